@@ -1,0 +1,19 @@
+import type { Migration } from 'kysely';
+import * as platform from './2026-11-22T0001_platform.js';
+import * as exclusions from './2026-11-22T0002_exclusions.js';
+import * as limits from './2026-11-22T0003_limits.js';
+import * as kyc from './2026-11-22T0004_kyc.js';
+import * as geo from './2026-11-22T0005_geo.js';
+import * as sanctions from './2026-11-22T0006_sanctions.js';
+import * as aml from './2026-11-22T0007_aml.js';
+
+/** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0001_platform': platform,
+  '2026-11-22T0002_exclusions': exclusions,
+  '2026-11-22T0003_limits': limits,
+  '2026-11-22T0004_kyc': kyc,
+  '2026-11-22T0005_geo': geo,
+  '2026-11-22T0006_sanctions': sanctions,
+  '2026-11-22T0007_aml': aml,
+};

@@ -1,0 +1,122 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { amlRoutes } from './areas/aml/aml.routes.js';
+import { exclusionRoutes } from './areas/exclusions/exclusions.routes.js';
+import { geoRoutes } from './areas/geo/geo.routes.js';
+import { healthRoutes } from './areas/health/health.routes.js';
+import { kycRoutes } from './areas/kyc/kyc.routes.js';
+import { kycSandboxVendorRoutes } from './areas/kyc/kyc.sandbox.routes.js';
+import { limitRoutes } from './areas/limits/limits.routes.js';
+import { sanctionsRoutes } from './areas/sanctions/sanctions.routes.js';
+import { backofficeRoutes } from './backoffice/backoffice.routes.js';
+import { registerTenantAuth } from './platform/auth.js';
+import type { Platform } from './platform/context.js';
+import { registerErrorHandling } from './platform/errors.js';
+import { newId } from './platform/ids.js';
+import { registerTenantRateLimits } from './platform/rate-limit.js';
+import { VERSION } from './version.js';
+
+export interface AppOptions {
+  platform: Platform;
+  logger: Logger;
+  backofficeTokenHash: string;
+  redis?: Redis | undefined;
+}
+
+/**
+ * Request bodies are validated strictly (no type coercion: "100" is not an amount); query strings and path
+ * parameters arrive as text, so they are coerced to the schema's types.
+ */
+function validators() {
+  const base = { allErrors: false, useDefaults: true, removeAdditional: false, strict: false } as const;
+  const strict = addFormats.default(new Ajv.default({ ...base, coerceTypes: false }));
+  const coercing = addFormats.default(new Ajv.default({ ...base, coerceTypes: 'array' }));
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+    (httpPart === 'body' ? strict : coercing).compile(schema);
+}
+
+/** Builds the service with no listen(): main.ts listens, tests inject. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { platform } = options;
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    // No info line per request: on hot paths it costs more than the work itself. Errors are still logged.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    genReqId: () => newId('request'),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validators());
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the URL: query strings carry emails and phone numbers.
+    request.log.debug(
+      {
+        method: request.method,
+        route: request.routeOptions.url,
+        status: reply.statusCode,
+        ms: reply.elapsedTime,
+      },
+      'request',
+    );
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Compliance Service API',
+        version: VERSION,
+        description:
+          'Self-exclusion, deposit limits, KYC, geo-blocking, sanctions screening and AML monitoring for gambling operators.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'svc_sk_test_… or svc_sk_live_… API key' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    // The published document is the tenant API; the staff's back office is documented in docs/backoffice.md.
+    transform: ({ schema, url }) => ({
+      schema: { ...schema, hide: !url.startsWith('/v1/') || url === '/v1/openapi.json' },
+      url,
+    }),
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/v1/openapi.json', { config: {} }, async () => app.swagger());
+
+  await app.register(healthRoutes(platform), { prefix: '/v1' });
+  await app.register(kycSandboxVendorRoutes(platform), { prefix: '/v1' });
+
+  // The tenant API: bearer key, then per-key rate limits, then each area's routes.
+  await app.register(
+    async (api) => {
+      registerTenantAuth(api, platform);
+      await registerTenantRateLimits(api, options.redis);
+      await api.register(exclusionRoutes(platform));
+      await api.register(limitRoutes(platform));
+      await api.register(kycRoutes(platform));
+      await api.register(sanctionsRoutes(platform));
+      await api.register(geoRoutes(platform));
+      await api.register(amlRoutes(platform));
+    },
+    { prefix: '/v1' },
+  );
+
+  await app.register(backofficeRoutes(platform, options.backofficeTokenHash), { prefix: '/backoffice/v1' });
+  return app;
+}

@@ -1,0 +1,219 @@
+import type { Transaction } from 'kysely';
+import type { Platform, TenantContext } from '../../platform/context.js';
+import type { DB } from '../../platform/db/schema.js';
+import { recordAudit } from '../../platform/audit.js';
+import { AppError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { emitEvent } from '../../platform/outbox.js';
+import { AML_RULES, recommendedAction, riskScore, sortCodes } from './aml.rules.js';
+import * as store from './aml.store.js';
+import { OPEN_CASE_STATUSES, type AmlCase, type AmlCaseStatus, type TripContext } from './aml.tables.js';
+import type { Trip } from './rules/types.js';
+
+/** Case verbs: findings added to cases, the staff's decisions, and the views of each audience. */
+
+const unique = <T>(items: T[]) => [...new Set(items)];
+
+export const tripContext = (trip: Trip): TripContext => ({
+  rule_code: trip.rule,
+  pattern_key: trip.patternKey,
+  at: trip.at.toISOString(),
+  transaction_ids: trip.transactionIds,
+  details: trip.details,
+});
+
+/**
+ * Adds async findings to each user's open case, or opens one (under_review). A pattern already reported adds
+ * nothing. aml.flagged is emitted once per user and call when a case is opened or gains a rule code.
+ */
+export async function applyTrips(
+  tx: Transaction<DB>,
+  tenantId: string,
+  trips: Trip[],
+  now: Date,
+): Promise<void> {
+  const byUser = new Map<string, Trip[]>();
+  for (const trip of trips) byUser.set(trip.userId, [...(byUser.get(trip.userId) ?? []), trip]);
+  // A fixed lock order keeps two evaluators that share users (R-006) from deadlocking.
+  for (const userId of [...byUser.keys()].sort()) {
+    await applyUserTrips(tx, tenantId, userId, byUser.get(userId)!, now);
+  }
+}
+
+async function applyUserTrips(
+  tx: Transaction<DB>,
+  tenantId: string,
+  userId: string,
+  trips: Trip[],
+  now: Date,
+) {
+  await store.lockUserCases(tx, tenantId, userId);
+  const open = await store.findOpenAsyncCase(tx, tenantId, userId);
+  const caseId = open?.case_id ?? newId('case');
+  const fresh: Trip[] = [];
+  for (const trip of trips) if (await store.claimTrip(tx, tenantId, trip, caseId)) fresh.push(trip);
+  if (fresh.length === 0) return;
+
+  const rules = sortCodes([...(open?.rules_triggered ?? []), ...fresh.map((t) => t.rule)]);
+  const findings = {
+    rules_triggered: rules,
+    risk_score: riskScore(rules),
+    transaction_ids: unique([...(open?.transaction_ids ?? []), ...fresh.flatMap((t) => t.transactionIds)]),
+    context: [...(open?.context ?? []), ...fresh.map(tripContext)],
+    updated_at: now,
+  };
+  const stored = open
+    ? await store.updateCaseFindings(tx, caseId, findings)
+    : await store.insertCase(tx, {
+        ...findings,
+        case_id: caseId,
+        tenant_id: tenantId,
+        user_id: userId,
+        status: 'under_review',
+        source: 'async',
+        withdrawal_id: null,
+        opened_at: now,
+        decided_at: null,
+        reviewer: null,
+      });
+  if (open && rules.every((code) => open.rules_triggered.includes(code))) return;
+  await emitEvent(tx, {
+    tenantIds: tenantId,
+    event: 'aml.flagged',
+    // Codes, score and transaction ids only: no rule description or context (tipping-off).
+    data: {
+      case_id: stored.case_id,
+      user_id: userId,
+      rules_triggered: stored.rules_triggered,
+      risk_score: stored.risk_score,
+      recommended_action: recommendedAction(stored.risk_score),
+      transactions_to_review: stored.transaction_ids,
+    },
+    at: now,
+  });
+}
+
+export type DecisionAction = 'confirm_hold' | 'clear' | 'escalate' | 'freeze';
+
+/** The staff's actions: from which statuses each is allowed, where it leads, and the event it sends. */
+export const DECISIONS: Record<
+  DecisionAction,
+  { from: readonly AmlCaseStatus[]; to: AmlCaseStatus; event: string }
+> = {
+  confirm_hold: { from: ['under_review'], to: 'held', event: 'aml.held' },
+  clear: { from: ['under_review', 'held', 'escalated'], to: 'cleared', event: 'aml.cleared' },
+  escalate: { from: ['under_review', 'held'], to: 'escalated', event: 'aml.escalated' },
+  freeze: { from: OPEN_CASE_STATUSES, to: 'frozen', event: 'aml.account_frozen' },
+};
+
+const isOpen = (status: AmlCaseStatus) => (OPEN_CASE_STATUSES as readonly string[]).includes(status);
+
+export async function decideCase(
+  platform: Platform,
+  caseId: string,
+  input: { action: DecisionAction; reviewer: string },
+  requestId: string,
+): Promise<AmlCase> {
+  return platform.db.transaction().execute(async (tx) => {
+    const found = await store.findCase(tx, caseId, true);
+    if (!found) throw new AppError('case_not_found', 404, `No AML case ${caseId}`);
+    const decision = DECISIONS[input.action];
+    if (!isOpen(found.status)) {
+      throw new AppError(
+        'case_already_closed',
+        409,
+        `Case ${caseId} is ${found.status}; it takes no further decisions`,
+      );
+    }
+    if (!decision.from.includes(found.status)) {
+      throw new AppError(
+        'case_transition_not_allowed',
+        409,
+        `${input.action} is allowed from ${decision.from.join(', ')}; case ${caseId} is ${found.status}`,
+      );
+    }
+    const now = platform.clock.now();
+    const decided = await store.setCaseStatus(tx, caseId, {
+      status: decision.to,
+      reviewer: input.reviewer,
+      at: now,
+    });
+    await emitEvent(tx, {
+      tenantIds: decided.tenant_id,
+      event: decision.event,
+      data: {
+        case_id: decided.case_id,
+        user_id: decided.user_id,
+        status: decided.status,
+        withdrawal_id: decided.withdrawal_id,
+        rules_triggered: decided.rules_triggered,
+        reviewer: input.reviewer,
+      },
+      at: now,
+    });
+    await recordAudit(tx, {
+      tenantId: decided.tenant_id,
+      actor: input.reviewer,
+      action: `aml.case_${input.action}`,
+      requestId,
+      details: { case_id: caseId, from: found.status, to: decided.status },
+      at: now,
+    });
+    return decided;
+  });
+}
+
+/** The tenant's view of a user's cases: codes and scores, never descriptions or context. */
+export async function casesForUser(platform: Platform, ctx: TenantContext, userId: string) {
+  const cases = await store.casesOfUser(platform.db, ctx.tenant.tenant_id, userId);
+  return {
+    user_id: userId,
+    open_cases: cases.filter((c) => isOpen(c.status)).length,
+    cases: cases.map((c) => ({
+      case_id: c.case_id,
+      opened_at: c.opened_at,
+      status: c.status,
+      rules_triggered: c.rules_triggered,
+      risk_score: c.risk_score,
+    })),
+  };
+}
+
+/** The staff's view: adds the catalogue's descriptions of the case's rules (the back office is the only place). */
+export function staffCaseView(found: AmlCase) {
+  return {
+    ...found,
+    rules: found.rules_triggered.map((code) => {
+      const { pattern, description, severity, mode } = AML_RULES[code];
+      return { code, pattern, description, severity, mode };
+    }),
+  };
+}
+
+export async function staffCaseDetail(platform: Platform, caseId: string) {
+  const found = await store.findCase(platform.db, caseId);
+  if (!found) throw new AppError('case_not_found', 404, `No AML case ${caseId}`);
+  const [transactions, screen] = await Promise.all([
+    store.eventsByTransaction(platform.db, found.tenant_id, found.transaction_ids),
+    found.withdrawal_id ? store.findScreen(platform.db, found.tenant_id, found.withdrawal_id) : undefined,
+  ]);
+  return { ...staffCaseView(found), transactions, screen: screen ?? null };
+}
+
+export async function staffCases(
+  platform: Platform,
+  filter: {
+    status?: AmlCaseStatus | undefined;
+    tenant_id?: string | undefined;
+    user_id?: string | undefined;
+    limit: number;
+  },
+) {
+  const cases = await store.listCases(platform.db, {
+    status: filter.status,
+    tenantId: filter.tenant_id,
+    userId: filter.user_id,
+    limit: filter.limit,
+  });
+  return { cases: cases.map(staffCaseView) };
+}

@@ -1,0 +1,100 @@
+import type { Platform, TenantContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { requestFingerprint } from '../../platform/idempotency.js';
+import { newId } from '../../platform/ids.js';
+import { toUsdCents } from '../../platform/fx.js';
+import type { AmlEventRequest } from './aml.schemas.js';
+import { findEventByTransaction, insertEvent } from './aml.store.js';
+import type { AmlEventType } from './aml.tables.js';
+
+/** Money movements need an amount; a login or an account update may carry 0. */
+const AMOUNT_REQUIRED: readonly AmlEventType[] = ['deposit', 'withdrawal', 'wager', 'settlement'];
+/** Events whose payment method identifies a funding instrument (R-006). */
+const FINGERPRINTED: readonly AmlEventType[] = ['deposit', 'withdrawal', 'account_update'];
+
+export interface EventAck {
+  event_id: string;
+  transaction_id: string;
+  received_at: Date;
+  processing: 'queued' | 'duplicate_already_queued';
+}
+
+const invalid = (message: string) => new AppError('invalid_event', 400, message);
+
+export function fingerprintOf(input: Pick<AmlEventRequest, 'event_type' | 'payment_method' | 'metadata'>) {
+  if (!FINGERPRINTED.includes(input.event_type)) return null;
+  return input.metadata?.payment_method_fingerprint ?? input.payment_method ?? null;
+}
+
+/**
+ * Fire-and-forget ingest: the event is durably stored (queued for evaluation) before it is acknowledged. The hot
+ * path is one INSERT … ON CONFLICT DO NOTHING; only a repeated transaction_id costs a second read.
+ */
+export async function ingestEvent(
+  platform: Platform,
+  ctx: TenantContext,
+  input: AmlEventRequest,
+): Promise<EventAck> {
+  if (input.amount_cents === 0 && AMOUNT_REQUIRED.includes(input.event_type)) {
+    throw invalid(`amount_cents must be at least 1 for a ${input.event_type} event`);
+  }
+  const tenantId = ctx.tenant.tenant_id;
+  const occurredAt = new Date(input.occurred_at);
+  const metadata = input.metadata ?? {};
+  const requestHash = requestFingerprint({
+    user_id: input.user_id,
+    event_type: input.event_type,
+    amount_cents: input.amount_cents,
+    currency: input.currency,
+    payment_method: input.payment_method ?? null,
+    metadata,
+    occurred_at: occurredAt.toISOString(),
+  });
+  try {
+    const usdCents =
+      input.amount_cents === 0
+        ? 0
+        : await toUsdCents(platform.db, input.amount_cents, input.currency, () =>
+            invalid(`No exchange rate for ${input.currency}; amounts in it cannot be monitored`),
+          );
+    const eventId = newId('aml_event');
+    const inserted = await insertEvent(platform.db, {
+      event_id: eventId,
+      tenant_id: tenantId,
+      user_id: input.user_id,
+      event_type: input.event_type,
+      transaction_id: input.transaction_id,
+      amount_cents: input.amount_cents,
+      currency: input.currency,
+      usd_cents: usdCents,
+      payment_method: input.payment_method ?? null,
+      fingerprint: fingerprintOf(input),
+      metadata: JSON.stringify(metadata),
+      occurred_at: occurredAt,
+      received_at: platform.clock.now(),
+      request_hash: requestHash,
+      evaluated_at: null,
+    });
+    if (inserted) return { ...inserted, transaction_id: input.transaction_id, processing: 'queued' };
+
+    const existing = await findEventByTransaction(platform.db, tenantId, input.transaction_id);
+    if (!existing) throw new Error(`event ${input.transaction_id} conflicted but cannot be read`);
+    if (existing.request_hash !== requestHash) {
+      throw new AppError(
+        'duplicate_event',
+        409,
+        `Transaction ${input.transaction_id} was already received with different details; the original stands`,
+      );
+    }
+    return {
+      event_id: existing.event_id,
+      transaction_id: input.transaction_id,
+      received_at: existing.received_at,
+      processing: 'duplicate_already_queued',
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    platform.log.error({ err: error }, 'aml event could not be stored');
+    throw new AppError('queue_unavailable', 503, 'The event could not be stored; retry with backoff');
+  }
+}

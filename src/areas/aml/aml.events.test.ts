@@ -1,0 +1,189 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluatePending } from './aml.evaluator.js';
+import { AmlDriver, usd } from './aml.test-support.js';
+
+describe('POST /v1/aml/event', () => {
+  let d: AmlDriver;
+  beforeAll(async () => {
+    d = await AmlDriver.start();
+  });
+  afterAll(async () => d.close());
+
+  const unevaluated = async () =>
+    Number(
+      (
+        await d.t.db
+          .selectFrom('aml_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('evaluated_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('stores the event, then answers 202 queued with received_at in milliseconds', async () => {
+    const body = d.body(d.user(), 'deposit', usd(25));
+    const response = await d.post(body);
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({
+      event_id: expect.stringMatching(/^amlevt_/),
+      transaction_id: body.transaction_id,
+      received_at: d.t.platform.clock.now().toISOString(),
+      processing: 'queued',
+    });
+    expect(response.json().received_at).toMatch(/\.\d{3}Z$/);
+    const stored = await d.t.db
+      .selectFrom('aml_events')
+      .selectAll()
+      .where('transaction_id', '=', body.transaction_id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      amount_cents: usd(25),
+      usd_cents: usd(25),
+      fingerprint: body.payment_method,
+      evaluated_at: null,
+    });
+  });
+
+  it('answers the identical event again with 202 duplicate_already_queued and does not evaluate it again', async () => {
+    const body = d.body(d.user(), 'deposit', usd(25), { metadata: { session_id: 's1', ip_country: 'GB' } });
+    const first = (await d.post(body)).json();
+    await d.pass();
+    expect(await unevaluated()).toBe(0);
+    const evaluatedAt = (
+      await d.t.db
+        .selectFrom('aml_events')
+        .select('evaluated_at')
+        .where('event_id', '=', first.event_id)
+        .executeTakeFirstOrThrow()
+    ).evaluated_at;
+
+    await d.t.advance(60);
+    // Key order of metadata and a different (equivalent) timestamp spelling do not make a different event.
+    const again = await d.post({
+      ...body,
+      metadata: { ip_country: 'GB', session_id: 's1' },
+      occurred_at: body.occurred_at.replace('Z', '+00:00'),
+    });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual({ ...first, processing: 'duplicate_already_queued' });
+    expect(await unevaluated()).toBe(0);
+    expect(await evaluatePending(d.t.platform)).toBe(0);
+    const row = await d.t.db
+      .selectFrom('aml_events')
+      .select('evaluated_at')
+      .where('event_id', '=', first.event_id)
+      .executeTakeFirstOrThrow();
+    expect(row.evaluated_at).toEqual(evaluatedAt);
+  });
+
+  it('answers a different event under the same transaction_id with 409 duplicate_event', async () => {
+    const body = d.body(d.user(), 'deposit', usd(25));
+    await d.post(body);
+    const response = await d.post({ ...body, amount_cents: usd(26) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: 'duplicate_event',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
+  });
+
+  it('keeps transaction ids per tenant', async () => {
+    const other = await d.otherTenant();
+    try {
+      const body = d.body(d.user(), 'deposit', usd(25));
+      expect((await d.post(body)).json().processing).toBe('queued');
+      expect((await other.post(body)).json().processing).toBe('queued');
+    } finally {
+      await other.receiver.close();
+    }
+  });
+
+  it.each([
+    ['an unknown event_type', { event_type: 'bonus' }],
+    ['a negative amount', { amount_cents: -1 }],
+    ['a fractional amount', { amount_cents: 10.5 }],
+    ['an amount as text', { amount_cents: '100' }],
+    ['a zero deposit', { amount_cents: 0 }],
+    ['a bad currency', { currency: 'usd' }],
+    ['a bad occurred_at', { occurred_at: 'yesterday' }],
+    ['a missing user_id', { user_id: undefined }],
+    ['metadata that is not an object', { metadata: 'GB' }],
+    ['a bad ip_country', { metadata: { ip_country: 'GBR' } }],
+    ['an unknown field', { channel: 'web' }],
+  ])('answers 400 invalid_event for %s', async (_case, change) => {
+    const response = await d.post({ ...d.body(d.user(), 'deposit', usd(25)), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('invalid_event');
+  });
+
+  it('accepts a login or account update with amount 0 and without a payment method', async () => {
+    const login = { ...d.body(d.user(), 'login', 0), payment_method: undefined };
+    expect((await d.post(login)).statusCode).toBe(202);
+    expect((await d.post(d.body(d.user(), 'account_update', 0))).statusCode).toBe(202);
+  });
+
+  it('converts other currencies to USD with the FX table, and refuses a currency without a rate', async () => {
+    const rate = await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.1 });
+    expect(rate.statusCode).toBe(200);
+    const body = d.body(d.user(), 'deposit', 1_000_00, { currency: 'EUR' });
+    expect((await d.post(body)).statusCode).toBe(202);
+    const stored = await d.t.db
+      .selectFrom('aml_events')
+      .select('usd_cents')
+      .where('transaction_id', '=', body.transaction_id)
+      .executeTakeFirstOrThrow();
+    expect(stored.usd_cents).toBe(1_100_00);
+
+    const unknown = await d.post(d.body(d.user(), 'deposit', 1_000_00, { currency: 'XTS' }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe('invalid_event');
+  });
+
+  it('answers 503 queue_unavailable when the event cannot be stored', async () => {
+    await sql`alter table aml_events rename to aml_events_offline`.execute(d.t.db);
+    try {
+      const response = await d.post(d.body(d.user(), 'deposit', usd(25)));
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error).toBe('queue_unavailable');
+    } finally {
+      await sql`alter table aml_events_offline rename to aml_events`.execute(d.t.db);
+    }
+  });
+
+  it('flags within one worker pass of the event', async () => {
+    const user = d.user();
+    for (let i = 0; i < 5; i++) await d.event(user, 'deposit', usd(30), { at: -i * 60 });
+    expect(d.flagged(user)).toEqual([]);
+    await d.pass();
+    expect(d.flagged(user)).toHaveLength(1);
+  });
+
+  it('evaluates each event exactly once when several workers poll at the same time', async () => {
+    const user = d.user();
+    for (let i = 0; i < 6; i++) await d.event(user, 'deposit', usd(30), { at: -i * 60 });
+    const counts = await Promise.all([
+      evaluatePending(d.t.platform),
+      evaluatePending(d.t.platform),
+      evaluatePending(d.t.platform),
+    ]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(6);
+    await d.pass();
+    expect(d.flagged(user)).toHaveLength(1);
+    expect((await d.cases(user)).cases).toHaveLength(1);
+  });
+
+  it('skips an event that cannot be evaluated instead of stalling the queue', async () => {
+    // A row no API request can produce (written straight to the table): its time cannot be read back.
+    await sql`insert into aml_events (event_id, tenant_id, user_id, event_type, transaction_id, amount_cents, currency,
+        usd_cents, metadata, occurred_at, received_at, request_hash)
+      values ('amlevt_poison', ${d.tenant.tenantId}, 'poison', 'deposit', 'poison-1', 100, 'USD', 100, '{}',
+        'infinity', ${new Date(0).toISOString()}::timestamptz, 'x')`.execute(d.t.db);
+    const user = d.user();
+    for (let i = 0; i < 5; i++) await d.event(user, 'deposit', usd(30), { at: -i * 60 });
+    await d.pass();
+    expect(d.flagged(user)).toHaveLength(1);
+    expect(await unevaluated()).toBe(0);
+  });
+});

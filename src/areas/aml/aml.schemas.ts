@@ -1,0 +1,204 @@
+import { Type, type Static } from 'typebox';
+import { CurrencyCode, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
+import { RULE_CODES } from './aml.rules.js';
+import { EVENT_TYPES, OPEN_CASE_STATUSES } from './aml.tables.js';
+
+const UserId = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: "The tenant's own player identifier",
+});
+const Identifier = Type.String({ minLength: 1, maxLength: 200 });
+const Country = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'Two-letter country code' });
+export const RuleCode = Type.Enum(RULE_CODES);
+const RuleCodes = Type.Array(RuleCode, { description: 'Rule codes only (R-001 to R-009)' });
+export const CaseStatus = Type.Enum([...OPEN_CASE_STATUSES, 'cleared', 'frozen'] as const);
+
+export const AmlEventRequest = Type.Object(
+  {
+    user_id: UserId,
+    event_type: Type.Enum(EVENT_TYPES),
+    transaction_id: Identifier,
+    amount_cents: Type.Integer({
+      minimum: 0,
+      maximum: 1e15,
+      description: 'Minor units; 0 only for login and account_update',
+    }),
+    currency: CurrencyCode,
+    payment_method: Type.Optional(Identifier),
+    metadata: Type.Optional(
+      Type.Object(
+        {
+          ip_country: Type.Optional(Country),
+          card_country: Type.Optional(Country),
+          session_id: Type.Optional(Identifier),
+          payment_method_fingerprint: Type.Optional(Identifier),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+    occurred_at: Timestamp,
+  },
+  { additionalProperties: false },
+);
+export type AmlEventRequest = Static<typeof AmlEventRequest> & { occurred_at: string };
+
+export const EventAck = Type.Object({
+  event_id: Type.String(),
+  transaction_id: Type.String(),
+  received_at: Timestamp,
+  processing: Type.Union([Type.Literal('queued'), Type.Literal('duplicate_already_queued')]),
+});
+
+export const ScreenRequest = Type.Object(
+  {
+    user_id: UserId,
+    withdrawal_id: Identifier,
+    amount_cents: Type.Integer({ minimum: 1, maximum: 1e15 }),
+    currency: CurrencyCode,
+    payment_method: Identifier,
+    destination_country: Type.String({ pattern: '^[A-Z]{2}$', description: 'Two-letter country code' }),
+  },
+  { additionalProperties: false },
+);
+export type ScreenRequest = Static<typeof ScreenRequest>;
+
+/** allow: with rules_evaluated; hold: with case_id, user_message, estimated_review_time; reject: with case_id, user_message. */
+export const ScreenResult = Type.Object({
+  decision: Type.Union([Type.Literal('allow'), Type.Literal('hold'), Type.Literal('reject')]),
+  user_id: Type.String(),
+  withdrawal_id: Type.String(),
+  rules_triggered: RuleCodes,
+  risk_score: Type.Integer({ minimum: 0, maximum: 100 }),
+  rules_evaluated: Type.Optional(RuleCodes),
+  case_id: Type.Optional(Type.String()),
+  user_message: Type.Optional(
+    Type.String({ description: 'Generic wording that may be shown to the player' }),
+  ),
+  estimated_review_time: Type.Optional(Type.String()),
+});
+
+export const CasesQuery = Type.Object({ user_id: UserId });
+
+export const CaseEntry = Type.Object({
+  case_id: Type.String(),
+  opened_at: Timestamp,
+  status: CaseStatus,
+  rules_triggered: RuleCodes,
+  risk_score: Type.Integer(),
+});
+
+export const UserCases = Type.Object({
+  user_id: Type.String(),
+  open_cases: Type.Integer(),
+  cases: Type.Array(CaseEntry),
+});
+
+// Back office: the only place rule descriptions, findings (context) and transactions appear.
+
+export const StaffCase = Type.Object({
+  case_id: Type.String(),
+  tenant_id: Type.String(),
+  user_id: Type.String(),
+  status: CaseStatus,
+  source: Type.Union([Type.Literal('realtime'), Type.Literal('async')]),
+  withdrawal_id: Type.Union([Type.String(), Type.Null()]),
+  rules_triggered: RuleCodes,
+  risk_score: Type.Integer(),
+  rules: Type.Array(
+    Type.Object({
+      code: RuleCode,
+      pattern: Type.String(),
+      description: Type.String(),
+      severity: Type.Integer(),
+      mode: Type.String(),
+    }),
+  ),
+  transaction_ids: Type.Array(Type.String()),
+  context: Type.Array(
+    Type.Object({
+      rule_code: RuleCode,
+      pattern_key: Type.String(),
+      at: Type.String(),
+      transaction_ids: Type.Array(Type.String()),
+      details: Type.Unknown(),
+    }),
+  ),
+  opened_at: Timestamp,
+  updated_at: Timestamp,
+  decided_at: NullableTimestamp,
+  reviewer: Type.Union([Type.String(), Type.Null()]),
+});
+
+const StaffTransaction = Type.Object({
+  event_id: Type.String(),
+  user_id: Type.String(),
+  event_type: Type.String(),
+  transaction_id: Type.String(),
+  amount_cents: Type.Integer(),
+  currency: Type.String(),
+  usd_cents: Type.Integer(),
+  payment_method: Type.Union([Type.String(), Type.Null()]),
+  fingerprint: Type.Union([Type.String(), Type.Null()]),
+  metadata: Type.Unknown(),
+  occurred_at: Timestamp,
+  received_at: Timestamp,
+  evaluated_at: NullableTimestamp,
+});
+
+const StaffScreen = Type.Object({
+  withdrawal_id: Type.String(),
+  amount_cents: Type.Integer(),
+  currency: Type.String(),
+  usd_cents: Type.Integer(),
+  payment_method: Type.String(),
+  destination_country: Type.String(),
+  decision: Type.String(),
+  risk_score: Type.Integer(),
+  screened_at: Timestamp,
+});
+
+export const StaffCaseDetail = Type.Object({
+  ...StaffCase.properties,
+  transactions: Type.Array(StaffTransaction),
+  screen: Type.Union([StaffScreen, Type.Null()]),
+});
+
+export const StaffCasesQuery = Type.Object({
+  status: Type.Optional(CaseStatus),
+  tenant_id: Type.Optional(Type.String()),
+  user_id: Type.Optional(Type.String()),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+});
+
+export const CaseParams = Type.Object({ case_id: Type.String() });
+
+export const DecisionRequest = Type.Object(
+  {
+    action: Type.Union([
+      Type.Literal('confirm_hold'),
+      Type.Literal('clear'),
+      Type.Literal('escalate'),
+      Type.Literal('freeze'),
+    ]),
+    reviewer: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const SettingsRequest = Type.Object(
+  {
+    r009_window_hours: Type.Integer({
+      minimum: 1,
+      maximum: 720,
+      description: 'R-009 rolling window, 1 to 720 hours',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const AmlSettings = Type.Object({
+  tenant_id: Type.String(),
+  r009_window_hours: Type.Number(),
+  r009_window_seconds: Type.Integer(),
+});

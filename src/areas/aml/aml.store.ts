@@ -1,0 +1,234 @@
+import { sql, type Insertable } from 'kysely';
+import type { Executor } from '../../platform/db/database.js';
+import { AML_RULES, type RuleCode } from './aml.rules.js';
+import {
+  OPEN_CASE_STATUSES,
+  type AmlCase,
+  type AmlCaseStatus,
+  type AmlCasesTable,
+  type AmlEvent,
+  type AmlEventsTable,
+} from './aml.tables.js';
+import type { Trip } from './rules/types.js';
+
+/** Plain queries over the AML tables; every tenant-owned read filters by tenant. */
+
+/** Stores an event unless its (tenant, transaction_id) exists; returns the new row's id and time, or undefined. */
+export async function insertEvent(db: Executor, values: Insertable<AmlEventsTable>) {
+  return db
+    .insertInto('aml_events')
+    .values(values)
+    .onConflict((oc) => oc.columns(['tenant_id', 'transaction_id']).doNothing())
+    .returning(['event_id', 'received_at'])
+    .executeTakeFirst();
+}
+
+export function findEventByTransaction(db: Executor, tenantId: string, transactionId: string) {
+  return db
+    .selectFrom('aml_events')
+    .select(['event_id', 'received_at', 'request_hash'])
+    .where('tenant_id', '=', tenantId)
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+}
+
+/** Claims the oldest unevaluated events; other processes skip them until this transaction ends. */
+export function claimUnevaluated(db: Executor, limit: number): Promise<AmlEvent[]> {
+  return db
+    .selectFrom('aml_events')
+    .selectAll()
+    .where('evaluated_at', 'is', null)
+    .orderBy('received_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export async function markEvaluated(db: Executor, eventIds: string[], at: Date): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db.updateTable('aml_events').set({ evaluated_at: at }).where('event_id', 'in', eventIds).execute();
+}
+
+export function findEvent(db: Executor, eventId: string): Promise<AmlEvent | undefined> {
+  return db.selectFrom('aml_events').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+}
+
+export function eventsByTransaction(
+  db: Executor,
+  tenantId: string,
+  transactionIds: string[],
+): Promise<AmlEvent[]> {
+  if (transactionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('aml_events')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('transaction_id', 'in', transactionIds)
+    .orderBy('occurred_at')
+    .execute();
+}
+
+/** The R-009 window of a tenant: its setting, or the catalogue's default. */
+export async function r009WindowSeconds(db: Executor, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('aml_settings')
+    .select('r009_window_seconds')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row?.r009_window_seconds ?? AML_RULES['R-009'].parameters.default_window_seconds;
+}
+
+export async function saveR009Window(
+  db: Executor,
+  tenantId: string,
+  seconds: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('aml_settings')
+    .values({ tenant_id: tenantId, r009_window_seconds: seconds, updated_at: at })
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ r009_window_seconds: seconds, updated_at: at }))
+    .execute();
+}
+
+/** Serialises case changes of one user (async evaluation, jobs and screens may touch them at once). */
+export async function lockUserCases(db: Executor, tenantId: string, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`aml/${tenantId}/${userId}`}, 0))`.execute(db);
+}
+
+export function findOpenAsyncCase(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+): Promise<AmlCase | undefined> {
+  return db
+    .selectFrom('aml_cases')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('source', '=', 'async')
+    .where('status', 'in', OPEN_CASE_STATUSES)
+    .executeTakeFirst();
+}
+
+/**
+ * Records a trip unless the same pattern was reported already. A window rule (cooldown) may trip again once its
+ * window has passed since the last trip, in event time. Returns whether the trip is new.
+ */
+export async function claimTrip(
+  db: Executor,
+  tenantId: string,
+  trip: Trip,
+  caseId: string,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('aml_rule_trips')
+    .values({
+      tenant_id: tenantId,
+      user_id: trip.userId,
+      rule_code: trip.rule,
+      pattern_key: trip.patternKey,
+      case_id: caseId,
+      tripped_at: trip.at,
+    })
+    .onConflict((oc) => {
+      const target = oc.columns(['tenant_id', 'user_id', 'rule_code', 'pattern_key']);
+      if (trip.cooldownSeconds === undefined) return target.doNothing();
+      return target
+        .doUpdateSet({ case_id: caseId, tripped_at: trip.at })
+        .where(
+          sql<boolean>`aml_rule_trips.tripped_at + make_interval(secs => ${trip.cooldownSeconds}) <= ${trip.at}`,
+        );
+    })
+    .returning('rule_code')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+type NewCase = Omit<Insertable<AmlCasesTable>, 'rules_triggered' | 'transaction_ids' | 'context'> & {
+  rules_triggered: RuleCode[];
+  transaction_ids: string[];
+  context: unknown[];
+};
+
+const jsonColumns = (row: Pick<NewCase, 'rules_triggered' | 'transaction_ids' | 'context'>) => ({
+  rules_triggered: JSON.stringify(row.rules_triggered),
+  transaction_ids: JSON.stringify(row.transaction_ids),
+  context: JSON.stringify(row.context),
+});
+
+export function insertCase(db: Executor, row: NewCase): Promise<AmlCase> {
+  return db
+    .insertInto('aml_cases')
+    .values({ ...row, ...jsonColumns(row) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateCaseFindings(
+  db: Executor,
+  caseId: string,
+  row: Pick<NewCase, 'rules_triggered' | 'transaction_ids' | 'context' | 'risk_score' | 'updated_at'>,
+): Promise<AmlCase> {
+  return db
+    .updateTable('aml_cases')
+    .set({ ...jsonColumns(row), risk_score: row.risk_score, updated_at: row.updated_at })
+    .where('case_id', '=', caseId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function setCaseStatus(
+  db: Executor,
+  caseId: string,
+  change: { status: AmlCaseStatus; reviewer: string; at: Date },
+): Promise<AmlCase> {
+  return db
+    .updateTable('aml_cases')
+    .set({ status: change.status, reviewer: change.reviewer, decided_at: change.at, updated_at: change.at })
+    .where('case_id', '=', caseId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findCase(db: Executor, caseId: string, forUpdate = false): Promise<AmlCase | undefined> {
+  const query = db.selectFrom('aml_cases').selectAll().where('case_id', '=', caseId);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export function casesOfUser(db: Executor, tenantId: string, userId: string): Promise<AmlCase[]> {
+  return db
+    .selectFrom('aml_cases')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('opened_at', 'desc')
+    .orderBy('case_id', 'desc')
+    .execute();
+}
+
+export function listCases(
+  db: Executor,
+  filter: {
+    status?: AmlCaseStatus | undefined;
+    tenantId?: string | undefined;
+    userId?: string | undefined;
+    limit: number;
+  },
+): Promise<AmlCase[]> {
+  let query = db.selectFrom('aml_cases').selectAll();
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.tenantId) query = query.where('tenant_id', '=', filter.tenantId);
+  if (filter.userId) query = query.where('user_id', '=', filter.userId);
+  return query.orderBy('opened_at', 'desc').orderBy('case_id', 'desc').limit(filter.limit).execute();
+}
+
+export function findScreen(db: Executor, tenantId: string, withdrawalId: string) {
+  return db
+    .selectFrom('aml_screens')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('withdrawal_id', '=', withdrawalId)
+    .executeTakeFirst();
+}

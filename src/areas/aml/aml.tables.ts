@@ -1,0 +1,120 @@
+import type { JSONColumnType, Selectable } from 'kysely';
+import type { Timestamp } from '../../platform/db/platform-tables.js';
+import type { RuleCode, ScreenDecision } from './aml.rules.js';
+
+export const EVENT_TYPES = [
+  'deposit',
+  'withdrawal',
+  'wager',
+  'settlement',
+  'login',
+  'account_update',
+] as const;
+export type AmlEventType = (typeof EVENT_TYPES)[number];
+
+export interface AmlEventMetadata {
+  ip_country?: string;
+  card_country?: string;
+  session_id?: string;
+  payment_method_fingerprint?: string;
+  [key: string]: unknown;
+}
+
+/** Every transaction event a tenant sends, durably stored before it is acknowledged; evaluated_at marks the queue. */
+export interface AmlEventsTable {
+  event_id: string;
+  tenant_id: string;
+  user_id: string;
+  event_type: AmlEventType;
+  transaction_id: string;
+  amount_cents: number;
+  currency: string;
+  usd_cents: number;
+  payment_method: string | null;
+  /** metadata.payment_method_fingerprint, else payment_method; set on deposits, withdrawals and account updates. */
+  fingerprint: string | null;
+  metadata: JSONColumnType<AmlEventMetadata>;
+  occurred_at: Timestamp;
+  received_at: Timestamp;
+  request_hash: string;
+  evaluated_at: Timestamp | null;
+}
+
+/** Open statuses first; cleared and frozen are final. */
+export const OPEN_CASE_STATUSES = ['under_review', 'held', 'escalated'] as const;
+export type AmlCaseStatus = (typeof OPEN_CASE_STATUSES)[number] | 'cleared' | 'frozen';
+
+/** One trip as staff see it in a case's context. Staff only (tipping-off). */
+export interface TripContext {
+  rule_code: RuleCode;
+  pattern_key: string;
+  /** Event time of the trip. */
+  at: string;
+  transaction_ids: string[];
+  details: Record<string, unknown>;
+}
+
+export interface AmlCasesTable {
+  case_id: string;
+  tenant_id: string;
+  user_id: string;
+  status: AmlCaseStatus;
+  source: 'realtime' | 'async';
+  withdrawal_id: string | null;
+  rules_triggered: JSONColumnType<RuleCode[]>;
+  risk_score: number;
+  transaction_ids: JSONColumnType<string[]>;
+  context: JSONColumnType<TripContext[]>;
+  opened_at: Timestamp;
+  updated_at: Timestamp;
+  decided_at: Timestamp | null;
+  reviewer: string | null;
+}
+
+/** One real-time screen per withdrawal: the request, and the decision returned for it. */
+export interface AmlScreensTable {
+  tenant_id: string;
+  withdrawal_id: string;
+  user_id: string;
+  amount_cents: number;
+  currency: string;
+  usd_cents: number;
+  payment_method: string;
+  destination_country: string;
+  decision: ScreenDecision;
+  risk_score: number;
+  rules_triggered: JSONColumnType<RuleCode[]>;
+  case_id: string | null;
+  request_hash: string;
+  screened_at: Timestamp;
+}
+
+/** A pattern already reported for a user: the same pattern does not open a case again. */
+export interface AmlRuleTripsTable {
+  tenant_id: string;
+  user_id: string;
+  rule_code: RuleCode;
+  /** The pattern's identity ('' for window rules, which cool down for one window instead). */
+  pattern_key: string;
+  case_id: string;
+  /** Event time of the (latest) trip. */
+  tripped_at: Timestamp;
+}
+
+export interface AmlSettingsTable {
+  tenant_id: string;
+  r009_window_seconds: number;
+  updated_at: Timestamp;
+}
+
+export interface AmlTables {
+  aml_events: AmlEventsTable;
+  aml_cases: AmlCasesTable;
+  aml_screens: AmlScreensTable;
+  aml_rule_trips: AmlRuleTripsTable;
+  aml_settings: AmlSettingsTable;
+}
+
+export type AmlEvent = Selectable<AmlEventsTable>;
+export type AmlCase = Selectable<AmlCasesTable>;
+export type AmlScreen = Selectable<AmlScreensTable>;

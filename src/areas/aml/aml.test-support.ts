@@ -1,0 +1,143 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import type { WebhookEnvelope } from '../../platform/outbox.js';
+
+export const HOUR = 3600;
+export const DAY = 86_400;
+/** US dollars to cents, for readable amounts in tests. */
+export const usd = (dollars: number) => Math.round(dollars * 100);
+
+export interface EventOptions {
+  /** Seconds relative to the service clock's now (negative: in the past). */
+  at?: number;
+  transaction_id?: string;
+  payment_method?: string;
+  metadata?: Record<string, unknown>;
+  currency?: string;
+}
+
+/** Drives the AML API as one tenant would: events, screens, case reads, and the webhooks that arrive. */
+export class AmlDriver {
+  private n = 0;
+
+  constructor(
+    readonly t: TestService,
+    readonly tenant: TestTenant,
+    readonly receiver: WebhookReceiver,
+  ) {}
+
+  static async start(): Promise<AmlDriver> {
+    const t = await TestService.start();
+    const receiver = await WebhookReceiver.start();
+    const tenant = await t.createTenant({ webhookUrl: receiver.url });
+    return new AmlDriver(t, tenant, receiver);
+  }
+
+  async close(): Promise<void> {
+    await this.t.close();
+    await this.receiver.close();
+  }
+
+  /** A driver for another tenant of the same service, with its own webhook receiver. */
+  async otherTenant(): Promise<AmlDriver> {
+    const receiver = await WebhookReceiver.start();
+    const tenant = await this.t.createTenant({ webhookUrl: receiver.url });
+    return new AmlDriver(this.t, tenant, receiver);
+  }
+
+  user(label = 'player'): string {
+    return `${label}-${++this.n}-${Math.random().toString(36).slice(2, 8)}`;
+  }
+
+  iso(offsetSeconds = 0): string {
+    return new Date(this.t.platform.clock.now().getTime() + offsetSeconds * 1000).toISOString();
+  }
+
+  body(userId: string, eventType: string, amountCents: number, options: EventOptions = {}) {
+    return {
+      user_id: userId,
+      event_type: eventType,
+      transaction_id: options.transaction_id ?? `tx-${++this.n}-${Math.random().toString(36).slice(2, 10)}`,
+      amount_cents: amountCents,
+      currency: options.currency ?? 'USD',
+      payment_method: options.payment_method ?? `card-${userId}`,
+      metadata: options.metadata ?? {},
+      occurred_at: this.iso(options.at ?? 0),
+    };
+  }
+
+  post(body: object): Promise<LightMyRequestResponse> {
+    return this.t.api(this.tenant.apiKey, 'POST', '/v1/aml/event', body);
+  }
+
+  /** Sends an event and expects it queued; returns its transaction id. */
+  async event(
+    userId: string,
+    eventType: string,
+    amountCents: number,
+    options: EventOptions = {},
+  ): Promise<string> {
+    const body = this.body(userId, eventType, amountCents, options);
+    const response = await this.post(body);
+    if (response.statusCode !== 202)
+      throw new Error(`event refused: ${response.statusCode} ${response.body}`);
+    return body.transaction_id;
+  }
+
+  screen(body: object): Promise<LightMyRequestResponse> {
+    return this.t.api(this.tenant.apiKey, 'POST', '/v1/aml/screen', body);
+  }
+
+  screenBody(userId: string, amountCents: number, extra: Record<string, unknown> = {}) {
+    return {
+      user_id: userId,
+      withdrawal_id: `wd-${++this.n}-${Math.random().toString(36).slice(2, 8)}`,
+      amount_cents: amountCents,
+      currency: 'USD',
+      payment_method: 'bank_transfer',
+      destination_country: 'CA',
+      ...extra,
+    };
+  }
+
+  async cases(userId: string) {
+    const response = await this.t.api(
+      this.tenant.apiKey,
+      'GET',
+      `/v1/aml/cases?user_id=${encodeURIComponent(userId)}`,
+    );
+    return response.json<{
+      user_id: string;
+      open_cases: number;
+      cases: {
+        case_id: string;
+        opened_at: string;
+        status: string;
+        rules_triggered: string[];
+        risk_score: number;
+      }[];
+    }>();
+  }
+
+  /** One worker pass (scheduler, AML evaluation, webhook delivery). */
+  pass(): Promise<void> {
+    return this.t.deliverWebhooks();
+  }
+
+  /** Webhooks delivered to this tenant, each verified with standardwebhooks, optionally of one event and user. */
+  webhooks(event?: string, userId?: string): WebhookEnvelope[] {
+    return this.receiver
+      .verified(this.tenant.signingSecret)
+      .filter((e) => (!event || e.event === event) && (!userId || e.data.user_id === userId));
+  }
+
+  flagged(userId: string): WebhookEnvelope[] {
+    return this.webhooks('aml.flagged', userId);
+  }
+
+  /** The codes a user's cases hold (all cases). */
+  async rulesOf(userId: string): Promise<string[]> {
+    return [...new Set((await this.cases(userId)).cases.flatMap((c) => c.rules_triggered))].sort();
+  }
+}

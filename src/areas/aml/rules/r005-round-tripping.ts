@@ -1,0 +1,51 @@
+import { AML_RULES } from '../aml.rules.js';
+import { check, type Check } from './checks.js';
+import { matchingLegs } from './history.js';
+import { secondsAfter, secondsBefore, type HistoryPoint } from './types.js';
+
+const { tolerance_percent, window_seconds } = AML_RULES['R-005'].parameters;
+
+/** |a − b| ≤ 5% of the larger amount. */
+export const withinTolerance = (a: number, b: number) =>
+  a > 0 && b > 0 && 100 * Math.abs(a - b) <= tolerance_percent * Math.max(a, b);
+
+/**
+ * R-005: a deposit and a withdrawal within 5% of each other and within 24 hours of each other, checked from
+ * either leg (p.at is the leg's time). `lookAhead` also searches the 24 hours after the leg (async evaluation;
+ * a screen's withdrawal is the latest leg). Each pair is its own pattern.
+ */
+export function roundTripping(
+  p: HistoryPoint,
+  leg: { type: 'deposit' | 'withdrawal'; transactionId: string; usdCents: number; lookAhead: boolean },
+): Check {
+  const otherType = leg.type === 'deposit' ? 'withdrawal' : 'deposit';
+  const fragment = matchingLegs(p, {
+    type: otherType,
+    from: secondsBefore(p.at, window_seconds),
+    to: leg.lookAhead ? secondsAfter(p.at, window_seconds) : p.at,
+    usdCents: leg.usdCents,
+    tolerancePercent: tolerance_percent,
+  });
+  return check(fragment, (counterparts) =>
+    counterparts.map((other) => {
+      const [deposit, withdrawal] =
+        leg.type === 'deposit'
+          ? [leg.transactionId, other.transaction_id]
+          : [other.transaction_id, leg.transactionId];
+      return {
+        rule: 'R-005' as const,
+        userId: p.userId,
+        patternKey: `${deposit}|${withdrawal}`,
+        at: p.at,
+        transactionIds: [deposit, withdrawal],
+        details: {
+          deposit_transaction_id: deposit,
+          withdrawal_transaction_id: withdrawal,
+          [`${leg.type}_usd_cents`]: leg.usdCents,
+          [`${otherType}_usd_cents`]: other.usd_cents,
+          tolerance_percent,
+        },
+      };
+    }),
+  );
+}

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import { ACTIVITY_TYPES, AML_RULES } from '../aml.rules.js';
+import { check, type Check } from './checks.js';
+import { reactivation, windowTotals, type WindowTotals } from './history.js';
+import type { HistoryPoint } from './types.js';
+
+const { min_idle_seconds, min_activity_exclusive_usd_cents, window_seconds } = AML_RULES['R-008'].parameters;
+
+interface Found {
+  activity: WindowTotals;
+  reactivation: { first_at: string; previous_at: string | null } | null;
+}
+
+/**
+ * R-008: the user's first event in (T − 24 h, T] came 90 or more days after their previous event (there must be
+ * one), and deposits, withdrawals and wagers in (T − 24 h, T] total over USD 5,000.
+ */
+export function dormantReactivation(p: HistoryPoint): Check {
+  const fragment = sql<Found>`json_build_object(
+    'activity', ${windowTotals(p, { seconds: window_seconds, types: ACTIVITY_TYPES })},
+    'reactivation', ${reactivation(p, window_seconds)})`;
+  return check(fragment, ({ activity, reactivation: found }) => {
+    if (activity.usd_cents <= min_activity_exclusive_usd_cents || !found?.previous_at) return [];
+    const previous = new Date(found.previous_at);
+    const idleSeconds = (new Date(found.first_at).getTime() - previous.getTime()) / 1000;
+    if (idleSeconds < min_idle_seconds) return [];
+    return [
+      {
+        rule: 'R-008',
+        userId: p.userId,
+        patternKey: '',
+        cooldownSeconds: window_seconds,
+        at: p.at,
+        transactionIds: activity.transaction_ids,
+        details: {
+          idle_seconds: idleSeconds,
+          previous_event_at: previous.toISOString(),
+          activity_usd_cents: activity.usd_cents,
+          window_seconds,
+        },
+      },
+    ];
+  });
+}

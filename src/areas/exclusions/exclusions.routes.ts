@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireAdmin } from '../../platform/auth.js';
+import type { Platform } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/schemas.js';
+import {
+  CheckQuery,
+  CheckResult,
+  CreateExclusionRequest,
+  Exclusion,
+  SnapshotPage,
+  SnapshotQuery,
+} from './exclusions.schemas.js';
+import * as exclusions from './exclusions.service.js';
+
+/** Every exclusion route answers validation failures with invalid_payload and draws on the exclusions budget. */
+const config = { validationErrorCode: 'invalid_payload', rateLimitBucket: 'exclusions' } as const;
+const tags = ['exclusions'];
+
+/** The self-exclusion area of the tenant API, mounted under /v1 after authentication and rate limits. */
+export function exclusionRoutes(platform: Platform): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(
+      '/exclusions',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Register a self-exclusion',
+          description:
+            'Idempotent on (tenant, user, duration) while that exclusion is active: the same request returns the original with 200, a different one 409 already_excluded. A timed request while the user is permanently excluded is 409 already_excluded.',
+          body: CreateExclusionRequest,
+          response: { 200: Exclusion, 201: Exclusion, ...errorResponses(400, 401, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        const { exclusion, created } = await exclusions.createExclusion(
+          platform,
+          request.tenantContext,
+          request.body,
+        );
+        return reply.code(created ? 201 : 200).send(exclusion);
+      },
+    );
+
+    app.get(
+      '/exclusions/check',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Check an email or phone against the national register',
+          description:
+            'Either email or phone is required. Returns the most restrictive active exclusion (permanent first, otherwise the latest expiry), or {"is_excluded": false}.',
+          querystring: CheckQuery,
+          response: { 200: CheckResult, ...errorResponses(400, 401, 403, 429) },
+        },
+        // Skipping the regulator's list is a diagnostic that must never run in production: admin keys only.
+        preHandler: async (request) => {
+          if (request.query.include_regulator === false) await requireAdmin(request);
+        },
+      },
+      (request) => exclusions.checkExclusion(platform, request.tenantContext, request.query),
+    );
+
+    app.get(
+      '/exclusions/snapshot',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Page through every active exclusion the tenant must enforce',
+          description:
+            'Keyset-paginated in creation order; pass next_cursor as cursor until has_more is false. Rows added during a walk appear on later pages.',
+          querystring: SnapshotQuery,
+          response: { 200: SnapshotPage, ...errorResponses(400, 401, 429) },
+        },
+      },
+      (request) => exclusions.snapshotPage(platform, request.tenantContext, request.query),
+    );
+
+    // The retired single-step embed: the two-step request/confirm flow (email code) replaced it.
+    app.post(
+      '/exclusions/embed',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Retired: the single-step self-exclusion embed',
+          response: errorResponses(410),
+        },
+      },
+      async () => {
+        throw new AppError(
+          'endpoint_retired',
+          410,
+          'The single-step self-exclusion embed is retired; use the two-step embed flow (request, then confirm with the emailed code)',
+        );
+      },
+    );
+  };
+}

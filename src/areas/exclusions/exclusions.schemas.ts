@@ -1,0 +1,125 @@
+import { Type, type Static } from 'typebox';
+import { NullableTimestamp, Timestamp } from '../../platform/schemas.js';
+import { DURATIONS } from './durations.js';
+
+/** Wire shapes of the self-exclusion area: each validates, types and documents (OpenAPI) one request or response. */
+export const Duration = Type.Enum(DURATIONS, { description: 'How long the exclusion lasts' });
+
+/** How a matched row relates to the caller: its own registration, or the national register (regulator list). */
+export const Source = Type.Enum(['operator', 'regulator_comprehensive'] as const, {
+  description:
+    "operator: the caller's own registration; regulator_comprehensive: the regulator's national register",
+});
+export type Source = Static<typeof Source>;
+
+const Email = Type.String({ maxLength: 320, description: 'Matched case- and whitespace-insensitively' });
+const Phone = Type.String({
+  maxLength: 64,
+  description: 'International form with a leading +; stored as E.164',
+});
+
+export const CreateExclusionRequest = Type.Object(
+  {
+    user_id: Type.String({ minLength: 1, maxLength: 200, description: "The tenant's own player identifier" }),
+    duration: Duration,
+    email: Type.Optional(Email),
+    phone: Type.Optional(Phone),
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 200, default: 'self_initiated' })),
+    initiated_at: Type.Optional(Timestamp),
+  },
+  {
+    additionalProperties: false,
+    // At least one of email and phone: they are what the live check matches on.
+    anyOf: [{ required: ['email'] }, { required: ['phone'] }],
+  },
+);
+export type CreateExclusionRequest = Static<typeof CreateExclusionRequest>;
+
+export const Exclusion = Type.Object({
+  exclusion_id: Type.String(),
+  user_id: Type.String(),
+  duration: Duration,
+  effective_from: Timestamp,
+  expires_at: NullableTimestamp,
+  is_permanent: Type.Boolean(),
+  regulator_propagated: Type.Boolean({
+    description: "Whether the exclusion was propagated to the regulator's list",
+  }),
+});
+export type Exclusion = Static<typeof Exclusion>;
+
+export const CheckQuery = Type.Object({
+  email: Type.Optional(Email),
+  phone: Type.Optional(Phone),
+  include_regulator: Type.Boolean({
+    default: true,
+    description: 'false skips regulator_comprehensive rows. Diagnostics only; never disable in production.',
+  }),
+});
+export type CheckQuery = Static<typeof CheckQuery>;
+
+/** The spec's Exclusion check result: only is_excluded when nothing matches. */
+export const CheckResult = Type.Object({
+  is_excluded: Type.Boolean(),
+  exclusion_id: Type.Optional(Type.String()),
+  duration: Type.Optional(Duration),
+  expires_at: Type.Optional(NullableTimestamp),
+  is_permanent: Type.Optional(Type.Boolean()),
+  source: Type.Optional(Source),
+});
+export type CheckResult = Static<typeof CheckResult>;
+
+export const SnapshotQuery = Type.Object({
+  cursor: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Opaque; next_cursor of the previous page' }),
+  ),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+});
+export type SnapshotQuery = Static<typeof SnapshotQuery>;
+
+export const SnapshotRow = Type.Object({
+  exclusion_id: Type.String(),
+  user_id: Type.Union([Type.String(), Type.Null()], { description: "Only on the tenant's own rows" }),
+  email: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  duration: Duration,
+  effective_from: Timestamp,
+  expires_at: NullableTimestamp,
+  is_permanent: Type.Boolean(),
+  source: Source,
+});
+export type SnapshotRow = Static<typeof SnapshotRow>;
+
+export const SnapshotPage = Type.Object({
+  exclusions: Type.Array(SnapshotRow),
+  has_more: Type.Boolean(),
+  next_cursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type SnapshotPage = Static<typeof SnapshotPage>;
+
+export const RegulatorEntry = Type.Object(
+  {
+    email: Type.Optional(Email),
+    phone: Type.Optional(Phone),
+    duration: Duration,
+    environment: Type.Enum(['sandbox', 'live'] as const),
+  },
+  { additionalProperties: false, anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
+);
+export type RegulatorEntry = Static<typeof RegulatorEntry>;
+
+export const RegulatorRequest = Type.Object(
+  { entries: Type.Array(RegulatorEntry, { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+export type RegulatorRequest = Static<typeof RegulatorRequest>;
+
+export const RegulatorResult = Type.Object({
+  exclusions: Type.Array(
+    Type.Object({
+      exclusion_id: Type.String(),
+      created: Type.Boolean({ description: 'false when an identical master-list row was already active' }),
+    }),
+  ),
+});
+export type RegulatorResult = Static<typeof RegulatorResult>;

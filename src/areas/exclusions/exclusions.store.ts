@@ -1,0 +1,207 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Executor } from '../../platform/db/database.js';
+import type { Environment, Timestamp } from '../../platform/db/platform-tables.js';
+import type { DB } from '../../platform/db/schema.js';
+import type { AppError } from '../../platform/errors.js';
+import { insertOnce } from '../../platform/idempotency.js';
+import type { Duration } from './durations.js';
+import type { Source } from './exclusions.schemas.js';
+
+/** One row of the national register: an operator's registration or a regulator master-list entry. */
+export interface ExclusionsTable {
+  exclusion_id: string;
+  environment: Environment;
+  origin: 'operator' | 'regulator';
+  /** null for regulator rows. */
+  tenant_id: string | null;
+  user_id: string | null;
+  email: string | null;
+  phone: string | null;
+  duration: Duration;
+  is_permanent: boolean;
+  reason: string | null;
+  initiated_at: Timestamp | null;
+  effective_from: Timestamp;
+  expires_at: Timestamp | null;
+  regulator_propagated: boolean;
+  status: 'active' | 'expired';
+  request_hash: string;
+  expired_at: Timestamp | null;
+}
+
+export interface ExclusionTables {
+  exclusions: ExclusionsTable;
+}
+
+export type ExclusionRow = Selectable<ExclusionsTable>;
+export type NewExclusion = Omit<ExclusionRow, 'status' | 'expired_at'>;
+
+const ACTIVE = sql.lit('active' as const);
+
+/** The caller's own rows are `operator`; every other row (other tenants', the regulator's) is the national list. */
+const sourceFor = (tenantId: string) =>
+  sql<Source>`case when tenant_id = ${tenantId} then 'operator' else 'regulator_comprehensive' end`;
+
+/** Serialises registrations of one player of one tenant, so a timed request cannot race past a permanent one. */
+export async function lockUser(tx: Transaction<DB>, tenantId: string, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`exclusion:${tenantId}:${userId}`}, 0))`.execute(
+    tx,
+  );
+}
+
+/** Inserts unless an active exclusion holds (tenant, user, duration); see insertOnce. */
+export function insertOperatorExclusion(
+  tx: Transaction<DB>,
+  row: NewExclusion,
+  conflict: (existing: ExclusionRow) => AppError,
+) {
+  return insertOnce<ExclusionRow>(tx, {
+    table: 'exclusions',
+    values: { ...row, status: 'active' },
+    key: ['tenant_id', 'user_id', 'duration'],
+    while: { column: 'status', value: 'active' },
+    conflict,
+  });
+}
+
+/** Master-list rows, skipping entries identical to an active one (the partial unique index on request_hash). */
+export function insertRegulatorRows(tx: Transaction<DB>, rows: NewExclusion[]): Promise<ExclusionRow[]> {
+  return tx
+    .insertInto('exclusions')
+    .values(rows.map((row) => ({ ...row, status: 'active' as const })))
+    .onConflict((oc) =>
+      oc.column('request_hash').where('status', '=', ACTIVE).where('origin', '=', 'regulator').doNothing(),
+    )
+    .returningAll()
+    .execute();
+}
+
+export function activeRegulatorRows(db: Executor, requestHashes: string[]): Promise<ExclusionRow[]> {
+  if (requestHashes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('exclusions')
+    .selectAll()
+    .where('request_hash', 'in', requestHashes)
+    .where('status', '=', ACTIVE)
+    .where('origin', '=', 'regulator')
+    .execute();
+}
+
+export async function hasActivePermanent(db: Executor, tenantId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('exclusions')
+    .select('exclusion_id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('status', '=', ACTIVE)
+    .where('is_permanent', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Rows still marked active although their expiry has passed (their expiry job has not run yet). */
+export function lapsedRows(
+  db: Executor,
+  match: { tenantId: string; userId: string; duration: Duration } | { requestHashes: string[] },
+  now: Date,
+): Promise<{ exclusion_id: string }[]> {
+  let query = db
+    .selectFrom('exclusions')
+    .select('exclusion_id')
+    .where('status', '=', ACTIVE)
+    .where('expires_at', '<=', now);
+  if ('requestHashes' in match) {
+    if (match.requestHashes.length === 0) return Promise.resolve([]);
+    query = query.where('origin', '=', 'regulator').where('request_hash', 'in', match.requestHashes);
+  } else {
+    query = query
+      .where('tenant_id', '=', match.tenantId)
+      .where('user_id', '=', match.userId)
+      .where('duration', '=', match.duration);
+  }
+  return query.execute();
+}
+
+/** active → expired; undefined when the row was not active (already expired by another path). */
+export function markExpired(
+  tx: Transaction<DB>,
+  exclusionId: string,
+  now: Date,
+): Promise<ExclusionRow | undefined> {
+  return tx
+    .updateTable('exclusions')
+    .set({ status: 'expired', expired_at: now })
+    .where('exclusion_id', '=', exclusionId)
+    .where('status', '=', ACTIVE)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Every tenant of an environment, whatever its status: a suspended operator must still enforce when reinstated. */
+export async function tenantIdsOf(db: Executor, environment: Environment): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tenants')
+    .select('tenant_id')
+    .where('environment', '=', environment)
+    .execute();
+  return rows.map((row) => row.tenant_id);
+}
+
+/** Active now: marked active and not past its expiry, whether or not the expiry job has run yet. */
+function activeIn(db: Executor, environment: Environment, now: Date) {
+  return db
+    .selectFrom('exclusions')
+    .where('environment', '=', environment)
+    .where('status', '=', ACTIVE)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+}
+
+/**
+ * The live check: one query on the (environment, email) and (environment, phone) partial indexes. Most restrictive
+ * first: permanent, then the latest expiry, then the caller's own row over an equal one from the national list.
+ */
+export function mostRestrictiveQuery(
+  db: Executor,
+  input: {
+    tenantId: string;
+    environment: Environment;
+    email: string | null;
+    phone: string | null;
+    includeRegulator: boolean;
+    now: Date;
+  },
+) {
+  return activeIn(db, input.environment, input.now)
+    .select(['exclusion_id', 'duration', 'expires_at', 'is_permanent'])
+    .select(sourceFor(input.tenantId).as('source'))
+    .where((eb) =>
+      eb.or([
+        ...(input.email !== null ? [eb('email', '=', input.email)] : []),
+        ...(input.phone !== null ? [eb('phone', '=', input.phone)] : []),
+      ]),
+    )
+    .$if(!input.includeRegulator, (qb) => qb.where('tenant_id', '=', input.tenantId))
+    .orderBy('is_permanent', 'desc')
+    .orderBy('expires_at', (ob) => ob.desc().nullsFirst())
+    .orderBy(sql`tenant_id is not distinct from ${input.tenantId}`, 'desc')
+    .orderBy('exclusion_id')
+    .limit(1);
+}
+
+export const mostRestrictiveMatch = (...args: Parameters<typeof mostRestrictiveQuery>) =>
+  mostRestrictiveQuery(...args).executeTakeFirst();
+
+/** One keyset page of the rows a tenant must enforce, in exclusion_id (creation) order after `after`. */
+export function activePage(
+  db: Executor,
+  input: { tenantId: string; environment: Environment; after: string | null; limit: number; now: Date },
+) {
+  return activeIn(db, input.environment, input.now)
+    .select(['exclusion_id', 'email', 'phone', 'duration', 'effective_from', 'expires_at', 'is_permanent'])
+    .select(sql<string | null>`case when tenant_id = ${input.tenantId} then user_id end`.as('user_id'))
+    .select(sourceFor(input.tenantId).as('source'))
+    .$if(input.after !== null, (qb) => qb.where('exclusion_id', '>', input.after!))
+    .orderBy('exclusion_id')
+    .limit(input.limit)
+    .execute();
+}

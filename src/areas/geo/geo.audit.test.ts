@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { geoCacheFor } from './geo.cache.js';
+import { AUDIT_RETENTION_JOB } from './geo.jobs.js';
+
+describe('geo audit log', () => {
+  let t: TestService;
+  let tenant: TestTenant;
+  let other: TestTenant;
+
+  beforeAll(async () => {
+    t = await TestService.start();
+    tenant = await t.createTenant();
+    other = await t.createTenant();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const check = (key: string, ip_address: string, extra: object = {}) =>
+    t.api(key, 'POST', '/v1/geo/check', { ip_address, user_agent: 'UA/1.0', context: 'signup', ...extra });
+  const rowsOf = (tenantId: string) =>
+    t.db
+      .selectFrom('geo_audit_log')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('geo_audit_id')
+      .execute();
+
+  it('appends one row per check: miss, hit and unresolvable alike, each in its own tenant', async () => {
+    const ip = '155.4.5.150';
+    await geoCacheFor(t.platform).forget('sandbox', ip);
+    await check(tenant.apiKey, ip);
+    await check(tenant.apiKey, ip, { user_agent: undefined, context: undefined });
+    await check(tenant.apiKey, '192.0.2.1');
+    await check(other.apiKey, '8.8.8.150');
+    const at = t.platform.clock.now();
+
+    const rows = await rowsOf(tenant.tenantId);
+    const common = {
+      tenant_id: tenant.tenantId,
+      checked_at: at,
+      resolver: 'sandbox',
+      request_id: expect.stringMatching(/^req_/),
+    };
+    expect(rows).toEqual([
+      {
+        ...common,
+        geo_audit_id: expect.any(Number),
+        ip_address: ip,
+        user_agent: 'UA/1.0',
+        context: 'signup',
+        country_code: 'SE',
+        region: 'SE-AB',
+        status: 'status_restricted',
+        cache: 'MISS',
+      },
+      {
+        ...common,
+        geo_audit_id: expect.any(Number),
+        ip_address: ip,
+        user_agent: null,
+        context: 'signup',
+        country_code: 'SE',
+        region: 'SE-AB',
+        status: 'status_restricted',
+        cache: 'HIT',
+      },
+      {
+        ...common,
+        geo_audit_id: expect.any(Number),
+        ip_address: '192.0.2.1',
+        user_agent: 'UA/1.0',
+        context: 'signup',
+        country_code: null,
+        region: null,
+        status: 'status_blocked',
+        cache: 'MISS',
+      },
+    ]);
+    const others = await rowsOf(other.tenantId);
+    expect(others).toHaveLength(1);
+    expect(others[0]).toMatchObject({
+      ip_address: '8.8.8.150',
+      country_code: 'US',
+      status: 'status_blocked',
+    });
+  });
+
+  it('does not audit a request that is not a check (invalid input)', async () => {
+    const before = (await rowsOf(other.tenantId)).length;
+    expect((await check(other.apiKey, 'not-an-ip')).statusCode).toBe(400);
+    expect(await rowsOf(other.tenantId)).toHaveLength(before);
+  });
+
+  it('the retention job is scheduled from the start', async () => {
+    const job = await t.db
+      .selectFrom('scheduled_jobs')
+      .selectAll()
+      .where('kind', '=', AUDIT_RETENTION_JOB)
+      .executeTakeFirst();
+    expect(job).toMatchObject({ subject_id: 'all' });
+  });
+
+  it('retention deletes only rows older than 7 years on the service clock', async () => {
+    const retained = await t.createTenant();
+    await check(retained.apiKey, '1.1.1.150'); // at T0
+    const t0 = t.platform.clock.now();
+    await t.advance(86_400);
+    await check(retained.apiKey, '1.1.1.151'); // at T0 + 1 day
+
+    // To T0 + 7 years + 1 hour: the first row is past retention, the second is not.
+    const target = new Date(t0);
+    target.setUTCFullYear(target.getUTCFullYear() + 7);
+    const seconds = (target.getTime() - t.platform.clock.now().getTime()) / 1000 + 3600;
+    await t.advance(seconds);
+
+    expect((await rowsOf(retained.tenantId)).map((r) => r.ip_address)).toEqual(['1.1.1.151']);
+    const job = await t.db
+      .selectFrom('scheduled_jobs')
+      .select('due_at')
+      .where('kind', '=', AUDIT_RETENTION_JOB)
+      .executeTakeFirstOrThrow();
+    expect(job.due_at.getTime()).toBe(t.platform.clock.now().getTime() + 86_400_000);
+
+    // A day later the second row passes its 7 years too.
+    await t.advance(86_400);
+    expect(await rowsOf(retained.tenantId)).toEqual([]);
+  });
+});

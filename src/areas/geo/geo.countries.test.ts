@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import { SEED_VERSION } from './geo.countries.js';
+
+interface Entry {
+  code: string;
+  name: string;
+  status: string;
+}
+
+describe('geo country list', () => {
+  let t: TestService;
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    t = await TestService.start();
+    tenant = await t.createTenant();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const list = (headers: Record<string, string> = {}) =>
+    t.inject({
+      method: 'GET',
+      url: '/v1/geo/countries',
+      headers: { authorization: `Bearer ${tenant.apiKey}`, ...headers },
+    });
+  const move = (code: string, status: string, reason = 'regulatory update') =>
+    t.backoffice('PUT', `/geo/countries/${code}`, { status, reason });
+  const today = () => t.platform.clock.now().toISOString().slice(0, 10);
+
+  it('lists every ISO 3166-1 country plus CA-ON with the spec tiers, cacheable for a day', async () => {
+    const response = await list();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    expect(response.headers.etag).toMatch(/^"[^"]+"$/);
+    const { version, countries } = response.json<{ version: string; countries: Entry[] }>();
+    expect(version).toBe(SEED_VERSION);
+    const codes = countries.map((c) => c.code);
+    expect(codes.filter((code) => /^[A-Z]{2}$/.test(code))).toHaveLength(249);
+    expect(codes).toHaveLength(250);
+    expect(new Set(codes).size).toBe(250);
+    expect(countries.find((c) => c.code === 'CA-ON')).toEqual({
+      code: 'CA-ON',
+      name: 'Ontario, Canada',
+      status: 'restricted',
+    });
+    expect(countries.find((c) => c.code === 'CA')).toEqual({ code: 'CA', name: 'Canada', status: 'allowed' });
+    const byStatus = (status: string) =>
+      countries
+        .filter((c) => c.status === status)
+        .map((c) => c.code)
+        .sort();
+    expect(byStatus('blocked')).toEqual(['BY', 'IR', 'KP', 'MM', 'RU', 'US']);
+    expect(byStatus('restricted')).toEqual(['AU', 'CA-ON', 'DE', 'ES', 'FR', 'GB', 'IT', 'NL', 'SE']);
+    expect(countries.every((c) => c.name.length > 0)).toBe(true);
+  });
+
+  it('answers 304 with no body to If-None-Match with the current ETag', async () => {
+    const etag = (await list()).headers.etag as string;
+    const again = await list({ 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect((await list({ 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+    expect((await list({ 'if-none-match': '"stale"' })).statusCode).toBe(200);
+  });
+
+  it('a tier move bumps the version to its date and the ETag on every change, even twice a day', async () => {
+    const before = await list();
+    await t.advance(86_400);
+    expect((await move('BR', 'restricted')).json()).toEqual({
+      code: 'BR',
+      name: 'Brazil',
+      status: 'restricted',
+    });
+    const first = await list();
+    expect(first.json().version).toBe(today());
+    expect(first.headers.etag).not.toBe(before.headers.etag);
+    expect((await list({ 'if-none-match': before.headers.etag as string })).statusCode).toBe(200);
+    expect(first.json().countries.find((c: Entry) => c.code === 'BR').status).toBe('restricted');
+
+    await move('BR', 'allowed');
+    const second = await list();
+    expect(second.json().version).toBe(today());
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('setting the status an entry already has changes nothing', async () => {
+    const before = await list();
+    const same = await move('US', 'blocked');
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toEqual({ code: 'US', name: 'United States', status: 'blocked' });
+    expect((await list()).headers.etag).toBe(before.headers.etag);
+  });
+
+  it('an unknown code is 404 country_not_found; a bad status is 400; tenants cannot change the list', async () => {
+    const unknown = await move('ZZ', 'blocked');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe('country_not_found');
+    expect((await move('FR', 'banned')).statusCode).toBe(400);
+    expect((await t.backoffice('PUT', '/geo/countries/FR', { status: 'allowed' })).statusCode).toBe(400);
+    const byTenant = await t.api(tenant.apiKey, 'PUT', '/v1/geo/countries/FR', {
+      status: 'allowed',
+      reason: 'x',
+    });
+    expect(byTenant.statusCode).toBe(404);
+  });
+
+  it('the published API document carries both tenant routes under the geo tag', async () => {
+    const document = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    expect(document.paths['/v1/geo/check'].post.tags).toEqual(['geo']);
+    expect(document.paths['/v1/geo/countries'].get.tags).toEqual(['geo']);
+    expect(document.paths['/backoffice/v1/geo/countries/{code}']).toBeUndefined();
+  });
+});
+
+describe('geo tier events', () => {
+  let t: TestService;
+  const receivers: WebhookReceiver[] = [];
+  const tenants: TestTenant[] = [];
+
+  beforeAll(async () => {
+    t = await TestService.start();
+    for (const environment of ['sandbox', 'live'] as const) {
+      const receiver = await WebhookReceiver.start();
+      receivers.push(receiver);
+      tenants.push(await t.createTenant({ environment, webhookUrl: receiver.url }));
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all(receivers.map((r) => r.close()));
+  });
+
+  it.each([
+    ['blocked', 'geo.country_blocked', 'allowed'],
+    ['restricted', 'geo.country_restricted', 'blocked'],
+    ['allowed', 'geo.country_allowed', 'restricted'],
+  ])(
+    'moving PK to %s sends %s, signed, to every tenant of every environment',
+    async (status, event, previous) => {
+      const reason = `moved to ${status} by the licensing team`;
+      expect((await t.backoffice('PUT', '/geo/countries/pk', { status, reason })).statusCode).toBe(200);
+      await t.deliverWebhooks();
+      tenants.forEach((tenant, i) => {
+        const received = receivers[i]!.verified(tenant.signingSecret).filter((e) => e.event === event);
+        expect(received).toHaveLength(1);
+        expect(received[0]!.data).toStrictEqual({
+          country_code: 'PK',
+          country_name: 'Pakistan',
+          previous_status: previous,
+          new_status: status,
+          reason,
+        });
+      });
+    },
+  );
+
+  it('the sub-national entry is announced by its own code', async () => {
+    await t.backoffice('PUT', '/geo/countries/CA-ON', { status: 'allowed', reason: 'licence granted' });
+    await t.deliverWebhooks();
+    const [event] = receivers[0]!
+      .verified(tenants[0]!.signingSecret)
+      .filter((e) => e.data.country_code === 'CA-ON');
+    expect(event?.data).toStrictEqual({
+      country_code: 'CA-ON',
+      country_name: 'Ontario, Canada',
+      previous_status: 'restricted',
+      new_status: 'allowed',
+      reason: 'licence granted',
+    });
+    expect(event?.event).toBe('geo.country_allowed');
+  });
+
+  it('setting the same status sends nothing', async () => {
+    const before = receivers[1]!.received.length;
+    await t.backoffice('PUT', '/geo/countries/US', { status: 'blocked', reason: 'no change' });
+    await t.deliverWebhooks();
+    expect(receivers[1]!.received.length).toBe(before);
+  });
+});

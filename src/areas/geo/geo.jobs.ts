@@ -1,0 +1,51 @@
+import type { Platform } from '../../platform/context.js';
+import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
+import { INITIAL_COUNTRY_LIST, SEED_VERSION } from './geo.countries.js';
+import * as store from './geo.store.js';
+
+/** Geo audit rows are kept 7 calendar years on the service clock, then deleted by this daily job. */
+export const AUDIT_RETENTION_JOB = 'geo.audit_retention';
+export const AUDIT_RETENTION_YEARS = 7;
+const RETENTION_BATCH = 10_000;
+const DAY_MS = 86_400_000;
+
+/** The oldest check time still kept: rows checked strictly before it are deleted. */
+export function retentionCutoff(now: Date): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - AUDIT_RETENTION_YEARS);
+  return cutoff;
+}
+
+/**
+ * Seeds the country list from the data file, idempotently: entries already present keep the tier the staff gave
+ * them. The first seed creates version SEED_VERSION; entries added to the data file later are inserted at their
+ * initial tier on the next start and move the list to a new version.
+ */
+export async function seedCountryList(platform: Platform): Promise<void> {
+  await platform.db.transaction().execute(async (tx) => {
+    const now = platform.clock.now();
+    const created = await store.createListVersion(tx, { version: SEED_VERSION, now });
+    const inserted = await store.insertMissingCountries(tx, INITIAL_COUNTRY_LIST, now);
+    if (!created && inserted.length > 0) await store.bumpListVersion(tx, now);
+  });
+}
+
+/**
+ * The geo area's start-up work: the country list seed, and the daily audit retention job (registered, and its
+ * first run scheduled unless one is already pending: one job for the whole service, subject 'all').
+ */
+export async function registerGeoJobs(platform: Platform): Promise<void> {
+  await seedCountryList(platform);
+  platform.scheduler.register(AUDIT_RETENTION_JOB, async (tx, _job, now) => {
+    const deleted = await store.deleteAuditBefore(tx, retentionCutoff(now), RETENTION_BATCH);
+    // A full batch means more may be due: come back in a second rather than hold one huge delete.
+    const dueAt = new Date(now.getTime() + (deleted === RETENTION_BATCH ? 1000 : DAY_MS));
+    await scheduleJob(tx, { kind: AUDIT_RETENTION_JOB, subjectId: 'all', dueAt });
+  });
+  await ensureJobScheduled(platform.db, {
+    kind: AUDIT_RETENTION_JOB,
+    subjectId: 'all',
+    // A day after the first start, like every later run: nothing in a new log can be 7 years old yet.
+    dueAt: new Date(platform.clock.now().getTime() + DAY_MS),
+  });
+}

@@ -1,0 +1,176 @@
+import type { Platform, TenantContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { emitEvent } from '../../platform/outbox.js';
+import { geoCacheFor } from './geo.cache.js';
+import type { CountryStatus } from './geo.countries.js';
+import { canonicalIp, resolverFor, type ResolvedLocation } from './geo.resolver.js';
+import type { GeoCheckRequest, GeoResult, SetCountryStatusRequest } from './geo.schemas.js';
+import * as store from './geo.store.js';
+import type { CacheOutcome, GeoCountry } from './geo.tables.js';
+
+/** What each tier answers beyond the common fields: data, one entry per tier. */
+const TIER_RESULTS = {
+  allowed: { status: 'status_allowed' },
+  restricted: {
+    status: 'status_restricted',
+    restriction_reason: 'requires_local_license',
+    user_message:
+      'Sign-ups from your location need a review by our compliance team before you can play. We will be in touch.',
+    next_action: 'queue_for_review',
+  },
+  blocked: {
+    status: 'status_blocked',
+    block_reason: 'country_blocked',
+    user_message: 'We are sorry: our services are not available in your location.',
+  },
+} as const satisfies Record<CountryStatus, Partial<GeoResult>>;
+
+const EVENT_BY_STATUS: Record<CountryStatus, string> = {
+  blocked: 'geo.country_blocked',
+  restricted: 'geo.country_restricted',
+  allowed: 'geo.country_allowed',
+};
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/** The most specific list entry: the region (CA-ON) before its country (CA). Unlisted places are allowed. */
+async function tierOf(platform: Platform, location: ResolvedLocation): Promise<GeoCountry> {
+  const codes = location.region ? [location.region, location.country_code] : [location.country_code];
+  const entries = await store.findCountries(platform.db, codes);
+  const found = codes.map((code) => entries.find((entry) => entry.code === code)).find(Boolean);
+  return (
+    found ?? {
+      code: location.country_code,
+      name: regionNames.of(location.country_code) ?? location.country_code,
+      status: 'allowed',
+      updated_at: platform.clock.now(),
+    }
+  );
+}
+
+/**
+ * The signup gate: resolves the address (cached 24 hours per resolver and IP), then reads the tier fresh, so a
+ * tier change applies at once to cached addresses. Every check, answered or unresolvable, is audited.
+ */
+export async function checkIp(
+  platform: Platform,
+  ctx: TenantContext,
+  input: GeoCheckRequest,
+): Promise<{ result: GeoResult; cache: CacheOutcome }> {
+  const ip = canonicalIp(input.ip_address);
+  const resolver = resolverFor(ctx.tenant);
+  const now = platform.clock.now();
+  const cache = geoCacheFor(platform);
+
+  let location = await cache.lookup(resolver.kind, ip, now);
+  const outcome: CacheOutcome = location ? 'HIT' : 'MISS';
+  if (!location) {
+    location = (await resolver.resolve(ip)) ?? undefined;
+    if (location) await cache.store(resolver.kind, ip, location, now);
+  }
+
+  const audit = {
+    tenant_id: ctx.tenant.tenant_id,
+    checked_at: now,
+    request_id: ctx.requestId,
+    ip_address: ip,
+    user_agent: input.user_agent ?? null,
+    context: input.context ?? null,
+    resolver: resolver.kind,
+    cache: outcome,
+  };
+  if (!location) {
+    await store.appendAudit(platform.db, {
+      ...audit,
+      country_code: null,
+      region: null,
+      status: 'status_blocked',
+    });
+    throw new AppError(
+      'unresolvable_ip',
+      422,
+      `The address ${input.ip_address} cannot be placed; treat it as blocked`,
+      {
+        status: 'status_blocked',
+      },
+    );
+  }
+
+  const entry = await tierOf(platform, location);
+  const tier = TIER_RESULTS[entry.status];
+  await store.appendAudit(platform.db, {
+    ...audit,
+    country_code: location.country_code,
+    region: location.region,
+    status: tier.status,
+  });
+  const common = { country_code: location.country_code, country_name: entry.name, checked_at: now };
+  const result: GeoResult =
+    entry.status === 'allowed'
+      ? { ...tier, ...common, region: location.region ?? location.country_code, ip_address: input.ip_address }
+      : { ...tier, ...common };
+  return { result, cache: outcome };
+}
+
+/** The ETag of a list revision: changes with every change, even two on the same day (same version date). */
+export const countryListEtag = (revision: number) => `"geo-countries-${revision}"`;
+
+export async function currentListEtag(platform: Platform): Promise<string> {
+  return countryListEtag((await store.listVersion(platform.db)).revision);
+}
+
+export async function countryList(platform: Platform) {
+  const rows = await store.listCountries(platform.db);
+  const first = rows[0]!;
+  return {
+    etag: countryListEtag(first.revision),
+    body: {
+      version: first.version,
+      countries: rows.map(({ code, name, status }) => ({ code, name, status })),
+    },
+  };
+}
+
+/**
+ * The staff's tier move. Setting the status an entry already has changes nothing (200, no event, no new
+ * version). Otherwise the version moves, the change is recorded, and every tenant is told, in one transaction.
+ */
+export async function setCountryStatus(
+  platform: Platform,
+  rawCode: string,
+  input: SetCountryStatusRequest,
+  requestId: string,
+) {
+  const code = rawCode.toUpperCase();
+  return platform.db.transaction().execute(async (tx) => {
+    const entry = await store.findCountry(tx, code, { forUpdate: true });
+    if (!entry) throw new AppError('country_not_found', 404, `No entry ${code} in the country list`);
+    if (entry.status === input.status) return entry;
+
+    const now = platform.clock.now();
+    const { revision } = await store.bumpListVersion(tx, now);
+    const updated = await store.setCountryStatus(tx, code, input.status, now);
+    await store.recordChange(tx, {
+      code,
+      previous_status: entry.status,
+      new_status: input.status,
+      reason: input.reason,
+      revision,
+      changed_at: now,
+      request_id: requestId,
+    });
+    await emitEvent(tx, {
+      tenantIds: await store.allTenantIds(tx),
+      event: EVENT_BY_STATUS[input.status],
+      data: {
+        country_code: code,
+        country_name: entry.name,
+        previous_status: entry.status,
+        new_status: input.status,
+        reason: input.reason,
+      },
+      at: now,
+    });
+    return updated;
+  });
+}

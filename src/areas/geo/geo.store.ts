@@ -1,0 +1,123 @@
+import type { Insertable } from 'kysely';
+import type { Executor } from '../../platform/db/database.js';
+import type { CountryEntry, CountryStatus } from './geo.countries.js';
+import type { GeoAuditLogTable, GeoCountry } from './geo.tables.js';
+
+/** Plain queries of the geo area. The country list is service-wide; the audit log is filtered by tenant. */
+
+/** Inserts the entries not yet present (existing tiers are never touched); returns the codes inserted. */
+export async function insertMissingCountries(
+  db: Executor,
+  entries: readonly CountryEntry[],
+  now: Date,
+): Promise<string[]> {
+  const rows = await db
+    .insertInto('geo_countries')
+    .values(entries.map((entry) => ({ ...entry, updated_at: now })))
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('code')
+    .execute();
+  return rows.map((row) => row.code);
+}
+
+/** Creates the list's version row unless it exists; true when this call created it. */
+export async function createListVersion(
+  db: Executor,
+  input: { version: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insertInto('geo_country_list')
+    .values({ version: input.version, revision: 1, updated_at: input.now })
+    .onConflict((oc) => oc.column('list_id').doNothing())
+    .returning('revision')
+    .execute();
+  return rows.length > 0;
+}
+
+export function listVersion(db: Executor) {
+  return db.selectFrom('geo_country_list').select(['version', 'revision']).executeTakeFirstOrThrow();
+}
+
+/** Moves the list to a new revision dated today; the row lock serialises concurrent changes. */
+export function bumpListVersion(db: Executor, now: Date) {
+  return db
+    .updateTable('geo_country_list')
+    .set((eb) => ({
+      version: now.toISOString().slice(0, 10),
+      revision: eb('revision', '+', 1),
+      updated_at: now,
+    }))
+    .returning(['version', 'revision'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The whole list and its version in one statement, so the ETag always matches the entries it describes. */
+export function listCountries(db: Executor) {
+  return db
+    .selectFrom('geo_countries')
+    .crossJoin('geo_country_list')
+    .select(['code', 'name', 'status', 'version', 'revision'])
+    .orderBy('code')
+    .execute();
+}
+
+export function findCountry(db: Executor, code: string, options: { forUpdate?: boolean } = {}) {
+  let query = db.selectFrom('geo_countries').selectAll().where('code', '=', code);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** The entries of these codes (a region such as CA-ON and its country); the caller picks the most specific. */
+export function findCountries(db: Executor, codes: string[]): Promise<GeoCountry[]> {
+  return db.selectFrom('geo_countries').selectAll().where('code', 'in', codes).execute();
+}
+
+export function setCountryStatus(db: Executor, code: string, status: CountryStatus, now: Date) {
+  return db
+    .updateTable('geo_countries')
+    .set({ status, updated_at: now })
+    .where('code', '=', code)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function recordChange(
+  db: Executor,
+  change: {
+    code: string;
+    previous_status: CountryStatus;
+    new_status: CountryStatus;
+    reason: string;
+    revision: number;
+    changed_at: Date;
+    request_id: string | null;
+  },
+): Promise<void> {
+  await db.insertInto('geo_country_changes').values(change).execute();
+}
+
+/** Every tenant, whatever its environment or status: tier changes are announced to all of them. */
+export async function allTenantIds(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('tenants').select('tenant_id').orderBy('tenant_id').execute();
+  return rows.map((row) => row.tenant_id);
+}
+
+export async function appendAudit(db: Executor, row: Insertable<GeoAuditLogTable>): Promise<void> {
+  await db.insertInto('geo_audit_log').values(row).execute();
+}
+
+/** Deletes up to `batch` audit rows checked before the cutoff (oldest first); returns how many went. */
+export async function deleteAuditBefore(db: Executor, cutoff: Date, batch: number): Promise<number> {
+  const result = await db
+    .deleteFrom('geo_audit_log')
+    .where('geo_audit_id', 'in', (eb) =>
+      eb
+        .selectFrom('geo_audit_log')
+        .select('geo_audit_id')
+        .where('checked_at', '<', cutoff)
+        .orderBy('checked_at')
+        .limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

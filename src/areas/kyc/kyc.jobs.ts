@@ -1,0 +1,15 @@
+import type { Platform } from '../../platform/context.js';
+import { findCheck, lockUser } from './kyc.store.js';
+import { EXPIRE_JOB, expireCheck } from './kyc.transitions.js';
+
+/** The abandonment job: due 7 days after a check's last activity, on the service clock. */
+export function registerKycJobs(platform: Platform): void {
+  platform.scheduler.register(EXPIRE_JOB, async (tx, job, now) => {
+    if (!job.tenant_id) return;
+    const found = await findCheck(tx, job.tenant_id, job.subject_id);
+    if (!found) return;
+    await lockUser(tx, found.tenant_id, found.user_id);
+    const check = (await findCheck(tx, job.tenant_id, job.subject_id))!;
+    await expireCheck(tx, check, now);
+  });
+}

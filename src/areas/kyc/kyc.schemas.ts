@@ -1,0 +1,140 @@
+import { Type, type Static } from 'typebox';
+import { CurrencyCode, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
+
+export const KycTier = Type.Union(
+  [
+    Type.Literal('tier_0'),
+    Type.Literal('tier_1'),
+    Type.Literal('tier_2'),
+    Type.Literal('tier_3'),
+    Type.Literal('tier_4'),
+  ],
+  { description: 'tier_0 to tier_4' },
+);
+export const KycStatus = Type.Union([
+  Type.Literal('not_started'),
+  Type.Literal('in_progress'),
+  Type.Literal('pending_review'),
+  Type.Literal('approved'),
+  Type.Literal('rejected'),
+  Type.Literal('expired'),
+]);
+const UserId = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: "The tenant's own player identifier",
+});
+const Cents = Type.Integer({ minimum: 1, maximum: 1e15, description: 'Minor currency units' });
+const Documents = Type.Array(Type.String(), {
+  description: 'What the vendor flow collects; empty on tier_0',
+});
+
+export const StartKycRequest = Type.Object(
+  {
+    user_id: UserId,
+    email: Type.String({ format: 'email', maxLength: 320 }),
+    phone: Type.String({ minLength: 3, maxLength: 50 }),
+    withdrawal_amount_cents: Cents,
+    currency: CurrencyCode,
+    withdrawal_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Echoed by kyc.approved as release_withdrawal_id',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type StartKycRequest = Static<typeof StartKycRequest>;
+
+/** Both answers of a start: the fast path (200) and a KYC check (201, or 200 when repeated while open). */
+export const KycStartResult = Type.Object({
+  kyc_check_id: Type.Union([Type.String(), Type.Null()], { description: 'null on the fast path' }),
+  user_id: Type.String(),
+  required_tier: KycTier,
+  required_documents: Documents,
+  vendor_access_token: Type.Optional(Type.String({ description: 'A secret: hand it only to the user' })),
+  vendor_expires_in: Type.Optional(Type.Integer({ description: 'Seconds until the token expires' })),
+  withdrawal_held: Type.Boolean(),
+  estimated_clear_time: Type.Optional(Type.String()),
+  withdrawal_remaining_cents: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'Fast path: what can still be withdrawn, in the request currency, before the next tier; null at tier_4',
+    }),
+  ),
+  message: Type.Optional(Type.String()),
+});
+
+export const StatusQuery = Type.Object({ kyc_check_id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const KycCheckStatus = Type.Object({
+  kyc_check_id: Type.String(),
+  user_id: Type.String(),
+  status: KycStatus,
+  required_tier: KycTier,
+  required_documents: Documents,
+  withdrawal_held: Type.Boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const TierQuery = Type.Object({ user_id: UserId });
+
+export const KycTierRecord = Type.Object({
+  user_id: Type.String(),
+  verified_tier: KycTier,
+  verified_at: NullableTimestamp,
+  max_withdrawal_cents: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'USD cents the user can still withdraw before the next tier; null at tier_4',
+  }),
+  cumulative_withdrawn_cents: Type.Integer({ description: 'Lifetime cleared withdrawals, USD cents' }),
+  next_tier_required_at_cents: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Lifetime total (USD cents) at which the next tier is required; null at tier_4',
+  }),
+});
+
+export const ManualReviewRequest = Type.Object(
+  {
+    kyc_check_id: Type.String({ minLength: 1, maxLength: 100 }),
+    decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
+    reason: Type.String({ minLength: 1, maxLength: 1000 }),
+  },
+  { additionalProperties: false },
+);
+export type ManualReviewRequest = Static<typeof ManualReviewRequest>;
+
+export const WithdrawalCompletedRequest = Type.Object(
+  {
+    user_id: UserId,
+    withdrawal_id: Type.String({ minLength: 1, maxLength: 200 }),
+    amount_cents: Cents,
+    currency: CurrencyCode,
+    completed_at: Timestamp,
+  },
+  { additionalProperties: false },
+);
+export type WithdrawalCompletedRequest = Static<typeof WithdrawalCompletedRequest> & { completed_at: string };
+
+export const WithdrawalCompleted = Type.Object({
+  withdrawal_id: Type.String(),
+  user_id: Type.String(),
+  amount_cents: Type.Integer(),
+  currency: Type.String(),
+  usd_cents: Type.Integer({ description: 'The amount in USD cents, as counted toward the tiers' }),
+  cumulative_withdrawn_cents: Type.Integer({
+    description: 'Lifetime total right after this withdrawal, USD cents',
+  }),
+  completed_at: Timestamp,
+  recorded_at: Timestamp,
+});
+
+export const VendorTokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const VendorFlowState = Type.Object({
+  kyc_check_id: Type.String(),
+  status: KycStatus,
+  required_tier: KycTier,
+  required_documents: Documents,
+});

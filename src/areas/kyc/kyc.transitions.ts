@@ -1,0 +1,175 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+import { emitEvent } from '../../platform/outbox.js';
+import { cancelJob, scheduleJob } from '../../platform/scheduler.js';
+import { ABANDON_AFTER_SECONDS, higherOf, isOpen, rank, type KycStatus } from './kyc.rules.js';
+import { findUser, setVerifiedTier, updateCheck } from './kyc.store.js';
+import type { KycCheck } from './kyc.tables.js';
+
+/** The abandonment job of an open check: one per check, moved on every activity. */
+export const EXPIRE_JOB = 'kyc.expire';
+
+/** What every KYC event but kyc.approved carries: the check as the tenant knows it. */
+const statusData = (check: KycCheck) => ({
+  kyc_check_id: check.kyc_check_id,
+  user_id: check.user_id,
+  status: check.status,
+  required_tier: check.required_tier,
+});
+
+const emit = (
+  tx: Transaction<DB>,
+  check: KycCheck,
+  event: string,
+  data: Record<string, unknown>,
+  now: Date,
+) => emitEvent(tx, { tenantIds: check.tenant_id, event, data, at: now });
+
+/** Activity on an open check: the 7-day abandonment clock starts again from now. */
+export async function recordActivity(
+  tx: Transaction<DB>,
+  check: KycCheck,
+  now: Date,
+  patch: { status?: KycStatus; vendor_token_hash?: string; vendor_token_expires_at?: Date } = {},
+): Promise<KycCheck> {
+  const updated = await updateCheck(tx, check.kyc_check_id, {
+    ...patch,
+    last_activity_at: now,
+    updated_at: now,
+  });
+  await scheduleJob(tx, {
+    kind: EXPIRE_JOB,
+    subjectId: check.kyc_check_id,
+    tenantId: check.tenant_id,
+    dueAt: new Date(now.getTime() + ABANDON_AFTER_SECONDS * 1000),
+  });
+  return updated;
+}
+
+/** not_started → in_progress: the user began the vendor flow. */
+export async function markStarted(tx: Transaction<DB>, check: KycCheck, now: Date): Promise<KycCheck> {
+  const updated = await recordActivity(tx, check, now, { status: 'in_progress' });
+  await emit(tx, updated, 'kyc.started', statusData(updated), now);
+  return updated;
+}
+
+/** in_progress → pending_review: documents uploaded, awaiting review. */
+export async function markSubmitted(tx: Transaction<DB>, check: KycCheck, now: Date): Promise<KycCheck> {
+  const updated = await recordActivity(tx, check, now, { status: 'pending_review' });
+  await emit(
+    tx,
+    updated,
+    'kyc.submitted',
+    { ...statusData(updated), required_documents: updated.required_documents },
+    now,
+  );
+  return updated;
+}
+
+async function decide(
+  tx: Transaction<DB>,
+  check: KycCheck,
+  status: 'approved' | 'rejected',
+  now: Date,
+  decision: { by: string; reason: string | null },
+): Promise<KycCheck> {
+  await cancelJob(tx, EXPIRE_JOB, check.kyc_check_id);
+  return updateCheck(tx, check.kyc_check_id, {
+    status,
+    decided_at: now,
+    decided_by: decision.by,
+    decision_reason: decision.reason,
+    updated_at: now,
+    last_activity_at: now,
+  });
+}
+
+/**
+ * Approves an open check: the user's verified tier rises to the check's tier (never lowers) and the held
+ * withdrawal is released by kyc.approved; kyc.tier_upgraded follows when the tier actually rose. Caller holds
+ * the user's lock.
+ */
+export async function approveCheck(
+  tx: Transaction<DB>,
+  check: KycCheck,
+  now: Date,
+  decision: { by: string; reason: string | null },
+): Promise<KycCheck> {
+  const approved = await decide(tx, check, 'approved', now, decision);
+  const previous = (await findUser(tx, check.tenant_id, check.user_id))?.verified_tier ?? 'tier_0';
+  const verified = higherOf(previous, check.required_tier);
+  const raised = rank(verified) > rank(previous);
+  if (raised) await setVerifiedTier(tx, check.tenant_id, check.user_id, verified, now);
+  // The spec's data of kyc.approved, exactly.
+  await emit(
+    tx,
+    approved,
+    'kyc.approved',
+    {
+      kyc_check_id: approved.kyc_check_id,
+      user_id: approved.user_id,
+      verified_tier: verified,
+      release_withdrawal_id: approved.withdrawal_id,
+    },
+    now,
+  );
+  if (raised) {
+    await emit(
+      tx,
+      approved,
+      'kyc.tier_upgraded',
+      {
+        ...statusData(approved),
+        previous_tier: previous,
+        verified_tier: verified,
+        verified_at: now.toISOString(),
+      },
+      now,
+    );
+  }
+  return approved;
+}
+
+/** Rejects an open check: the withdrawal stays blocked. */
+export async function rejectCheck(
+  tx: Transaction<DB>,
+  check: KycCheck,
+  now: Date,
+  decision: { by: string; reason: string | null },
+): Promise<KycCheck> {
+  const rejected = await decide(tx, check, 'rejected', now, decision);
+  await emit(
+    tx,
+    rejected,
+    'kyc.rejected',
+    { ...statusData(rejected), withdrawal_id: rejected.withdrawal_id },
+    now,
+  );
+  return rejected;
+}
+
+/**
+ * Abandonment: an open check with no activity for 7 days becomes expired and its withdrawal is cancelled. A job
+ * that finds more recent activity (a move that lost a race) waits for the new due time instead.
+ */
+export async function expireCheck(tx: Transaction<DB>, check: KycCheck, now: Date): Promise<void> {
+  if (!isOpen(check.status)) return;
+  const dueAt = new Date(check.last_activity_at.getTime() + ABANDON_AFTER_SECONDS * 1000);
+  if (dueAt > now) {
+    await scheduleJob(tx, {
+      kind: EXPIRE_JOB,
+      subjectId: check.kyc_check_id,
+      tenantId: check.tenant_id,
+      dueAt,
+    });
+    return;
+  }
+  const expired = await updateCheck(tx, check.kyc_check_id, { status: 'expired', updated_at: now });
+  await emit(
+    tx,
+    expired,
+    'kyc.expired',
+    { ...statusData(expired), cancelled_withdrawal_id: expired.withdrawal_id },
+    now,
+  );
+}

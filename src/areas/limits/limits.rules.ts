@@ -1,0 +1,30 @@
+/** The deposit-limit rules of the spec, as data. */
+
+export type LimitType = 'limit_daily' | 'limit_weekly' | 'limit_monthly';
+export const LIMIT_TYPES: readonly LimitType[] = ['limit_daily', 'limit_weekly', 'limit_monthly'];
+
+/** Rolling windows: 24 hours, 7 days, 30 days, ending now. */
+export const WINDOW_SECONDS: Record<LimitType, number> = {
+  limit_daily: 86_400,
+  limit_weekly: 7 * 86_400,
+  limit_monthly: 30 * 86_400,
+};
+export const LONGEST_WINDOW_SECONDS = WINDOW_SECONDS.limit_monthly;
+
+/** Below this many minor units a limit is 422 below_minimum (one unit of the major currency). */
+export const MINIMUM_LIMIT_CENTS = 100;
+
+/**
+ * Cooling-off for increases, by the new amount as a multiple of the limit in force. Exactly 2x and exactly 5x
+ * fall in the lower tier. First-time sets and decreases are instant.
+ */
+const INCREASE_COOLOFF: readonly { upToMultiple: number; cooloffSeconds: number }[] = [
+  { upToMultiple: 2, cooloffSeconds: 86_400 },
+  { upToMultiple: 5, cooloffSeconds: 172_800 },
+  { upToMultiple: Infinity, cooloffSeconds: 604_800 },
+];
+
+export function increaseCooloffSeconds(currentCents: number, requestedCents: number): number {
+  // Integer comparison (requested <= k × current) keeps the boundaries exact.
+  return INCREASE_COOLOFF.find((tier) => requestedCents <= tier.upToMultiple * currentCents)!.cooloffSeconds;
+}

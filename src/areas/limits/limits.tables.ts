@@ -1,0 +1,43 @@
+import type { Selectable } from 'kysely';
+import type { Timestamp } from '../../platform/db/platform-tables.js';
+import type { LimitType } from './limits.rules.js';
+
+/** pending: cooling off; active: in force; superseded: replaced by a later change; cancelled: withdrawn. */
+export type LimitStatus = 'pending' | 'active' | 'superseded' | 'cancelled';
+
+export interface DepositLimitsTable {
+  limit_id: string;
+  tenant_id: string;
+  user_id: string;
+  limit_type: LimitType;
+  amount_cents: number;
+  currency: string;
+  current_limit_cents: number | null;
+  is_increase: boolean;
+  cooloff_seconds: number;
+  requested_at: Timestamp;
+  created_at: Timestamp;
+  effective_from: Timestamp;
+  status: LimitStatus;
+  ended_at: Timestamp | null;
+  request_hash: string;
+}
+
+export interface DepositsTable {
+  tenant_id: string;
+  transaction_id: string;
+  user_id: string;
+  amount_cents: number;
+  currency: string;
+  committed_at: Timestamp;
+  recorded_at: Timestamp;
+  request_hash: string;
+}
+
+export interface LimitTables {
+  deposit_limits: DepositLimitsTable;
+  deposits: DepositsTable;
+}
+
+export type DepositLimit = Selectable<DepositLimitsTable>;
+export type Deposit = Selectable<DepositsTable>;

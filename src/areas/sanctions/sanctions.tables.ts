@@ -1,0 +1,48 @@
+import type { JSONColumnType, Selectable } from 'kysely';
+import type { Timestamp } from '../../platform/db/platform-tables.js';
+import type { SanctionsMatch } from './sanctions.matcher.js';
+
+export type ScreeningStatus = 'clear' | 'hit_review_pending' | 'cleared' | 'confirmed';
+
+export interface SanctionsScreensTable {
+  screen_id: string;
+  tenant_id: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  nationality: string;
+  email: string;
+  status: ScreeningStatus;
+  transactions_held: boolean;
+  match_count: number;
+  highest_match_score: number;
+  case_id: string | null;
+  vendor: 'sandbox' | 'production';
+  list_versions: JSONColumnType<Record<string, string>>;
+  checked_at: Timestamp;
+  updated_at: Timestamp;
+  request_hash: string;
+}
+
+export interface SanctionsCasesTable {
+  case_id: string;
+  tenant_id: string;
+  screen_id: string;
+  user_id: string;
+  status: 'hit_review_pending' | 'cleared' | 'confirmed';
+  matches: JSONColumnType<SanctionsMatch[]>;
+  highest_match_score: number;
+  opened_at: Timestamp;
+  decided_at: Timestamp | null;
+  reviewer: string | null;
+  trigger: 'signup' | 'rescreen';
+}
+
+export interface SanctionsTables {
+  sanctions_screens: SanctionsScreensTable;
+  sanctions_cases: SanctionsCasesTable;
+}
+
+export type SanctionsScreen = Selectable<SanctionsScreensTable>;
+export type SanctionsCase = Selectable<SanctionsCasesTable>;

@@ -1,0 +1,168 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Platform } from '../platform/context.js';
+import { amlBackofficeRoutes } from '../areas/aml/aml.backoffice.routes.js';
+import { regulatorRoutes } from '../areas/exclusions/regulator.routes.js';
+import { geoBackofficeRoutes } from '../areas/geo/geo.routes.js';
+import { sanctionsBackofficeRoutes } from '../areas/sanctions/sanctions.routes.js';
+import { AppError } from '../platform/errors.js';
+import { fxRoutes } from '../platform/fx.routes.js';
+import { registerBackofficeAuth } from './backoffice-auth.js';
+import {
+  AdvanceClockRequest,
+  AuditEntry,
+  ClockResponse,
+  CreatedTenant,
+  CreateTenantRequest,
+  CutoverRequest,
+  Delivery,
+  EnqueuedEvent,
+  IssuedKey,
+  IssueKeyRequest,
+  ListQuery,
+  RateLimitsRequest,
+  RevokedKey,
+  Tenant,
+  TenantParams,
+  WebhookRequest,
+} from './backoffice.schemas.js';
+import * as tenants from './tenants.service.js';
+
+/** The service staff's API under /backoffice/v1, authenticated by the back-office token. */
+export function backofficeRoutes(platform: Platform, tokenHash: string): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    registerBackofficeAuth(app, tokenHash);
+    await app.register(regulatorRoutes(platform));
+    await app.register(fxRoutes(platform));
+    await app.register(geoBackofficeRoutes(platform));
+    await app.register(sanctionsBackofficeRoutes(platform));
+    await app.register(amlBackofficeRoutes(platform));
+
+    app.post(
+      '/tenants',
+      { schema: { body: CreateTenantRequest, response: { 201: CreatedTenant } } },
+      async (req, reply) => {
+        const { tenant, apiKey } = await tenants.createTenant(platform, req.body, req.id);
+        return reply.code(201).send({ ...tenant, api_key: apiKey });
+      },
+    );
+
+    app.get(
+      '/tenants',
+      { schema: { response: { 200: Type.Object({ tenants: Type.Array(Tenant) }) } } },
+      async () => ({
+        tenants: await tenants.listTenants(platform),
+      }),
+    );
+
+    app.get('/tenants/:tenant_id', { schema: { params: TenantParams, response: { 200: Tenant } } }, (req) =>
+      tenants.getTenant(platform, req.params.tenant_id),
+    );
+
+    app.post(
+      '/tenants/:tenant_id/keys',
+      { schema: { params: TenantParams, body: IssueKeyRequest, response: { 201: IssuedKey } } },
+      async (req, reply) =>
+        reply.code(201).send(await tenants.issueKey(platform, req.params.tenant_id, req.body.role, req.id)),
+    );
+
+    app.post(
+      '/keys/:key_prefix/revoke',
+      { schema: { params: Type.Object({ key_prefix: Type.String() }), response: { 200: RevokedKey } } },
+      (req) => tenants.revokeKey(platform, req.params.key_prefix, req.id),
+    );
+
+    app.post(
+      '/tenants/:tenant_id/suspend',
+      { schema: { params: TenantParams, response: { 200: Tenant } } },
+      (req) => tenants.suspendTenant(platform, req.params.tenant_id, req.id),
+    );
+
+    app.post(
+      '/tenants/:tenant_id/reinstate',
+      { schema: { params: TenantParams, response: { 200: Tenant } } },
+      (req) => tenants.reinstateTenant(platform, req.params.tenant_id, req.id),
+    );
+
+    app.put(
+      '/tenants/:tenant_id/webhook',
+      { schema: { params: TenantParams, body: WebhookRequest, response: { 200: Tenant } } },
+      (req) => tenants.setWebhookUrl(platform, req.params.tenant_id, req.body.url, req.id),
+    );
+
+    app.post(
+      '/tenants/:tenant_id/webhook/ping',
+      { schema: { params: TenantParams, response: { 202: EnqueuedEvent } } },
+      async (req, reply) => {
+        const envelope = await tenants.pingWebhook(platform, req.params.tenant_id, req.id);
+        return reply.code(202).send({ event_id: envelope.event_id, delivery_status: 'pending' });
+      },
+    );
+
+    app.put(
+      '/tenants/:tenant_id/cutover',
+      { schema: { params: TenantParams, body: CutoverRequest, response: { 200: Tenant } } },
+      (req) => tenants.setCutover(platform, req.params.tenant_id, req.body.areas, req.id),
+    );
+
+    app.put(
+      '/tenants/:tenant_id/rate-limits',
+      { schema: { params: TenantParams, body: RateLimitsRequest, response: { 200: Tenant } } },
+      (req) => tenants.setRateLimits(platform, req.params.tenant_id, req.body, req.id),
+    );
+
+    app.get(
+      '/tenants/:tenant_id/webhook-deliveries',
+      {
+        schema: {
+          params: TenantParams,
+          querystring: ListQuery,
+          response: { 200: Type.Object({ deliveries: Type.Array(Delivery) }) },
+        },
+      },
+      async (req) => ({
+        deliveries: await tenants.listDeliveries(platform, req.params.tenant_id, req.query.limit),
+      }),
+    );
+
+    app.post(
+      '/events/:event_id/redeliver',
+      { schema: { params: Type.Object({ event_id: Type.String() }), response: { 202: EnqueuedEvent } } },
+      async (req, reply) =>
+        reply.code(202).send(await tenants.redeliverEvent(platform, req.params.event_id, req.id)),
+    );
+
+    app.get(
+      '/tenants/:tenant_id/audit-log',
+      {
+        schema: {
+          params: TenantParams,
+          querystring: ListQuery,
+          response: { 200: Type.Object({ entries: Type.Array(AuditEntry) }) },
+        },
+      },
+      async (req) => ({ entries: await tenants.auditLog(platform, req.params.tenant_id, req.query.limit) }),
+    );
+
+    // The test clock: absent (404) unless the deployment enables it.
+    const testClock = () => {
+      if (!platform.testClock)
+        throw new AppError('not_found', 404, 'The test clock is not enabled on this deployment');
+      return platform.testClock;
+    };
+    app.get('/clock', { schema: { response: { 200: ClockResponse } } }, async () => ({
+      now: testClock().now(),
+    }));
+    app.post(
+      '/clock/advance',
+      { schema: { body: AdvanceClockRequest, response: { 200: ClockResponse } } },
+      async (req) => {
+        const clock = testClock();
+        await clock.advance(platform.db, req.body.seconds);
+        // Answer only once everything due by the new time has run and committed.
+        await platform.scheduler.runUntilIdle();
+        return { now: clock.now() };
+      },
+    );
+  };
+}

@@ -1,0 +1,206 @@
+import type { Static } from 'typebox';
+import type {
+  AuditEntry,
+  ClockResponse,
+  CreatedTenant,
+  Delivery,
+  EnqueuedEvent,
+  IssuedKey,
+  RevokedKey,
+  Tenant,
+} from '../backoffice/backoffice.schemas.js';
+
+/** Parsed command-line flags (`main.ts` declares them for `parseArgs`); each command reads the ones it needs. */
+export type Flags = Record<string, string | boolean | undefined>;
+
+export class UsageError extends Error {}
+
+export interface BackofficeRequest {
+  method: 'GET' | 'POST' | 'PUT';
+  /** Relative to /backoffice/v1. */
+  path: string;
+  body?: object;
+}
+
+export interface Command {
+  usage: string;
+  /** How many positional arguments follow the command's name. */
+  args: number;
+  request(args: string[], flags: Flags): BackofficeRequest;
+  summarize(body: never): string;
+}
+
+/** Positionals are the usage's `<...>` words that are not a flag's value, so help text and parsing agree. */
+function command<B>(
+  usage: string,
+  request: (args: string[], flags: Flags) => BackofficeRequest,
+  summarize: (body: B) => string,
+): Command {
+  const words = usage.split(' ');
+  const args = words.filter((w, i) => w.startsWith('<') && !words[i - 1]?.startsWith('--')).length;
+  return { usage, args, request, summarize: summarize as (body: never) => string };
+}
+
+const get = (path: string): BackofficeRequest => ({ method: 'GET', path });
+const post = (path: string, body?: object): BackofficeRequest => ({ method: 'POST', path, body });
+const put = (path: string, body: object): BackofficeRequest => ({ method: 'PUT', path, body });
+
+const id = encodeURIComponent;
+
+function flag(flags: Flags, name: string): string | undefined {
+  const value = flags[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function required(flags: Flags, name: string): string {
+  const value = flag(flags, name);
+  if (value === undefined) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function oneOf<T extends string>(flags: Flags, name: string, allowed: readonly T[]): T {
+  const value = required(flags, name);
+  if (!allowed.includes(value as T)) throw new UsageError(`--${name} must be one of: ${allowed.join(', ')}`);
+  return value as T;
+}
+
+function wholeNumber(name: string, value: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number`);
+  return Number(value);
+}
+
+function integer(flags: Flags, name: string): number | undefined {
+  const value = flag(flags, name);
+  return value === undefined ? undefined : wholeNumber(name, value);
+}
+
+const limitQuery = (flags: Flags) => (flags.limit === undefined ? '' : `?limit=${integer(flags, 'limit')}`);
+
+type Tenant = Static<typeof Tenant>;
+
+function tenantSummary(t: Tenant): string {
+  const limits = Object.entries(t.rate_limits).map(([k, v]) => `${k}=${v}`);
+  return [
+    `${t.tenant_id}  ${t.name}`,
+    `  environment:   ${t.environment}`,
+    `  status:        ${t.status}`,
+    `  webhook url:   ${t.webhook_url ?? '(none)'}`,
+    `  cutover areas: ${t.cutover_areas.join(', ') || '(none)'}`,
+    `  rate limits:   ${limits.join(', ') || '(defaults)'}`,
+    `  created at:    ${String(t.created_at)}`,
+  ].join('\n');
+}
+
+const enqueued = (e: Static<typeof EnqueuedEvent>) =>
+  `Enqueued event ${e.event_id} (delivery ${e.delivery_status})`;
+const clock = (c: Static<typeof ClockResponse>) => `Clock: ${String(c.now)}`;
+const lines = (items: string[], none: string) => (items.length ? items.join('\n') : none);
+
+function createdTenant(t: Static<typeof CreatedTenant>): string {
+  return [
+    `Created tenant ${t.tenant_id} (${t.name})`,
+    `  environment:    ${t.environment}`,
+    `  API key:        ${t.api_key}`,
+    `  signing secret: ${t.signing_secret}`,
+    'The API key and signing secret are shown only once: store them now.',
+  ].join('\n');
+}
+
+const tenant = (tenantId: string | undefined, rest = '') => `/tenants/${id(tenantId!)}${rest}`;
+const areas = (flags: Flags) =>
+  required(flags, 'areas')
+    .trim()
+    .split(/\s*,\s*/)
+    .filter(Boolean);
+
+function rateLimits(flags: Flags): object {
+  const body = {
+    default_per_minute: integer(flags, 'default'),
+    exclusions_per_minute: integer(flags, 'exclusions'),
+    aml_event_per_minute: integer(flags, 'aml-event'),
+  };
+  if (Object.values(body).every((v) => v === undefined)) {
+    throw new UsageError('give at least one of --default, --exclusions, --aml-event');
+  }
+  return body;
+}
+
+const tenantAction = (action: string) =>
+  command(`tenant ${action} <tenant_id>`, ([t]) => post(tenant(t, `/${action}`)), tenantSummary);
+
+export const COMMANDS: Record<string, Command> = {
+  'tenant create': command(
+    'tenant create --name <name> --env sandbox|live',
+    (_, f) =>
+      post('/tenants', { name: required(f, 'name'), environment: oneOf(f, 'env', ['sandbox', 'live']) }),
+    createdTenant,
+  ),
+  'tenant list': command(
+    'tenant list',
+    () => get('/tenants'),
+    ({ tenants }: { tenants: Tenant[] }) =>
+      lines(
+        tenants.map((t) => `${t.tenant_id}  ${t.environment}  ${t.status}  ${t.name}`),
+        'No tenants.',
+      ),
+  ),
+  'tenant show': command('tenant show <tenant_id>', ([t]) => get(tenant(t)), tenantSummary),
+  'tenant suspend': tenantAction('suspend'),
+  'tenant reinstate': tenantAction('reinstate'),
+  'key create': command(
+    'key create <tenant_id> --role standard|admin',
+    ([t], f) => post(tenant(t, '/keys'), { role: oneOf(f, 'role', ['standard', 'admin']) }),
+    (k: Static<typeof IssuedKey>) =>
+      `Issued ${k.role} key ${k.key_prefix}: ${k.api_key}\nThe API key is shown only once: store it now.`,
+  ),
+  'key revoke': command(
+    'key revoke <key_prefix>',
+    ([prefix]) => post(`/keys/${id(prefix!)}/revoke`),
+    (k: Static<typeof RevokedKey>) => `Revoked key ${k.key_prefix} at ${String(k.revoked_at)}`,
+  ),
+  'webhook set': command(
+    'webhook set <tenant_id> --url <url>',
+    ([t], f) => put(tenant(t, '/webhook'), { url: required(f, 'url') }),
+    tenantSummary,
+  ),
+  'webhook ping': command('webhook ping <tenant_id>', ([t]) => post(tenant(t, '/webhook/ping')), enqueued),
+  'webhook deliveries': command(
+    'webhook deliveries <tenant_id> [--limit N]',
+    ([t], f) => get(tenant(t, `/webhook-deliveries${limitQuery(f)}`)),
+    ({ deliveries }: { deliveries: Static<typeof Delivery>[] }) =>
+      lines(
+        deliveries.map((d) => `${d.event_id}  ${d.event}  ${d.delivery_status}  attempts=${d.attempt_count}`),
+        'No deliveries.',
+      ),
+  ),
+  'event redeliver': command(
+    'event redeliver <event_id>',
+    ([eventId]) => post(`/events/${id(eventId!)}/redeliver`),
+    enqueued,
+  ),
+  'cutover set': command(
+    'cutover set <tenant_id> --areas kyc,geo,sanctions  (--areas "" for none)',
+    ([t], f) => put(tenant(t, '/cutover'), { areas: areas(f) }),
+    tenantSummary,
+  ),
+  'rate-limits set': command(
+    'rate-limits set <tenant_id> [--default N] [--exclusions N] [--aml-event N]',
+    ([t], f) => put(tenant(t, '/rate-limits'), rateLimits(f)),
+    tenantSummary,
+  ),
+  'audit-log': command(
+    'audit-log <tenant_id> [--limit N]',
+    ([t], f) => get(tenant(t, `/audit-log${limitQuery(f)}`)),
+    ({ entries }: { entries: Static<typeof AuditEntry>[] }) =>
+      lines(
+        entries.map((e) => `${String(e.occurred_at)}  ${e.actor}  ${e.action}  ${e.request_id ?? '-'}`),
+        'No audit entries.',
+      ),
+  ),
+  'clock show': command('clock show', () => get('/clock'), clock),
+  'clock advance': command(
+    'clock advance --seconds N',
+    (_, f) => post('/clock/advance', { seconds: wholeNumber('seconds', required(f, 'seconds')) }),
+    clock,
+  ),
+};

@@ -1,0 +1,81 @@
+import path from 'node:path';
+
+/** The service's whole configuration, read from the environment once at start. Nothing else reads process.env. */
+export interface Config {
+  port: number;
+  host: string;
+  /** postgres://… for a PostgreSQL server; undefined runs embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  backofficeToken: string | undefined;
+  testClock: boolean;
+  allowPrivateWebhooks: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Run the scheduler and webhook dispatcher loops in this process. */
+  workers: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Parses an environment. Every bad value is reported, not just the first. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be 1 or 0 (got "${raw}")`);
+    return fallback;
+  };
+
+  const portRaw = env.PORT || '8080';
+  const port = Number(portRaw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT must be an integer from 0 to 65535 (got "${portRaw}")`);
+  }
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+  }
+
+  const backofficeToken = env.COMPLIANCE_BACKOFFICE_TOKEN || undefined;
+  if (backofficeToken !== undefined && backofficeToken.length < 24) {
+    problems.push('COMPLIANCE_BACKOFFICE_TOKEN must be at least 24 characters');
+  }
+
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+
+  const config: Config = {
+    port,
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    redisUrl,
+    backofficeToken,
+    testClock: flag('COMPLIANCE_TEST_CLOCK', false),
+    // Local sandbox default: the embedded database means a developer machine, where webhooks go to localhost.
+    allowPrivateWebhooks: flag('COMPLIANCE_ALLOW_PRIVATE_WEBHOOKS', databaseUrl === undefined),
+    logLevel,
+    workers: flag('COMPLIANCE_WORKERS', true),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

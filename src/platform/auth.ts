@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashApiKey, hashesEqual, isWellFormedApiKey, keyEnvironment, partialKeyPrefix } from './api-keys.js';
+import { recordAudit, recordSecurityEvent } from './audit.js';
+import type { Platform } from './context.js';
+import { AppError } from './errors.js';
+
+type FailureReason =
+  'missing_header' | 'malformed' | 'unknown_key' | 'revoked' | 'tenant_suspended' | 'environment_mismatch';
+
+/** Bearer-key authentication for the tenant API: every route in the scope it is registered in. */
+export function registerTenantAuth(scope: FastifyInstance, platform: Platform): void {
+  scope.decorateRequest('tenantContext', null as never);
+
+  const fail = async (
+    request: FastifyRequest,
+    reason: FailureReason,
+    presented: string | null,
+    tenantId?: string,
+  ) => {
+    const at = platform.clock.now();
+    const keyPrefix = presented ? partialKeyPrefix(presented) : null;
+    if (tenantId) {
+      await recordAudit(platform.db, {
+        tenantId,
+        actor: keyPrefix ?? 'anonymous',
+        action: 'auth.failed',
+        requestId: request.id,
+        details: { reason, key_prefix: keyPrefix },
+        at,
+      });
+    } else {
+      await recordSecurityEvent(platform.db, {
+        reason,
+        keyPrefix,
+        requestId: request.id,
+        remoteIp: request.ip,
+        at,
+      });
+    }
+    if (reason === 'missing_header') {
+      throw new AppError('missing_credentials', 401, 'Send an Authorization: Bearer <API key> header');
+    }
+    throw new AppError('invalid_credentials', 401, 'The API key is malformed, unknown or no longer valid');
+  };
+
+  scope.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return fail(request, 'missing_header', null);
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const presented = match?.[1] ?? header;
+    if (!match || !isWellFormedApiKey(presented)) return fail(request, 'malformed', presented);
+
+    const keyHash = hashApiKey(presented);
+    const row = await platform.db
+      .selectFrom('api_keys')
+      .innerJoin('tenants', 'tenants.tenant_id', 'api_keys.tenant_id')
+      .selectAll('tenants')
+      .select([
+        'api_keys.key_id',
+        'api_keys.key_prefix',
+        'api_keys.key_hash',
+        'api_keys.role',
+        'api_keys.revoked_at',
+      ])
+      .where('api_keys.key_hash', '=', keyHash)
+      .executeTakeFirst();
+    if (!row || !hashesEqual(row.key_hash, keyHash)) return fail(request, 'unknown_key', presented);
+    if (row.revoked_at) return fail(request, 'revoked', presented, row.tenant_id);
+    if (row.status !== 'active') return fail(request, 'tenant_suspended', presented, row.tenant_id);
+    if (keyEnvironment(presented) !== row.environment) {
+      return fail(request, 'environment_mismatch', presented, row.tenant_id);
+    }
+
+    const { key_id, key_prefix, key_hash: _hash, role, revoked_at: _revoked, ...tenant } = row;
+    request.tenantContext = { tenant, keyId: key_id, keyPrefix: key_prefix, role, requestId: request.id };
+    request.log = request.log.child({ tenant_id: tenant.tenant_id });
+  });
+}
+
+/** preHandler for admin-only operations (the spec's elevated privileges). */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (request.tenantContext.role !== 'admin') {
+    throw new AppError('forbidden', 403, 'This operation needs an admin API key');
+  }
+}

@@ -1,0 +1,40 @@
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Clock, TestClock } from './clock.js';
+import type { KeyRole, Tenant } from './db/platform-tables.js';
+import type { DB } from './db/schema.js';
+import type { Scheduler } from './scheduler.js';
+import type { WebhookDispatcher } from './webhooks/dispatcher.js';
+
+/** What every route, job and CLI path shares: built once in the composition root. */
+export interface Platform {
+  config: Config;
+  db: Kysely<DB>;
+  clock: Clock;
+  /** Present only when COMPLIANCE_TEST_CLOCK=1. */
+  testClock: TestClock | undefined;
+  scheduler: Scheduler;
+  dispatcher: WebhookDispatcher;
+  log: FastifyBaseLogger;
+  /** Present when REDIS_URL is set: shared rate-limit counters and caches across processes. */
+  redis: Redis | undefined;
+  /** Queues the worker loop drains each pass; run() claims and processes one batch and returns its size. */
+  pollers: Array<{ name: string; run: () => Promise<number> }>;
+}
+
+/** Who is calling: resolved from the bearer key before any tenant route runs. */
+export interface TenantContext {
+  tenant: Tenant;
+  keyId: string;
+  keyPrefix: string;
+  role: KeyRole;
+  requestId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenantContext: TenantContext;
+  }
+}

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { DB } from './schema.js';
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// Both drivers return the same JavaScript types: bigint counts and sums as numbers (cents stay far below
+// 2^53), numeric as numbers, and SQL dates as their 'YYYY-MM-DD' text rather than a local-midnight Date.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const parsers: Record<number, (value: string) => unknown> = {
+  [INT8]: Number,
+  [NUMERIC]: Number,
+  [DATE]: (value) => value,
+};
+
+export interface DatabaseOptions {
+  /** postgres://… for a server; otherwise PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory; omitted means in memory (tests). */
+  dataDir?: string | undefined;
+  poolSize?: number;
+  /** Told of an idle pooled connection that the server dropped; the pool replaces it on the next query. */
+  onIdleError?: (error: Error) => void;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // Without a listener, a server restart or a terminated backend would crash the process from an idle client.
+    pool.on('error', (error) => options.onIdleError?.(error));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  let dataDir: string | undefined;
+  let unlock = () => {};
+  if (options.dataDir) {
+    dataDir = path.join(options.dataDir, 'pglite');
+    fs.mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  try {
+    const pglite = await PGlite.create({ dataDir, parsers });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/**
+ * Embedded PGlite is one process's database: a second process on the same directory would corrupt it. A lock
+ * file with the owner's pid refuses the second start; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockPath = path.join(dir, 'pglite.lock');
+  for (;;) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (owner && isAlive(owner)) {
+        throw new Error(
+          `DATA_DIR ${dir} is in use by process ${owner}; embedded PGlite serves one process (use DATABASE_URL for several)`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Runs fn in a transaction, or inside the caller's when it already holds one. */
+export function withTransaction<T>(executor: Executor, fn: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+  if (executor.isTransaction) return fn(executor as Transaction<DB>);
+  return (executor as Kysely<DB>).transaction().execute(fn);
+}

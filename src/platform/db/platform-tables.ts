@@ -1,0 +1,117 @@
+import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable } from 'kysely';
+
+export type Timestamp = ColumnType<Date, Date, Date>;
+export type Environment = 'sandbox' | 'live';
+export type KeyRole = 'standard' | 'admin';
+export type VendorArea = 'kyc' | 'geo' | 'sanctions';
+export type RateLimitBucket = 'default' | 'exclusions' | 'aml_event';
+export type RateLimitOverrides = Partial<Record<`${RateLimitBucket}_per_minute`, number>>;
+
+export interface TenantsTable {
+  tenant_id: string;
+  name: string;
+  environment: Environment;
+  status: 'active' | 'suspended';
+  /** whsec_… secret; kept usable because HMAC signing needs it (unlike API keys, it cannot be a hash). */
+  signing_secret: string;
+  webhook_url: string | null;
+  cutover_areas: JSONColumnType<VendorArea[]>;
+  rate_limits: JSONColumnType<RateLimitOverrides>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  key_id: string;
+  tenant_id: string;
+  /** The environment prefix plus the first characters of the secret: identifies a key without revealing it. */
+  key_prefix: string;
+  /** Hex SHA-256 of the whole key; the key itself is never stored. */
+  key_hash: string;
+  role: KeyRole;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  audit_id: Generated<number>;
+  tenant_id: string;
+  occurred_at: Timestamp;
+  actor: string;
+  action: string;
+  request_id: string | null;
+  details: JSONColumnType<Record<string, unknown>>;
+}
+
+export interface SecurityLogTable {
+  security_log_id: Generated<number>;
+  occurred_at: Timestamp;
+  reason: string;
+  key_prefix: string | null;
+  request_id: string | null;
+  remote_ip: string | null;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'no_destination';
+
+/** The outbox: each row is one event for one tenant, with its delivery state. */
+export interface EventsTable {
+  event_id: string;
+  tenant_id: string;
+  event: string;
+  /** The envelope exactly as sent, so every attempt signs and delivers the same bytes. */
+  payload: string;
+  created_at: Timestamp;
+  delivery_status: DeliveryStatus;
+  attempt_count: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  claim_token: string | null;
+  claimed_until: Timestamp | null;
+  delivered_at: Timestamp | null;
+}
+
+export interface WebhookAttemptsTable {
+  attempt_id: Generated<number>;
+  event_id: string;
+  tenant_id: string;
+  attempt_number: number;
+  attempted_at: Timestamp;
+  url: string;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  outcome: 'delivered' | 'retry_scheduled' | 'failed';
+}
+
+export interface ScheduledJobsTable {
+  job_id: string;
+  kind: string;
+  subject_id: string;
+  tenant_id: string | null;
+  due_at: Timestamp;
+  payload: JSONColumnType<Record<string, unknown>>;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface ServiceSettingsTable {
+  name: string;
+  value: string;
+}
+
+export interface PlatformTables {
+  tenants: TenantsTable;
+  api_keys: ApiKeysTable;
+  audit_log: AuditLogTable;
+  security_log: SecurityLogTable;
+  events: EventsTable;
+  webhook_attempts: WebhookAttemptsTable;
+  scheduled_jobs: ScheduledJobsTable;
+  service_settings: ServiceSettingsTable;
+}
+
+export type Tenant = Selectable<TenantsTable>;
+export type ApiKey = Selectable<ApiKeysTable>;
+export type EventRow = Selectable<EventsTable>;
+export type NewEvent = Insertable<EventsTable>;
+export type ScheduledJob = Selectable<ScheduledJobsTable>;

@@ -1,0 +1,18 @@
+import type { AmlTables } from '../../areas/aml/aml.tables.js';
+import type { ExclusionTables } from '../../areas/exclusions/exclusions.store.js';
+import type { GeoTables } from '../../areas/geo/geo.tables.js';
+import type { KycTables } from '../../areas/kyc/kyc.tables.js';
+import type { LimitTables } from '../../areas/limits/limits.tables.js';
+import type { SanctionsTables } from '../../areas/sanctions/sanctions.tables.js';
+import type { FxTables } from '../fx.js';
+import type { PlatformTables } from './platform-tables.js';
+
+/** Every table the service owns: the platform's plus one interface per business area. */
+export type DB = PlatformTables &
+  ExclusionTables &
+  LimitTables &
+  SanctionsTables &
+  GeoTables &
+  AmlTables &
+  KycTables &
+  FxTables;

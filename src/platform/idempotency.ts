@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Executor } from './db/database.js';
+import type { DB } from './db/schema.js';
+import type { AppError } from './errors.js';
+
+/** SHA-256 of the request's defining fields in a canonical (sorted-key) JSON form. */
+export function requestFingerprint(fields: Record<string, unknown>): string {
+  const canonical = JSON.stringify(fields, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : value,
+  );
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+export interface InsertOnceOptions<Row> {
+  table: keyof DB & string;
+  values: Record<string, unknown> & { request_hash: string };
+  /** The natural key: columns of a unique index on the table. */
+  key: string[];
+  /** Predicate of a partial unique index ("while active"), as column = value. */
+  while?: { column: string; value: unknown };
+  /** The area's 409 for a different request on the same natural key. */
+  conflict: (existing: Row) => AppError;
+}
+
+/**
+ * The spec's natural-key idempotency, enforced by a unique index (never check-then-insert): the first request
+ * creates the row; the same request again gets the original (created: false, answered 200); a different request
+ * on the same key gets the area's 409. Concurrent duplicates wait on the index and resolve to one row.
+ */
+export async function insertOnce<Row>(
+  db: Executor,
+  options: InsertOnceOptions<Row>,
+): Promise<{ row: Row; created: boolean }> {
+  // The conflicting row can leave its "while" state between the insert and the read; then the insert may win.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const outcome = await tryInsertOnce(db, options);
+    if (outcome) return outcome;
+  }
+  throw new Error(`idempotent insert into ${options.table} kept losing races`);
+}
+
+async function tryInsertOnce<Row>(
+  db: Executor,
+  options: InsertOnceOptions<Row>,
+): Promise<{ row: Row; created: boolean } | undefined> {
+  const dynamic = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const inserted = await dynamic
+    .insertInto(options.table)
+    .values(options.values)
+    .onConflict((oc) => {
+      const target = oc.columns(options.key as never);
+      return (
+        options.while
+          ? target.where(options.while.column as never, '=', options.while.value as never)
+          : target
+      ).doNothing();
+    })
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { row: inserted as Row, created: true };
+
+  let query = dynamic.selectFrom(options.table).selectAll();
+  for (const column of options.key) query = query.where(column, '=', options.values[column] as never);
+  if (options.while) query = query.where(options.while.column, '=', options.while.value as never);
+  const existing = (await query.executeTakeFirst()) as (Row & { request_hash: string }) | undefined;
+  if (!existing) return undefined;
+  if (existing.request_hash !== options.values.request_hash) throw options.conflict(existing);
+  return { row: existing, created: false };
+}

@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+
+/** The type prefix of every identifier the service issues. */
+const PREFIXES = {
+  tenant: 'ten',
+  key: 'key',
+  event: 'evt',
+  job: 'job',
+  request: 'req',
+  exclusion: 'exc',
+  limit: 'lim',
+  deposit: 'dep',
+  kyc_check: 'kyc',
+  screen: 'scr',
+  case: 'case',
+  aml_event: 'amlevt',
+} as const;
+
+export type IdKind = keyof typeof PREFIXES;
+
+/** `exc_0193a0f1c2d4e5f6a7b8c9d0e1f2a3b4`: millisecond time then 80 random bits, so ids sort by creation. */
+export function newId(kind: IdKind): string {
+  const time = Date.now().toString(16).padStart(12, '0');
+  return `${PREFIXES[kind]}_${time}${randomBytes(10).toString('hex')}`;
+}

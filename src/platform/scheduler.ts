@@ -1,0 +1,165 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.js';
+import type { Executor } from './db/database.js';
+import type { ScheduledJob } from './db/platform-tables.js';
+import type { DB } from './db/schema.js';
+import { newId } from './ids.js';
+
+/** Runs one due job inside the transaction that deletes it: its effects and its completion commit together. */
+export type JobHandler = (tx: Transaction<DB>, job: ScheduledJob, now: Date) => Promise<void>;
+
+/** Stores (or moves) the one job of this kind for this subject, due at dueAt on the service clock. */
+export async function scheduleJob(
+  db: Executor,
+  job: {
+    kind: string;
+    subjectId: string;
+    tenantId?: string | null;
+    dueAt: Date;
+    payload?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db
+    .insertInto('scheduled_jobs')
+    .values({
+      job_id: newId('job'),
+      kind: job.kind,
+      subject_id: job.subjectId,
+      tenant_id: job.tenantId ?? null,
+      due_at: job.dueAt,
+      payload: JSON.stringify(job.payload ?? {}),
+    })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'subject_id']).doUpdateSet({
+        due_at: job.dueAt,
+        payload: JSON.stringify(job.payload ?? {}),
+        attempts: 0,
+        last_error: null,
+      }),
+    )
+    .execute();
+}
+
+/** Stores a job unless one of this kind and subject exists already (start-up seeding of recurring work). */
+export async function ensureJobScheduled(
+  db: Executor,
+  job: { kind: string; subjectId: string; dueAt: Date; payload?: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .insertInto('scheduled_jobs')
+    .values({
+      job_id: newId('job'),
+      kind: job.kind,
+      subject_id: job.subjectId,
+      tenant_id: null,
+      due_at: job.dueAt,
+      payload: JSON.stringify(job.payload ?? {}),
+    })
+    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
+    .execute();
+}
+
+export async function cancelJob(db: Executor, kind: string, subjectId: string): Promise<void> {
+  await db
+    .deleteFrom('scheduled_jobs')
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .execute();
+}
+
+const RETRY_CAP_SECONDS = 3600;
+
+/**
+ * Runs work that has fallen due, from the scheduled_jobs table. Each job is claimed with FOR UPDATE SKIP LOCKED
+ * and deleted in the transaction that does its work, so with several processes a job runs exactly once, and a
+ * crash mid-job leaves it due for the next pass.
+ */
+export class Scheduler {
+  private readonly handlers = new Map<string, JobHandler>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  register(kind: string, handler: JobHandler): void {
+    if (this.handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
+    this.handlers.set(kind, handler);
+  }
+
+  /** Runs every job due now, one transaction each; returns how many ran. */
+  async runDue(): Promise<number> {
+    let ran = 0;
+    while (await this.runOne()) ran++;
+    return ran;
+  }
+
+  /**
+   * Runs due work until none is left, waiting for jobs another process holds. Used by the test clock so that an
+   * advance answers only once everything due by the new time has committed.
+   */
+  async runUntilIdle(): Promise<void> {
+    for (;;) {
+      await this.runDue();
+      const due = await this.db
+        .selectFrom('scheduled_jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('due_at', '<=', this.clock.now())
+        .executeTakeFirstOrThrow();
+      if (Number(due.n) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  private async runOne(): Promise<boolean> {
+    const now = this.clock.now();
+    let failed: { job: ScheduledJob; error: unknown } | undefined;
+    const ran = await this.db.transaction().execute(async (tx) => {
+      const job = await tx
+        .selectFrom('scheduled_jobs')
+        .selectAll()
+        .where('due_at', '<=', now)
+        .orderBy('due_at')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!job) return false;
+      const handler = this.handlers.get(job.kind);
+      await tx.executeQuery(sql`savepoint job`.compile(tx));
+      try {
+        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+        await handler(tx, job, now);
+        // A handler may reschedule its own job (recurring work): then the row has a new due time and stays.
+        await tx
+          .deleteFrom('scheduled_jobs')
+          .where('job_id', '=', job.job_id)
+          .where('due_at', '=', job.due_at)
+          .execute();
+      } catch (error) {
+        await tx.executeQuery(sql`rollback to savepoint job`.compile(tx));
+        failed = { job, error };
+        const delay = Math.min(RETRY_CAP_SECONDS, 2 ** job.attempts * 30);
+        await tx
+          .updateTable('scheduled_jobs')
+          .set({
+            attempts: job.attempts + 1,
+            last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
+            due_at: new Date(now.getTime() + delay * 1000),
+          })
+          .where('job_id', '=', job.job_id)
+          .execute();
+      }
+      return true;
+    });
+    if (failed) {
+      this.log.error(
+        { err: failed.error, job_id: failed.job.job_id, kind: failed.job.kind },
+        'scheduled job failed',
+      );
+    }
+    return ran;
+  }
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import { buildApp } from './app.js';
+import { registerAmlWork } from './areas/aml/aml.evaluator.js';
+import { registerExclusionJobs } from './areas/exclusions/exclusions.jobs.js';
+import { registerGeoJobs } from './areas/geo/geo.jobs.js';
+import { registerKycJobs } from './areas/kyc/kyc.jobs.js';
+import { registerLimitJobs } from './areas/limits/limits.service.js';
+import { registerSanctionsJobs } from './areas/sanctions/sanctions.review.js';
+import { ensureBackofficeToken } from './backoffice/backoffice-auth.js';
+import type { Config } from './config.js';
+import { systemClock, TestClock, type Clock } from './platform/clock.js';
+import type { Platform } from './platform/context.js';
+import { openDatabase, type Database } from './platform/db/database.js';
+import { migrateToLatest } from './platform/db/migrate.js';
+import { Scheduler } from './platform/scheduler.js';
+import { WebhookDispatcher } from './platform/webhooks/dispatcher.js';
+import { Workers } from './platform/workers.js';
+
+export interface Service {
+  app: FastifyInstance;
+  platform: Platform;
+  database: Database;
+  workers: Workers;
+  /** Set only on the first start of a database without a configured token: print it once. */
+  generatedBackofficeToken: string | undefined;
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  return pino({
+    level: config.logLevel,
+    // Secrets never reach a log line, whatever a caller passes.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        '*.api_key',
+        '*.signing_secret',
+        '*.vendor_access_token',
+        '*.email',
+        '*.phone',
+      ],
+      censor: '[redacted]',
+    },
+  });
+}
+
+/** Opens the database, migrates, and wires the platform and the app. Workers are created but not started. */
+export async function createService(config: Config, logger: Logger = createLogger(config)): Promise<Service> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) =>
+      logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+  });
+  try {
+    await migrateToLatest(database.db);
+    const testClock = config.testClock ? await TestClock.load(database.db) : undefined;
+    const clock: Clock = testClock ?? systemClock;
+    const { tokenHash, generatedToken } = await ensureBackofficeToken(database.db, config.backofficeToken);
+    const redis = config.redisUrl
+      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+      : undefined;
+    const platform: Platform = {
+      config,
+      db: database.db,
+      clock,
+      testClock,
+      scheduler: new Scheduler(database.db, clock, logger),
+      dispatcher: new WebhookDispatcher(
+        database.db,
+        clock,
+        { allowPrivate: config.allowPrivateWebhooks },
+        logger,
+      ),
+      log: logger,
+      redis,
+      pollers: [],
+    };
+    registerExclusionJobs(platform);
+    registerLimitJobs(platform);
+    registerKycJobs(platform);
+    await registerSanctionsJobs(platform);
+    await registerGeoJobs(platform);
+    registerAmlWork(platform);
+    const app = await buildApp({ platform, logger, backofficeTokenHash: tokenHash, redis });
+    await app.ready();
+    const workers = new Workers(platform);
+    return {
+      app,
+      platform,
+      database,
+      workers,
+      generatedBackofficeToken: generatedToken,
+      async close() {
+        await app.close();
+        await workers.stop();
+        await platform.dispatcher.close();
+        redis?.disconnect();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKOFFICE_TOKEN, TestService } from '../helpers/test-service.js';
+import { WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the installed CLI as an operator would: `npx compliance …` from the project root.
+ * `--no` makes npx fail rather than fetch an unrelated registry package should the local bin not resolve.
+ */
+function compliance(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile('npx', ['--no', 'compliance', ...args], { cwd: PROJECT_ROOT, env }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('compliance CLI', () => {
+  let t: TestService;
+  let receiver: WebhookReceiver;
+  let env: Record<string, string | undefined>;
+  const cli = (...args: string[]) => compliance(args, env);
+
+  beforeAll(async () => {
+    t = await TestService.start();
+    await t.service.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.service.app.server.address() as AddressInfo;
+    receiver = await WebhookReceiver.start();
+    env = {
+      ...process.env,
+      COMPLIANCE_URL: `http://127.0.0.1:${port}`,
+      COMPLIANCE_BACKOFFICE_TOKEN: BACKOFFICE_TOKEN,
+    };
+    // The first npx run of a local bin can be slow (npx links the package into its cache); pay that here.
+    const help = await cli('help');
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toContain('Usage: compliance');
+  });
+
+  afterAll(async () => {
+    await receiver?.close();
+    await t?.close();
+  });
+
+  it('creates a tenant, registers its webhook and delivers a signed ping', async () => {
+    const created = await cli('tenant', 'create', '--name', 'Acme', '--env', 'sandbox', '--json');
+    expect(created.code).toBe(0);
+    const tenant = JSON.parse(created.stdout) as {
+      tenant_id: string;
+      signing_secret: string;
+      api_key: string;
+    };
+    expect(tenant.tenant_id).toMatch(/^ten_/);
+    expect(tenant.signing_secret).toMatch(/^whsec_/);
+
+    const hook = await cli('webhook', 'set', tenant.tenant_id, '--url', receiver.url);
+    expect(hook.code).toBe(0);
+    expect(hook.stdout).toContain(receiver.url);
+
+    const ping = await cli('webhook', 'ping', tenant.tenant_id);
+    expect(ping.code).toBe(0);
+    expect(ping.stdout).toMatch(/Enqueued event evt_/);
+
+    await t.deliverWebhooks();
+    const verified = receiver.verified(tenant.signing_secret);
+    expect(verified).toHaveLength(1);
+    expect(verified[0]).toEqual({
+      event: 'ping',
+      event_id: expect.stringMatching(/^evt_/),
+      timestamp: expect.any(String),
+      data: { tenant_id: tenant.tenant_id },
+    });
+    expect(receiver.of('ping')).toHaveLength(1);
+  });
+
+  it('prints a human summary without --json, warning that the credentials are shown once', async () => {
+    const created = await cli('tenant', 'create', '--name', 'Beta', '--env', 'live');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/Created tenant ten_\w+ \(Beta\)/);
+    expect(created.stdout).toMatch(/API key: +\S+/);
+    expect(created.stdout).toMatch(/signing secret: +whsec_/);
+    expect(created.stdout).toContain('shown only once');
+  });
+
+  it('refuses to run without a back-office token', async () => {
+    const result = await compliance(['tenant', 'list'], { ...env, COMPLIANCE_BACKOFFICE_TOKEN: undefined });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('COMPLIANCE_BACKOFFICE_TOKEN is not set');
+  });
+
+  it('reports an unknown tenant with the error code and request id, exit 1', async () => {
+    const result = await cli('tenant', 'show', 'ten_doesnotexist');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/error: tenant_not_found: .+ \(request req_\w+\)/);
+  });
+
+  it('exits 2 on a command line it does not understand', async () => {
+    const unknown = await cli('tenant', 'explode');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command');
+    const missingFlag = await cli('key', 'create', 'ten_x');
+    expect(missingFlag.code).toBe(2);
+    expect(missingFlag.stderr).toContain('--role is required');
+  });
+});

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Config } from '../../src/config.js';
+import type { Environment, KeyRole } from '../../src/platform/db/platform-tables.js';
+import { createLogger, createService, type Service } from '../../src/service.js';
+import { createTestDatabase } from './test-database.js';
+
+export const BACKOFFICE_TOKEN = 'test-backoffice-token-0123456789abcdef';
+
+export interface TestTenant {
+  tenantId: string;
+  apiKey: string;
+  signingSecret: string;
+  environment: Environment;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A whole service on a real database, driven through HTTP as a tenant or the staff would drive it. */
+export class TestService {
+  private stopped = false;
+
+  private constructor(
+    readonly service: Service,
+    readonly config: Config,
+    private readonly cleanup: () => Promise<void>,
+  ) {}
+
+  /** Starts a service on a fresh database (PGlite in a temporary directory, or PostgreSQL with DATABASE_URL). */
+  static async start(
+    overrides: Partial<Config> = {},
+    reuse?: { dataDir: string; databaseUrl: string | undefined },
+  ) {
+    const database = reuse ? undefined : await createTestDatabase();
+    const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'compliance-test-'));
+    const template = process.env.COMPLIANCE_TEST_PGLITE_TEMPLATE;
+    if (!reuse && !database!.url && template)
+      fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+    const config: Config = {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: reuse ? reuse.databaseUrl : database!.url,
+      dataDir,
+      redisUrl: process.env.REDIS_URL || undefined,
+      backofficeToken: BACKOFFICE_TOKEN,
+      testClock: true,
+      allowPrivateWebhooks: true,
+      logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel']) ?? 'silent',
+      workers: false,
+      ...overrides,
+    };
+    const service = await createService(config, createLogger(config));
+    return new TestService(service, config, async () => {
+      if (reuse) return;
+      await database!.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+  }
+
+  get platform() {
+    return this.service.platform;
+  }
+  get db() {
+    return this.service.platform.db;
+  }
+
+  inject(options: InjectOptions): Promise<LightMyRequestResponse> {
+    return this.service.app.inject(options);
+  }
+
+  backoffice(method: Method, url: string, body?: object) {
+    return this.inject({
+      method,
+      url: `/backoffice/v1${url}`,
+      headers: { authorization: `Bearer ${BACKOFFICE_TOKEN}` },
+      payload: body,
+    });
+  }
+
+  api(apiKey: string, method: Method, url: string, body?: object) {
+    return this.inject({ method, url, headers: { authorization: `Bearer ${apiKey}` }, payload: body });
+  }
+
+  /** A fresh tenant through the back office, optionally with its webhook destination registered. */
+  async createTenant(
+    options: { environment?: Environment; webhookUrl?: string; name?: string } = {},
+  ): Promise<TestTenant> {
+    const environment = options.environment ?? 'sandbox';
+    const response = await this.backoffice('POST', '/tenants', {
+      name: options.name ?? 'Test Operator',
+      environment,
+    });
+    if (response.statusCode !== 201) throw new Error(`tenant create failed: ${response.body}`);
+    const body = response.json<{ tenant_id: string; api_key: string; signing_secret: string }>();
+    if (options.webhookUrl) {
+      const hook = await this.backoffice('PUT', `/tenants/${body.tenant_id}/webhook`, {
+        url: options.webhookUrl,
+      });
+      if (hook.statusCode !== 200) throw new Error(`webhook registration failed: ${hook.body}`);
+    }
+    return {
+      tenantId: body.tenant_id,
+      apiKey: body.api_key,
+      signingSecret: body.signing_secret,
+      environment,
+    };
+  }
+
+  async issueKey(tenantId: string, role: KeyRole): Promise<string> {
+    const response = await this.backoffice('POST', `/tenants/${tenantId}/keys`, { role });
+    return response.json<{ api_key: string }>().api_key;
+  }
+
+  async advance(seconds: number): Promise<string> {
+    const response = await this.backoffice('POST', '/clock/advance', { seconds });
+    if (response.statusCode !== 200) throw new Error(`clock advance failed: ${response.body}`);
+    return response.json<{ now: string }>().now;
+  }
+
+  /** Runs one worker pass: due jobs, then every due webhook delivery. */
+  deliverWebhooks(): Promise<void> {
+    return this.service.workers.tick();
+  }
+
+  /** Closes the service but keeps its database (for restart tests). */
+  async stop(): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
+    this.stopped = true;
+    await this.service.close();
+    return { dataDir: this.config.dataDir, databaseUrl: this.config.databaseUrl };
+  }
+
+  async close(): Promise<void> {
+    if (!this.stopped) await this.service.close();
+    this.stopped = true;
+    await this.cleanup();
+  }
+}

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AML_RULES, RULE_CODES } from '../src/areas/aml/aml.rules.js';
+import { TestService, type TestTenant } from './helpers/test-service.js';
+import { WebhookReceiver } from './helpers/webhook-receiver.js';
+
+const HOUR = 3600;
+const DAY = 86_400;
+const PLAYERS = [
+  'velocity',
+  'roundtrip',
+  'multi-a',
+  'multi-b',
+  'multi-c',
+  'geo',
+  'aggregate',
+  'minimal',
+  'dormant',
+  'dup',
+  'clean',
+  'large',
+  'sam',
+  'maybe',
+  'testhit',
+] as const;
+// Neutral player ids: an id that spelled a pattern name would defeat the scan.
+const U = Object.fromEntries(PLAYERS.map((key, i) => [key, `player-${i + 1}`])) as Record<
+  (typeof PLAYERS)[number],
+  string
+>;
+
+/**
+ * The tipping-off rule: no tenant-facing response or webhook carries a rule description, a rule's pattern name,
+ * the findings behind a case (context), or a matched sanctions entity. A scenario produces sanctions hits, AML
+ * flags, holds, rejects and every staff decision; every body a tenant could see is collected and scanned.
+ */
+describe('tipping-off', () => {
+  let t: TestService;
+  let receiver: WebhookReceiver;
+  let tenant: TestTenant;
+  const seen: string[] = [];
+  let n = 0;
+
+  beforeAll(async () => {
+    t = await TestService.start();
+    receiver = await WebhookReceiver.start();
+    tenant = await t.createTenant({ webhookUrl: receiver.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  /** Every tenant-facing call goes through here, so its response body is scanned. */
+  const api = async (method: 'GET' | 'POST', url: string, body?: object) => {
+    const response = await t.api(tenant.apiKey, method, url, body);
+    seen.push(response.body);
+    return response;
+  };
+  const iso = (offset = 0) => new Date(t.platform.clock.now().getTime() + offset * 1000).toISOString();
+  const event = (user: string, event_type: string, dollars: number, extra: Record<string, unknown> = {}) =>
+    api('POST', '/v1/aml/event', {
+      user_id: user,
+      event_type,
+      transaction_id: `tx-${++n}`,
+      amount_cents: Math.round(dollars * 100),
+      currency: 'USD',
+      payment_method: `card-${user}`,
+      metadata: {},
+      occurred_at: iso(),
+      ...extra,
+    });
+  const screen = (user: string, dollars: number, extra: Record<string, unknown> = {}) =>
+    api('POST', '/v1/aml/screen', {
+      user_id: user,
+      withdrawal_id: `wd-${++n}`,
+      amount_cents: Math.round(dollars * 100),
+      currency: 'USD',
+      payment_method: `bank-${user}`,
+      destination_country: 'CA',
+      ...extra,
+    });
+
+  it('no tenant response or webhook names a rule, its findings, or a matched entity', async () => {
+    // Sanctions: every sandbox trigger, then both reviewer decisions.
+    const sanctionCases: string[] = [];
+    for (const [user, first_name, last_name] of [
+      [U['sam'], 'SanctionedSam', 'Smith'],
+      [U['maybe'], 'MaybeMarta', 'Jones'],
+      [U['testhit'], 'Ada', 'TestHit'],
+    ] as const) {
+      const hit = await api('POST', '/v1/sanctions/screen', {
+        user_id: user,
+        first_name,
+        last_name,
+        date_of_birth: '1980-01-01',
+        nationality: 'GB',
+        email: `${user}@example.com`,
+      });
+      sanctionCases.push(hit.json().case_id);
+      await api('GET', `/v1/sanctions/status?user_id=${user}`);
+    }
+    await t.backoffice('POST', `/sanctions/cases/${sanctionCases[0]}/decision`, {
+      decision: 'confirmed',
+      reviewer: 'r',
+    });
+    await t.backoffice('POST', `/sanctions/cases/${sanctionCases[1]}/decision`, {
+      decision: 'cleared',
+      reviewer: 'r',
+    });
+
+    // AML async patterns: R-002, R-005, R-006, R-007, R-009, R-004 (after its window), R-008.
+    for (let i = 0; i < 5; i++) await event(U['velocity'], 'deposit', 50, { occurred_at: iso(-i * 60) });
+    await event(U['roundtrip'], 'deposit', 1_000, { occurred_at: iso(-HOUR) });
+    await event(U['roundtrip'], 'withdrawal', 1_000);
+    for (const user of [U['multi-a'], U['multi-b'], U['multi-c']])
+      await event(user, 'deposit', 20, { payment_method: 'shared-card' });
+    await event(U['geo'], 'login', 0, { metadata: { session_id: 'sess', ip_country: 'GB' } });
+    await event(U['geo'], 'deposit', 20, { metadata: { session_id: 'sess', card_country: 'FR' } });
+    await event(U['aggregate'], 'deposit', 5_000);
+    await event(U['aggregate'], 'wager', 5_000);
+    await event(U['minimal'], 'deposit', 8_000);
+    await event(U['dormant'], 'login', 0, { occurred_at: iso(-120 * DAY) });
+    await event(U['dormant'], 'deposit', 4_000);
+    await event(U['dormant'], 'wager', 1_500);
+    // Duplicate, conflicting and invalid events: their answers are tenant-facing too.
+    const duplicate = {
+      user_id: U['dup'],
+      event_type: 'deposit',
+      transaction_id: 'dup-1',
+      amount_cents: 100,
+      currency: 'USD',
+      payment_method: 'c',
+      metadata: {},
+      occurred_at: iso(),
+    };
+    await api('POST', '/v1/aml/event', duplicate);
+    await api('POST', '/v1/aml/event', duplicate);
+    await api('POST', '/v1/aml/event', { ...duplicate, amount_cents: 200 });
+    await api('POST', '/v1/aml/event', { ...duplicate, event_type: 'bonus' });
+    await t.deliverWebhooks();
+
+    // Real-time screens: allow, hold (R-001), reject (history plus R-001), a repeat and a conflict.
+    await screen(U['clean'], 100);
+    const hold = await screen(U['large'], 10_000, { withdrawal_id: 'wd-large' });
+    await screen(U['large'], 10_000, { withdrawal_id: 'wd-large' });
+    await screen(U['large'], 10_001, { withdrawal_id: 'wd-large' });
+    const reject = await screen(U['velocity'], 10_000);
+    expect(reject.json().decision).toBe('reject');
+    await screen(U['geo'], 50);
+    await t.advance(DAY);
+    await t.deliverWebhooks();
+
+    // Staff decisions: every action, on real-time and async cases.
+    const caseOf = async (user: string) =>
+      (await api('GET', `/v1/aml/cases?user_id=${user}`)).json().cases[0].case_id;
+    await t.backoffice('POST', `/aml/cases/${hold.json().case_id}/decision`, {
+      action: 'confirm_hold',
+      reviewer: 'c',
+    });
+    await t.backoffice('POST', `/aml/cases/${hold.json().case_id}/decision`, {
+      action: 'escalate',
+      reviewer: 'c',
+    });
+    await t.backoffice('POST', `/aml/cases/${reject.json().case_id}/decision`, {
+      action: 'freeze',
+      reviewer: 'c',
+    });
+    await t.backoffice('POST', `/aml/cases/${await caseOf(U['roundtrip'])}/decision`, {
+      action: 'clear',
+      reviewer: 'c',
+    });
+    for (const user of [
+      U['velocity'],
+      U['roundtrip'],
+      U['multi-a'],
+      U['geo'],
+      U['aggregate'],
+      U['minimal'],
+      U['dormant'],
+      U['large'],
+    ]) {
+      await api('GET', `/v1/aml/cases?user_id=${user}`);
+    }
+    await t.deliverWebhooks();
+
+    // What the tenant received as webhooks, each verified as a tenant would.
+    const webhooks = receiver.verified(tenant.signingSecret);
+    const events = new Set(webhooks.map((w) => w.event));
+    for (const expected of [
+      'sanctions.hit',
+      'sanctions.confirmed',
+      'sanctions.cleared',
+      'aml.flagged',
+      'aml.held',
+      'aml.escalated',
+      'aml.cleared',
+      'aml.account_frozen',
+    ]) {
+      expect(events).toContain(expected);
+    }
+    const flaggedRules = new Set(
+      webhooks.filter((w) => w.event === 'aml.flagged').flatMap((w) => w.data.rules_triggered as string[]),
+    );
+    expect([...flaggedRules].sort()).toEqual(['R-002', 'R-004', 'R-005', 'R-006', 'R-007', 'R-008', 'R-009']);
+    const tenantFacing = [...seen, ...receiver.received.map((r) => r.body)];
+
+    // What must never appear: read from the catalogue and from the staff's own case views.
+    const forbidden = new Set<string>();
+    for (const code of RULE_CODES) forbidden.add(AML_RULES[code].description).add(AML_RULES[code].pattern);
+    for (const caseId of sanctionCases) {
+      const staff = (await t.backoffice('GET', `/sanctions/cases/${caseId}`)).json();
+      for (const match of staff.matches as { name: string; entity_id: string }[])
+        forbidden.add(match.name).add(match.entity_id);
+    }
+    const amlStaff = (await t.backoffice('GET', `/aml/cases?tenant_id=${tenant.tenantId}&limit=1000`)).json()
+      .cases;
+    expect(amlStaff.length).toBeGreaterThanOrEqual(9);
+    for (const staffCase of amlStaff) {
+      for (const rule of staffCase.rules) expect(forbidden).toContain(rule.description);
+    }
+    expect(forbidden.size).toBeGreaterThan(20);
+
+    for (const body of tenantFacing) {
+      const lower = body.toLowerCase();
+      for (const text of forbidden)
+        expect(lower, `tenant saw "${text}" in ${body}`).not.toContain(text.toLowerCase());
+      // Staff-only fields never appear under any name.
+      for (const key of [
+        '"context"',
+        '"description"',
+        '"pattern"',
+        '"pattern_key"',
+        '"details"',
+        '"matches"',
+      ]) {
+        expect(body, `tenant saw ${key} in ${body}`).not.toContain(key);
+      }
+    }
+    expect(tenantFacing.length).toBeGreaterThan(40);
+  });
+});
