@@ -26,13 +26,11 @@ export function healthRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           ),
           new Promise<boolean>((resolve) => setTimeout(resolve, DATABASE_TIMEOUT_MS, false).unref()),
         ]);
-        return reply
-          .code(databaseOk ? 200 : 503)
-          .send({
-            status: databaseOk ? 'ok' : 'degraded',
-            version: VERSION,
-            database: databaseOk ? 'ok' : 'unavailable',
-          });
+        return reply.code(databaseOk ? 200 : 503).send({
+          status: databaseOk ? 'ok' : 'degraded',
+          version: VERSION,
+          database: databaseOk ? 'ok' : 'unavailable',
+        });
       },
     );
   };
