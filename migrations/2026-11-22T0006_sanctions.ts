@@ -6,7 +6,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await executeStatements(
     db,
     `
-    -- One row per screened user: the screening request and the user's current sanctions status.
+    -- One row per screened user: the screening request and the user's current sanctions status. checked_at is the
+    -- latest screening (signup or re-screen).
     create table sanctions_screens (
       screen_id text primary key,
       tenant_id text not null references tenants (tenant_id),
@@ -26,6 +27,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       checked_at timestamptz not null,
       updated_at timestamptz not null,
       request_hash text not null,
+      -- The answer to the first request, replayed to the same request: the original result, whatever came since.
+      screen_response jsonb not null,
       unique (tenant_id, user_id)
     );
 

@@ -30,6 +30,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index aml_events_user_time on aml_events (tenant_id, user_id, occurred_at) include (event_type, usd_cents);
     -- R-006: the distinct users of a payment method fingerprint.
     create index aml_events_fingerprint on aml_events (tenant_id, fingerprint, user_id) where fingerprint is not null;
+    -- R-006 at a screen: the distinct fingerprints of one user (a skip scan, one probe per fingerprint).
+    create index aml_events_user_fingerprint on aml_events (tenant_id, user_id, fingerprint) where fingerprint is not null;
     -- The evaluation queue: small, because evaluated rows leave it.
     create index aml_events_unevaluated on aml_events (received_at) where evaluated_at is null;
 

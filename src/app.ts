@@ -1,8 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -20,6 +18,7 @@ import type { Platform } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { newId } from './platform/ids.js';
 import { registerTenantRateLimits } from './platform/rate-limit.js';
+import { validatorCompiler } from './platform/validation.js';
 import { VERSION } from './version.js';
 
 export interface AppOptions {
@@ -27,18 +26,6 @@ export interface AppOptions {
   logger: Logger;
   backofficeTokenHash: string;
   redis?: Redis | undefined;
-}
-
-/**
- * Request bodies are validated strictly (no type coercion: "100" is not an amount); query strings and path
- * parameters arrive as text, so they are coerced to the schema's types.
- */
-function validators() {
-  const base = { allErrors: false, useDefaults: true, removeAdditional: false, strict: false } as const;
-  const strict = addFormats.default(new Ajv.default({ ...base, coerceTypes: false }));
-  const coercing = addFormats.default(new Ajv.default({ ...base, coerceTypes: 'array' }));
-  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
-    (httpPart === 'body' ? strict : coercing).compile(schema);
 }
 
 /** Builds the service with no listen(): main.ts listens, tests inject. */
@@ -54,7 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validators());
+  app.setValidatorCompiler(validatorCompiler());
   registerErrorHandling(app);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -14,6 +14,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Run the scheduler and webhook dispatcher loops in this process. */
   workers: boolean;
+  /** MaxMind-format City files for the production IP resolver; undefined uses the DB-IP Lite package. */
+  geoipDbPath: string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -58,6 +60,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('COMPLIANCE_BACKOFFICE_TOKEN must be at least 24 characters');
   }
 
+  const geoipDbPath = env.GEOIP_DB_PATH
+    ? env.GEOIP_DB_PATH.split(',')
+        .map((file) => file.trim())
+        .filter(Boolean)
+        .map((file) => path.resolve(file))
+    : undefined;
+  if (geoipDbPath?.some((file) => !file.endsWith('.mmdb'))) {
+    problems.push('GEOIP_DB_PATH must name .mmdb files, separated by commas');
+  }
+
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -75,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateWebhooks: flag('COMPLIANCE_ALLOW_PRIVATE_WEBHOOKS', databaseUrl === undefined),
     logLevel,
     workers: flag('COMPLIANCE_WORKERS', true),
+    geoipDbPath,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

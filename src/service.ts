@@ -5,16 +5,20 @@ import { buildApp } from './app.js';
 import { registerAmlWork } from './areas/aml/aml.evaluator.js';
 import { registerExclusionJobs } from './areas/exclusions/exclusions.jobs.js';
 import { registerGeoJobs } from './areas/geo/geo.jobs.js';
+import { geoResolvers } from './areas/geo/geo.resolver.js';
+import { lazyProductionGeoResolver } from './areas/geo/geo.resolver.production.js';
 import { registerKycJobs } from './areas/kyc/kyc.jobs.js';
 import { registerLimitJobs } from './areas/limits/limits.service.js';
-import { registerSanctionsJobs } from './areas/sanctions/sanctions.review.js';
+import { registerSanctionsJobs } from './areas/sanctions/sanctions.rescreen.js';
 import { ensureBackofficeToken } from './backoffice/backoffice-auth.js';
 import type { Config } from './config.js';
+import { ApiKeyCache } from './platform/api-key-cache.js';
 import { systemClock, TestClock, type Clock } from './platform/clock.js';
 import type { Platform } from './platform/context.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { Scheduler } from './platform/scheduler.js';
+import { anyLiveTenantCutOver } from './platform/vendors.js';
 import { WebhookDispatcher } from './platform/webhooks/dispatcher.js';
 import { Workers } from './platform/workers.js';
 
@@ -76,8 +80,14 @@ export async function createService(config: Config, logger: Logger = createLogge
       ),
       log: logger,
       redis,
+      apiKeys: new ApiKeyCache(),
       pollers: [],
     };
+    // Production vendors are process-wide and open their data on first use (or now, when a tenant needs them).
+    const geo = geoResolvers.production
+      ? undefined
+      : (geoResolvers.production = lazyProductionGeoResolver({ dbPath: config.geoipDbPath, log: logger }));
+    if (geo && (await anyLiveTenantCutOver(database.db, 'geo'))) void geo.open().catch(() => {});
     registerExclusionJobs(platform);
     registerLimitJobs(platform);
     registerKycJobs(platform);
@@ -98,6 +108,10 @@ export async function createService(config: Config, logger: Logger = createLogge
         await workers.stop();
         await platform.dispatcher.close();
         redis?.disconnect();
+        if (geo) {
+          geo.close();
+          if (geoResolvers.production === geo) delete geoResolvers.production;
+        }
         await database.close();
       },
     };

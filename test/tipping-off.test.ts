@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AML_RULES, RULE_CODES } from '../src/areas/aml/aml.rules.js';
+import { withListEntry } from '../src/areas/sanctions/sanctions.test-support.js';
 import { TestService, type TestTenant } from './helpers/test-service.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
 
@@ -21,6 +22,8 @@ const PLAYERS = [
   'sam',
   'maybe',
   'testhit',
+  'structuring',
+  'relisted',
 ] as const;
 // Neutral player ids: an id that spelled a pattern name would defeat the scan.
 const U = Object.fromEntries(PLAYERS.map((key, i) => [key, `player-${i + 1}`])) as Record<
@@ -107,6 +110,35 @@ describe('tipping-off', () => {
       decision: 'cleared',
       reviewer: 'r',
     });
+    // Repeats, conflicts, invalid requests and the statuses after the decisions are tenant-facing too.
+    const samBody = {
+      user_id: U['sam'],
+      first_name: 'SanctionedSam',
+      last_name: 'Smith',
+      date_of_birth: '1980-01-01',
+      nationality: 'GB',
+      email: `${U['sam']}@example.com`,
+    };
+    expect((await api('POST', '/v1/sanctions/screen', samBody)).statusCode).toBe(200);
+    expect((await api('POST', '/v1/sanctions/screen', { ...samBody, last_name: 'Other' })).statusCode).toBe(
+      409,
+    );
+    expect((await api('POST', '/v1/sanctions/screen', { ...samBody, email: 'x' })).statusCode).toBe(400);
+    for (const user of [U['sam'], U['maybe'], U['testhit']])
+      await api('GET', `/v1/sanctions/status?user_id=${user}`);
+    // A re-screen hit against a newly published entry.
+    await api('POST', '/v1/sanctions/screen', {
+      ...samBody,
+      user_id: U['relisted'],
+      first_name: 'Rex',
+      last_name: 'Relisted',
+    });
+    await withListEntry('Relisted', { entity_id: 'sandbox-relisted', name: 'Rex RELISTED', score: 0.9 }, () =>
+      t.backoffice('POST', '/sanctions/rescreen', { tenant_id: tenant.tenantId }),
+    );
+    const relisted = await api('GET', `/v1/sanctions/status?user_id=${U['relisted']}`);
+    expect(relisted.json().status).toBe('hit_review_pending');
+    sanctionCases.push(relisted.json().case_id);
 
     // AML async patterns: R-002, R-005, R-006, R-007, R-009, R-004 (after its window), R-008.
     for (let i = 0; i < 5; i++) await event(U['velocity'], 'deposit', 50, { occurred_at: iso(-i * 60) });
@@ -116,6 +148,8 @@ describe('tipping-off', () => {
       await event(user, 'deposit', 20, { payment_method: 'shared-card' });
     await event(U['geo'], 'login', 0, { metadata: { session_id: 'sess', ip_country: 'GB' } });
     await event(U['geo'], 'deposit', 20, { metadata: { session_id: 'sess', card_country: 'FR' } });
+    for (let i = 0; i < 10; i++)
+      await event(U['structuring'], 'deposit', 1_950, { occurred_at: iso(-i * 14 * HOUR) });
     await event(U['aggregate'], 'deposit', 5_000);
     await event(U['aggregate'], 'wager', 5_000);
     await event(U['minimal'], 'deposit', 8_000);
@@ -178,6 +212,7 @@ describe('tipping-off', () => {
       U['minimal'],
       U['dormant'],
       U['large'],
+      U['structuring'],
     ]) {
       await api('GET', `/v1/aml/cases?user_id=${user}`);
     }
@@ -201,7 +236,16 @@ describe('tipping-off', () => {
     const flaggedRules = new Set(
       webhooks.filter((w) => w.event === 'aml.flagged').flatMap((w) => w.data.rules_triggered as string[]),
     );
-    expect([...flaggedRules].sort()).toEqual(['R-002', 'R-004', 'R-005', 'R-006', 'R-007', 'R-008', 'R-009']);
+    expect([...flaggedRules].sort()).toEqual([
+      'R-002',
+      'R-003',
+      'R-004',
+      'R-005',
+      'R-006',
+      'R-007',
+      'R-008',
+      'R-009',
+    ]);
     const tenantFacing = [...seen, ...receiver.received.map((r) => r.body)];
 
     // What must never appear: read from the catalogue and from the staff's own case views.

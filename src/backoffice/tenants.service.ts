@@ -120,7 +120,7 @@ export async function issueKey(
 
 export async function revokeKey(platform: Platform, keyPrefix: string, requestId: string | null) {
   const now = platform.clock.now();
-  return platform.db.transaction().execute(async (tx) => {
+  const revoked = await platform.db.transaction().execute(async (tx) => {
     const key = await tx
       .updateTable('api_keys')
       .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)) }))
@@ -138,6 +138,9 @@ export async function revokeKey(platform: Platform, keyPrefix: string, requestId
     });
     return { key_prefix: key.key_prefix, revoked_at: key.revoked_at! };
   });
+  // After the commit: a request racing the change must not re-cache the old row.
+  platform.apiKeys.clear();
+  return revoked;
 }
 
 async function updateTenant(
@@ -152,7 +155,7 @@ async function updateTenant(
   audit: { action: string; details: Record<string, unknown>; requestId: string | null },
 ): Promise<Tenant> {
   const now = platform.clock.now();
-  return platform.db.transaction().execute(async (tx) => {
+  const updated = await platform.db.transaction().execute(async (tx) => {
     const tenant = await tx
       .updateTable('tenants')
       .set({ ...changes, updated_at: now })
@@ -163,6 +166,8 @@ async function updateTenant(
     await recordAudit(tx, { tenantId, actor: ACTOR, at: now, ...audit });
     return tenant;
   });
+  platform.apiKeys.clear();
+  return updated;
 }
 
 export const suspendTenant = (platform: Platform, tenantId: string, requestId: string | null) =>

@@ -51,6 +51,12 @@ export function registerTenantAuth(scope: FastifyInstance, platform: Platform): 
     if (!match || !isWellFormedApiKey(presented)) return fail(request, 'malformed', presented);
 
     const keyHash = hashApiKey(presented);
+    const cached = platform.apiKeys.get(keyHash);
+    if (cached) {
+      request.tenantContext = { ...cached, requestId: request.id };
+      request.log = request.log.child({ tenant_id: cached.tenant.tenant_id });
+      return;
+    }
     const row = await platform.db
       .selectFrom('api_keys')
       .innerJoin('tenants', 'tenants.tenant_id', 'api_keys.tenant_id')
@@ -72,7 +78,9 @@ export function registerTenantAuth(scope: FastifyInstance, platform: Platform): 
     }
 
     const { key_id, key_prefix, key_hash: _hash, role, revoked_at: _revoked, ...tenant } = row;
-    request.tenantContext = { tenant, keyId: key_id, keyPrefix: key_prefix, role, requestId: request.id };
+    const verified = { tenant, keyId: key_id, keyPrefix: key_prefix, role };
+    platform.apiKeys.set(keyHash, verified);
+    request.tenantContext = { ...verified, requestId: request.id };
     request.log = request.log.child({ tenant_id: tenant.tenant_id });
   });
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import type { ApiKeyCache } from './api-key-cache.js';
 import type { Clock, TestClock } from './clock.js';
 import type { KeyRole, Tenant } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
@@ -20,6 +21,8 @@ export interface Platform {
   log: FastifyBaseLogger;
   /** Present when REDIS_URL is set: shared rate-limit counters and caches across processes. */
   redis: Redis | undefined;
+  /** Recently verified API keys; cleared by every back-office change to keys or tenants. */
+  apiKeys: ApiKeyCache;
   /** Queues the worker loop drains each pass; run() claims and processes one batch and returns its size. */
   pollers: Array<{ name: string; run: () => Promise<number> }>;
 }

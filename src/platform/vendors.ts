@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { Executor } from './db/database.js';
 import type { Tenant, VendorArea } from './db/platform-tables.js';
 import { AppError } from './errors.js';
 
@@ -33,4 +35,15 @@ export function selectVendor<T>(
     );
   }
   return implementations.production;
+}
+
+/** Whether any live tenant is served by the production vendor of an area (its data is then opened at start). */
+export async function anyLiveTenantCutOver(db: Executor, area: VendorArea): Promise<boolean> {
+  const row = await db
+    .selectFrom('tenants')
+    .select(sql<number>`1`.as('one'))
+    .where('environment', '=', 'live')
+    .where(sql<boolean>`cutover_areas @> ${JSON.stringify([area])}::jsonb`)
+    .executeTakeFirst();
+  return row !== undefined;
 }

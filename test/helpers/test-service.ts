@@ -49,6 +49,7 @@ export class TestService {
       allowPrivateWebhooks: true,
       logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel']) ?? 'silent',
       workers: false,
+      geoipDbPath: undefined,
       ...overrides,
     };
     const service = await createService(config, createLogger(config));

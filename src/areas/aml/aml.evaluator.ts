@@ -43,7 +43,6 @@ export async function evaluateEvent(tx: Transaction<DB>, event: AmlEvent): Promi
         fingerprint: event.fingerprint,
         transactionId: event.transaction_id,
         at: event.occurred_at,
-        everyUser: true,
       }),
     );
   }

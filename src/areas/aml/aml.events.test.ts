@@ -152,6 +152,31 @@ describe('POST /v1/aml/event', () => {
     }
   });
 
+  it('draws on the aml_event rate-limit bucket, not the default one', async () => {
+    const other = await d.otherTenant();
+    try {
+      const limits = await d.t.backoffice('PUT', `/tenants/${other.tenant.tenantId}/rate-limits`, {
+        aml_event_per_minute: 3,
+        default_per_minute: 2,
+      });
+      expect(limits.statusCode).toBe(200);
+      const user = other.user();
+      for (let i = 0; i < 3; i++)
+        expect((await other.post(other.body(user, 'deposit', usd(5)))).statusCode).toBe(202);
+      const limited = await other.post(other.body(user, 'deposit', usd(5)));
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toBe('rate_limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // The default bucket (the other AML endpoints) kept its own budget of 2.
+      const cases = () => other.t.api(other.tenant.apiKey, 'GET', `/v1/aml/cases?user_id=${user}`);
+      expect([(await cases()).statusCode, (await cases()).statusCode, (await cases()).statusCode]).toEqual([
+        200, 200, 429,
+      ]);
+    } finally {
+      await other.receiver.close();
+    }
+  });
+
   it('flags within one worker pass of the event', async () => {
     const user = d.user();
     for (let i = 0; i < 5; i++) await d.event(user, 'deposit', usd(30), { at: -i * 60 });

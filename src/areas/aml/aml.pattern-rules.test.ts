@@ -35,6 +35,18 @@ describe('AML pattern rules', () => {
       });
     });
 
+    it('trips on a lone deposit of USD 5,000.01 once 24 hours have passed on the service clock', async () => {
+      const user = d.user();
+      const deposit = await d.event(user, 'deposit', usd(5_000.01));
+      await d.pass();
+      await d.t.advance(DAY - 1);
+      await d.pass();
+      expect(d.flagged(user)).toEqual([]);
+      await d.t.advance(1);
+      await d.pass();
+      expect(d.flagged(user).map((e) => e.data.transactions_to_review)).toEqual([[deposit]]);
+    });
+
     it('does not trip with 5% wagered (USD 250.01 of USD 5,000.01)', async () => {
       const user = d.user();
       await d.event(user, 'deposit', usd(5_000.01));

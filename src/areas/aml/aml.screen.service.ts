@@ -13,8 +13,8 @@ import { largeWithdrawal } from './rules/r001-large-withdrawal.js';
 import { velocity } from './rules/r002-velocity.js';
 import { structuring } from './rules/r003-structuring.js';
 import { minimalPlayNow } from './rules/r004-minimal-play.js';
-import { roundTripping } from './rules/r005-round-tripping.js';
-import { multiAccount } from './rules/r006-multi-account.js';
+import { recordedRoundTrips, roundTripping } from './rules/r005-round-tripping.js';
+import { recordedMultiAccount } from './rules/r006-multi-account.js';
 import { geographicAnomaly } from './rules/r007-geographic-anomaly.js';
 import { dormantReactivation } from './rules/r008-dormant-reactivation.js';
 import { aggregateThreshold } from './rules/r009-aggregate-threshold.js';
@@ -28,8 +28,9 @@ export const ESTIMATED_REVIEW_TIME = '48 hours';
 
 /**
  * Every rule at this moment (T = now): R-001 on the withdrawal under screen, the rest on the user's recorded
- * history. The withdrawal itself counts only for R-001 and as R-005's withdrawal leg; if the tenant also sent it
- * as an event (same transaction id), that event is left out of the history so it is not counted twice.
+ * history. The withdrawal itself counts only for R-001 and as R-005's withdrawal leg (its payment method is not an
+ * R-006 fingerprint, its amount not R-009 activity); if the tenant also sent it as an event (same transaction id),
+ * that event is left out of the history so it is not counted twice.
  */
 export async function screenTrips(
   db: Executor,
@@ -38,7 +39,6 @@ export async function screenTrips(
     userId: string;
     withdrawalId: string;
     usdCents: number;
-    paymentMethod: string;
     now: Date;
   },
 ): Promise<Trip[]> {
@@ -58,14 +58,8 @@ export async function screenTrips(
       usdCents: input.usdCents,
       lookAhead: false,
     }),
-    multiAccount({
-      tenantId: input.tenantId,
-      userId: input.userId,
-      fingerprint: input.paymentMethod,
-      transactionId: input.withdrawalId,
-      at: input.now,
-      everyUser: false,
-    }),
+    recordedRoundTrips(p),
+    recordedMultiAccount(p),
     geographicAnomaly(p),
     dormantReactivation(p),
     aggregateThreshold(p),
@@ -133,7 +127,6 @@ export async function screenWithdrawal(platform: Platform, ctx: TenantContext, i
     userId: input.user_id,
     withdrawalId: input.withdrawal_id,
     usdCents,
-    paymentMethod: input.payment_method,
     now,
   });
   const rules = sortCodes(trips.map((t) => t.rule));

@@ -105,12 +105,49 @@ describe('POST /v1/aml/screen', () => {
     });
   });
 
-  it('R-006 at a screen: this user plus two others with the payment method', async () => {
-    const method = `iban-${d.user()}`;
-    await d.event(d.user(), 'deposit', usd(20), { payment_method: method });
-    await d.event(d.user(), 'withdrawal', usd(20), { payment_method: method });
-    const response = await d.screen(d.screenBody(d.user(), usd(100), { payment_method: method }));
+  it("R-006 at a screen: a fingerprint of the user's recorded history on 3 users; never the withdrawal's", async () => {
+    const card = `iban-${d.user()}`;
+    const [a, b, user] = [d.user(), d.user(), d.user()];
+    await d.event(a, 'deposit', usd(20), { payment_method: card });
+    await d.event(b, 'withdrawal', usd(20), { payment_method: card });
+    // The withdrawal under screen uses the card two others used: it does not count for R-006.
+    const untouched = await d.screen(d.screenBody(user, usd(100), { payment_method: card }));
+    expect(untouched.json()).toMatchObject({ decision: 'allow', rules_triggered: [], risk_score: 0 });
+    // Nor does an event the tenant sent under the withdrawal's id.
+    const body = d.screenBody(user, usd(100), { payment_method: card });
+    await d.event(user, 'withdrawal', usd(100), { payment_method: card, transaction_id: body.withdrawal_id });
+    expect((await d.screen(body)).json()).toMatchObject({ decision: 'allow', risk_score: 0 });
+
+    // Once the user's own recorded events carry the card, the history trips R-006 whatever the withdrawal uses.
+    const deposit = await d.event(user, 'deposit', usd(20), { payment_method: card });
+    const response = await d.screen(d.screenBody(user, usd(100), { payment_method: 'other' }));
     expect(response.json()).toMatchObject({ decision: 'reject', rules_triggered: ['R-006'], risk_score: 80 });
+    const staff = (await d.t.backoffice('GET', `/aml/cases/${response.json().case_id}`)).json();
+    expect(staff.transaction_ids).toHaveLength(1);
+    expect([deposit, body.withdrawal_id]).toContain(staff.transaction_ids[0]);
+  });
+
+  it('R-006 at a screen stays quiet with two users of the fingerprint', async () => {
+    const card = `iban-${d.user()}`;
+    const user = d.user();
+    await d.event(d.user(), 'deposit', usd(20), { payment_method: card });
+    await d.event(user, 'deposit', usd(20), { payment_method: card });
+    expect((await d.screen(d.screenBody(user, usd(100)))).json()).toMatchObject({ decision: 'allow' });
+  });
+
+  it('R-005 at a screen: a recorded pair of the last 24 hours trips; one 24 hours old has left', async () => {
+    const user = d.user();
+    const deposit = await d.event(user, 'deposit', usd(2_000), { at: -3 * HOUR });
+    const withdrawal = await d.event(user, 'withdrawal', usd(1_950), { at: -2 * HOUR });
+    const response = await d.screen(d.screenBody(user, usd(100)));
+    expect(response.json()).toMatchObject({ decision: 'reject', rules_triggered: ['R-005'], risk_score: 80 });
+    const staff = (await d.t.backoffice('GET', `/aml/cases/${response.json().case_id}`)).json();
+    expect(staff.transaction_ids).toEqual([deposit, withdrawal]);
+
+    const old = d.user();
+    await d.event(old, 'deposit', usd(2_000), { at: -25 * HOUR });
+    await d.event(old, 'withdrawal', usd(1_950), { at: -24 * HOUR });
+    expect((await d.screen(d.screenBody(old, usd(100)))).json()).toMatchObject({ decision: 'allow' });
   });
 
   it('R-008 and R-009 at a screen come from the history, never from the withdrawal under screen', async () => {

@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { DURATIONS, expiresAt } from './durations.js';
-import { exclude, formatted, uniqueEmail, uniquePhone, userId } from './test-support.js';
+import { check, exclude, formatted, uniqueEmail, uniquePhone, userId } from './test-support.js';
 
 describe('POST /v1/exclusions', () => {
   let t: TestService;
@@ -158,6 +159,38 @@ describe('POST /v1/exclusions', () => {
     expect(rows.map((r) => r.duration).sort()).toEqual(['duration_7d', 'duration_permanent']);
   });
 
+  it('keeps a permanent exclusion: no API removes it and no time ends it', async () => {
+    const tenant = await t.createTenant();
+    const email = uniqueEmail();
+    const created = (
+      await exclude(t, tenant, { user_id: userId(), duration: 'duration_permanent', email })
+    ).json();
+    for (const [method, url] of [
+      ['DELETE', `/v1/exclusions/${created.exclusion_id}`],
+      ['PUT', `/v1/exclusions/${created.exclusion_id}`],
+      ['DELETE', '/v1/exclusions'],
+    ] as const) {
+      const response = await t.api(tenant.apiKey, method, url);
+      expect([url, response.statusCode, response.json().error]).toEqual([url, 404, 'not_found']);
+    }
+    await t.advance(2 * 366 * 86_400);
+    expect((await check(t, tenant, { email })).json()).toEqual({
+      is_excluded: true,
+      exclusion_id: created.exclusion_id,
+      duration: 'duration_permanent',
+      expires_at: null,
+      is_permanent: true,
+      source: 'operator',
+    });
+    const expired = await t.db
+      .selectFrom('events')
+      .select('event_id')
+      .where('event', '=', 'exclusion.expired')
+      .where(sql<boolean>`payload::json -> 'data' ->> 'exclusion_id' = ${created.exclusion_id}`)
+      .execute();
+    expect(expired).toEqual([]);
+  });
+
   it.each([
     ['neither email nor phone', { user_id: 'u1', duration: 'duration_7d' }],
     ['a blank email and no phone', { user_id: 'u1', duration: 'duration_7d', email: '   ' }],
@@ -213,54 +246,5 @@ describe('POST /v1/exclusions', () => {
       .where('subject_id', '=', rows[0]!.exclusion_id)
       .execute();
     expect(jobs).toHaveLength(1);
-  });
-
-  it('answers the retired single-step embed with 410 endpoint_retired', async () => {
-    const tenant = await t.createTenant();
-    const response = await t.api(tenant.apiKey, 'POST', '/v1/exclusions/embed', { email: 'a@b.com' });
-    expect(response.statusCode).toBe(410);
-    expect(response.json()).toEqual({
-      error: 'endpoint_retired',
-      message: expect.any(String),
-      request_id: expect.any(String),
-    });
-  });
-
-  it('requires a bearer key on every exclusion route', async () => {
-    for (const [method, url] of [
-      ['POST', '/v1/exclusions'],
-      ['GET', '/v1/exclusions/check?email=a@b.com'],
-      ['GET', '/v1/exclusions/snapshot'],
-      ['POST', '/v1/exclusions/embed'],
-    ] as const) {
-      const response = await t.inject({ method, url, payload: method === 'POST' ? {} : undefined });
-      expect([url, response.statusCode, response.json().error]).toEqual([url, 401, 'missing_credentials']);
-    }
-  });
-
-  it('draws on the exclusions rate-limit bucket, not the default one', async () => {
-    const tenant = await t.createTenant();
-    await t.backoffice('PUT', `/tenants/${tenant.tenantId}/rate-limits`, { exclusions_per_minute: 2 });
-    const query = `/v1/exclusions/check?email=${encodeURIComponent(uniqueEmail())}`;
-    expect((await t.api(tenant.apiKey, 'GET', query)).statusCode).toBe(200);
-    expect((await t.api(tenant.apiKey, 'GET', query)).statusCode).toBe(200);
-    const limited = await exclude(t, tenant, {
-      user_id: userId(),
-      duration: 'duration_24h',
-      email: uniqueEmail(),
-    });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toBe('rate_limited');
-    expect(limited.headers['retry-after']).toBeDefined();
-  });
-
-  it('documents every exclusion route in the OpenAPI document under the exclusions tag', async () => {
-    const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
-      paths: Record<string, Record<string, { tags?: string[] }>>;
-    }>();
-    expect(doc.paths['/v1/exclusions']!.post!.tags).toEqual(['exclusions']);
-    expect(doc.paths['/v1/exclusions/check']!.get!.tags).toEqual(['exclusions']);
-    expect(doc.paths['/v1/exclusions/snapshot']!.get!.tags).toEqual(['exclusions']);
-    expect(Object.keys(doc.paths).some((p) => p.includes('regulator'))).toBe(false);
   });
 });

@@ -108,10 +108,14 @@ export const RegulatorEntry = Type.Object(
 );
 export type RegulatorEntry = Static<typeof RegulatorEntry>;
 
-export const RegulatorRequest = Type.Object(
-  { entries: Type.Array(RegulatorEntry, { minItems: 1, maxItems: 1000 }) },
-  { additionalProperties: false },
-);
+/** The comprehensive form: one entry on its own, or a batch of 1 to 1000 under `entries`. */
+export const RegulatorRequest = Type.Union([
+  RegulatorEntry,
+  Type.Object(
+    { entries: Type.Array(RegulatorEntry, { minItems: 1, maxItems: 1000 }) },
+    { additionalProperties: false },
+  ),
+]);
 export type RegulatorRequest = Static<typeof RegulatorRequest>;
 
 export const RegulatorResult = Type.Object({

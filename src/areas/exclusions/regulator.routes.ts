@@ -17,12 +17,16 @@ export function regulatorRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         schema: {
           tags: ['exclusions'],
           summary: "Add entries of the regulator's comprehensive form to the master list",
+          description:
+            'One entry, or a batch under entries (1 to 1000), each with email and/or phone, duration and environment. 201 when any row was created, 200 when every entry was already on the list.',
           body: RegulatorRequest,
           response: { 200: RegulatorResult, 201: RegulatorResult, ...errorResponses(400, 401) },
         },
       },
       async (request, reply) => {
-        const { result, created } = await addRegulatorEntries(platform, request.body.entries);
+        const body = request.body;
+        const entries = 'entries' in body ? body.entries : [body];
+        const { result, created } = await addRegulatorEntries(platform, entries);
         return reply.code(created > 0 ? 201 : 200).send(result);
       },
     );

@@ -60,6 +60,24 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
     expect(job).toMatchObject({ kind: 'exclusion.expire', due_at: row.expires_at });
   });
 
+  it('accepts one entry on its own, not wrapped in a batch', async () => {
+    const tenant = await t.createTenant({ environment: 'live' });
+    const email = uniqueEmail();
+    const response = await t.backoffice('POST', '/regulator/exclusions', {
+      email,
+      duration: 'duration_7d',
+      environment: 'live',
+    });
+    expect(response.statusCode).toBe(201);
+    const [entry] = response.json<{ exclusions: { exclusion_id: string; created: boolean }[] }>().exclusions;
+    expect(entry).toEqual({ exclusion_id: expect.stringMatching(/^exc_/), created: true });
+    expect((await check(t, tenant, { email })).json()).toMatchObject({
+      exclusion_id: entry!.exclusion_id,
+      duration: 'duration_7d',
+      source: 'regulator_comprehensive',
+    });
+  });
+
   it('does not add or announce an entry identical to an active master-list row again', async () => {
     const tenant = await t.createTenant();
     const entries = [
@@ -104,6 +122,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
 
   it.each([
     ['no entries', []],
+    ['one entry with neither email nor phone', { duration: 'duration_7d', environment: 'sandbox' }],
     [
       '1001 entries',
       Array.from({ length: 1001 }, () => ({
@@ -124,7 +143,9 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
     ],
   ])('answers %s with 400 invalid_payload and writes nothing', async (_name, entries) => {
     const before = await countRows();
-    const response = await regulator(t, entries);
+    const response = Array.isArray(entries)
+      ? await regulator(t, entries)
+      : await t.backoffice('POST', '/regulator/exclusions', entries);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_payload');
     expect(await countRows()).toBe(before);

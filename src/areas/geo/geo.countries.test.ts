@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import isoCountries from 'i18n-iso-countries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
@@ -58,12 +60,24 @@ describe('geo country list', () => {
     expect(countries.every((c) => c.name.length > 0)).toBe(true);
   });
 
+  it('its two-letter codes are exactly the officially assigned ISO 3166-1 codes (checked against i18n-iso-countries)', async () => {
+    isoCountries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
+    // The library also carries XK (Kosovo), a user-assigned code that ISO 3166-1 does not assign.
+    const assigned = Object.keys(isoCountries.getAlpha2Codes())
+      .filter((code) => code !== 'XK')
+      .sort();
+    const { countries } = (await list()).json<{ countries: Entry[] }>();
+    const listed = countries.map((c) => c.code).filter((code) => code.length === 2);
+    expect(listed.sort()).toEqual(assigned);
+  });
+
   it('answers 304 with no body to If-None-Match with the current ETag', async () => {
     const etag = (await list()).headers.etag as string;
     const again = await list({ 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('public, max-age=86400');
     expect((await list({ 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
     expect((await list({ 'if-none-match': '"stale"' })).statusCode).toBe(200);
   });

@@ -110,6 +110,40 @@ describe('KYC checks: sandbox vendor triggers and flow', () => {
     });
   });
 
+  it('a user id with both autoapprove and autoreject is rejected (the conservative outcome)', async () => {
+    bed.userId = `autoapprove-autoreject-${bed.userId}`;
+    const body = (await start(30_000)).json();
+    expect(await status(body.kyc_check_id)).toMatchObject({ status: 'rejected', withdrawal_held: true });
+    expect(await webhooks('kyc.rejected')).toHaveLength(1);
+    expect(await webhooks('kyc.approved')).toEqual([]);
+  });
+
+  it('a walked check in pending_review is released by an admin approval: kyc.approved, kyc.tier_upgraded', async () => {
+    const body = (await start(200_001)).json();
+    await vendor(body.vendor_access_token, 'begin');
+    await vendor(body.vendor_access_token, 'submit');
+    const approved = await bed.review(body.kyc_check_id, 'approve');
+    expect(approved.json()).toMatchObject({ status: 'approved', withdrawal_held: false });
+    const [event] = await webhooks('kyc.approved');
+    expect(event?.data).toEqual({
+      kyc_check_id: body.kyc_check_id,
+      user_id: bed.userId,
+      verified_tier: 'tier_2',
+      release_withdrawal_id: `wd-${bed.userId}`,
+    });
+    expect((await webhooks('kyc.tier_upgraded'))[0]?.data).toMatchObject({
+      kyc_check_id: body.kyc_check_id,
+      status: 'approved',
+      previous_tier: 'tier_0',
+      verified_tier: 'tier_2',
+    });
+    expect(await tier()).toMatchObject({ verified_tier: 'tier_2' });
+    // The walk's own events reached the tenant too, each verified as signed.
+    expect(
+      (await webhooks('kyc.started')).concat(await webhooks('kyc.submitted')).map((e) => e.data.status),
+    ).toEqual(['in_progress', 'pending_review']);
+  });
+
   it('the vendor flow answers 404 to unknown tokens, expired tokens and live tenants, and needs no bearer key', async () => {
     expect((await vendor('kyc_vt_unknown', 'begin')).statusCode).toBe(404);
     const expiring = (await start(30_000)).json();

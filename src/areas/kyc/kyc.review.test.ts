@@ -12,6 +12,14 @@ describe('KYC checks: manual review and abandonment', () => {
     expect(standard.json().error).toBe('forbidden');
     expect(await status(body.kyc_check_id)).toMatchObject({ status: 'not_started' });
 
+    // Authorisation comes before validation: a standard key learns nothing from a malformed body.
+    const malformed = await bed.t.api(bed.tenant.apiKey, 'POST', '/v1/kyc/manual-review', { decision: 'x' });
+    expect(malformed.statusCode).toBe(403);
+    expect(malformed.json().error).toBe('forbidden');
+    expect(
+      (await bed.t.api(bed.adminKey, 'POST', '/v1/kyc/manual-review', { decision: 'x' })).statusCode,
+    ).toBe(400);
+
     const approved = await review(body.kyc_check_id, 'approve');
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({

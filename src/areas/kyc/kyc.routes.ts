@@ -78,7 +78,8 @@ export function kycRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       '/kyc/manual-review',
       {
         config,
-        preHandler: requireAdmin,
+        // Before body validation: a standard key learns only that it may not do this (403), never 400 details.
+        preValidation: requireAdmin,
         schema: {
           tags,
           summary: 'Approve or reject a check that is not final (admin keys only)',

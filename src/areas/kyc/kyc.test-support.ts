@@ -33,6 +33,15 @@ export function kycTestBed() {
         currency: 'USD',
         withdrawal_id,
       }),
+    /** Reports a cleared withdrawal (USD), which advances the user's lifetime total. */
+    completed: (amount_cents: number, id = state.userId, withdrawal_id = `done-${Math.random()}`) =>
+      state.t.api(state.tenant.apiKey, 'POST', '/v1/kyc/withdrawal-completed', {
+        user_id: id,
+        withdrawal_id,
+        amount_cents,
+        currency: 'USD',
+        completed_at: state.t.platform.clock.now().toISOString(),
+      }),
     status: async (checkId: string) =>
       (await state.t.api(state.tenant.apiKey, 'GET', `/v1/kyc/status?kyc_check_id=${checkId}`)).json(),
     tier: async (id = state.userId) =>

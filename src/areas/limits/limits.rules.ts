@@ -1,7 +1,7 @@
 /** The deposit-limit rules of the spec, as data. */
 
-export type LimitType = 'limit_daily' | 'limit_weekly' | 'limit_monthly';
-export const LIMIT_TYPES: readonly LimitType[] = ['limit_daily', 'limit_weekly', 'limit_monthly'];
+export const LIMIT_TYPES = ['limit_daily', 'limit_weekly', 'limit_monthly'] as const;
+export type LimitType = (typeof LIMIT_TYPES)[number];
 
 /** Rolling windows: 24 hours, 7 days, 30 days, ending now. */
 export const WINDOW_SECONDS: Record<LimitType, number> = {

@@ -1,16 +1,21 @@
 import { Type, type Static } from 'typebox';
 import { CurrencyCode, Timestamp } from '../../platform/schemas.js';
+import { LIMIT_TYPES } from './limits.rules.js';
 
-export const LimitType = Type.Union(
-  [Type.Literal('limit_daily'), Type.Literal('limit_weekly'), Type.Literal('limit_monthly')],
-  { description: 'Rolling 24 hours, 7 days or 30 days' },
-);
+/** Wire shapes of the deposit-limits area: each validates, types and documents (OpenAPI) one request or response. */
+export const LimitType = Type.Enum(LIMIT_TYPES, {
+  description: 'limit_daily: rolling 24 hours; limit_weekly: rolling 7 days; limit_monthly: rolling 30 days',
+});
 const UserId = Type.String({
   minLength: 1,
   maxLength: 200,
   description: "The tenant's own player identifier",
 });
-const Cents = Type.Integer({ minimum: 1, maximum: 1e15, description: 'Minor currency units' });
+const Cents = Type.Integer({
+  minimum: 1,
+  maximum: 1e15,
+  description: 'A positive integer of minor currency units',
+});
 
 export const SetLimitRequest = Type.Object(
   {
@@ -24,37 +29,39 @@ export const SetLimitRequest = Type.Object(
 );
 export type SetLimitRequest = Static<typeof SetLimitRequest> & { requested_at: string };
 
-export const DepositLimit = Type.Object({
+export const DepositLimitRecord = Type.Object({
   limit_id: Type.String(),
   user_id: Type.String(),
   limit_type: LimitType,
   amount_cents: Type.Integer({ description: 'Requested limit amount' }),
   currency: Type.String(),
   current_limit_cents: Type.Union([Type.Integer(), Type.Null()], {
-    description: 'Limit in force before the change; null when none was',
+    description: 'Limit in force before the change; null for a first-time set',
   }),
   is_increase: Type.Boolean(),
   cooloff_seconds: Type.Integer({ description: '0, 86400, 172800 or 604800' }),
   effective_from: Timestamp,
-  status: Type.Union([
-    Type.Literal('pending'),
-    Type.Literal('active'),
-    Type.Literal('superseded'),
-    Type.Literal('cancelled'),
-  ]),
+  status: Type.Enum(['pending', 'active', 'superseded', 'cancelled'] as const, {
+    description:
+      'pending: cooling off; active: in force; superseded: replaced by a later change; cancelled: withdrawn',
+  }),
 });
+export type DepositLimitRecord = Static<typeof DepositLimitRecord> & { effective_from: string };
 
 export const LimitView = Type.Object({
-  ...DepositLimit.properties,
-  spent_cents: Type.Integer({ description: 'Deposits in the rolling window ending now' }),
-  remaining_cents: Type.Integer(),
+  ...DepositLimitRecord.properties,
+  spent_cents: Type.Integer({ description: 'Deposits committed in the rolling window ending now' }),
+  remaining_cents: Type.Integer({ description: 'What may still be deposited under this limit now' }),
   next_reset_at: Type.Union([Timestamp, Type.Null()], {
-    description: 'When the oldest deposit in the window leaves it',
+    description: 'When the oldest deposit in the window leaves it; null when the window is empty',
   }),
-  pending_change: Type.Union([DepositLimit, Type.Null()]),
+  pending_change: Type.Union([DepositLimitRecord, Type.Null()], {
+    description: 'The increase cooling off for this limit type, if any',
+  }),
 });
 
 export const ListLimitsQuery = Type.Object({ user_id: UserId });
+export const LimitList = Type.Object({ user_id: Type.String(), limits: Type.Array(LimitView) });
 
 export const CheckRequest = Type.Object(
   { user_id: UserId, amount_cents: Cents, currency: CurrencyCode },
@@ -62,19 +69,34 @@ export const CheckRequest = Type.Object(
 );
 export type CheckRequest = Static<typeof CheckRequest>;
 
+/** The spec's Limit check result: the allowed fields, or the rejected ones. */
 export const CheckResult = Type.Object({
   allowed: Type.Boolean(),
-  amount_cents: Type.Optional(Type.Integer()),
-  would_remain_cents: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-  active_limits: Type.Optional(Type.Array(LimitType)),
+  amount_cents: Type.Optional(Type.Integer({ description: 'Allowed: the checked amount' })),
+  would_remain_cents: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'Allowed: the least left under any limit after this deposit; null when no limit is in force',
+    }),
+  ),
+  active_limits: Type.Optional(Type.Array(LimitType, { description: 'Allowed: the limit types in force' })),
   reason: Type.Optional(Type.Literal('exceeds_limit')),
   breached_limit_type: Type.Optional(LimitType),
   limit_amount_cents: Type.Optional(Type.Integer()),
   already_spent_cents: Type.Optional(Type.Integer()),
-  max_allowed_now_cents: Type.Optional(Type.Integer()),
-  next_reset_at: Type.Optional(Timestamp),
-  user_message: Type.Optional(Type.String({ description: 'Display verbatim' })),
+  max_allowed_now_cents: Type.Optional(
+    Type.Integer({ description: 'Rejected: the most that fits under every limit now' }),
+  ),
+  next_reset_at: Type.Optional(
+    Type.Unsafe<Date | string>({
+      type: 'string',
+      format: 'date-time',
+      description: 'Rejected: the earliest time the requested amount fits, as old deposits leave the window',
+    }),
+  ),
+  user_message: Type.Optional(Type.String({ description: 'Rejected: plain language, display verbatim' })),
 });
+export type CheckResult = Static<typeof CheckResult>;
 
 export const CommitRequest = Type.Object(
   {
@@ -97,4 +119,4 @@ export const CommittedDeposit = Type.Object({
   recorded_at: Timestamp,
 });
 
-export const LimitParams = Type.Object({ id: Type.String() });
+export const LimitParams = Type.Object({ id: Type.String({ maxLength: 200 }) });

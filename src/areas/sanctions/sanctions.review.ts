@@ -1,13 +1,39 @@
-import type { Transaction } from 'kysely';
 import type { Platform } from '../../platform/context.js';
-import type { DB } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { emitEvent } from '../../platform/outbox.js';
-import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
-import { matcherFor, openCase } from './sanctions.service.js';
+import type { SanctionsCase, SanctionsCaseStatus } from './sanctions.tables.js';
 
-/** Staff verbs: the reviewer's decision on a hit, and re-screening of screened users against current lists. */
+/** Staff verbs: the review cases (the only place matched entities appear) and the reviewer's decision on a hit. */
 
+export async function listCases(
+  platform: Platform,
+  filter: { status?: SanctionsCaseStatus | undefined; tenant_id?: string | undefined; limit: number },
+): Promise<SanctionsCase[]> {
+  let query = platform.db
+    .selectFrom('sanctions_cases')
+    .selectAll()
+    .orderBy('opened_at', 'desc')
+    .orderBy('case_id', 'desc')
+    .limit(filter.limit);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.tenant_id) query = query.where('tenant_id', '=', filter.tenant_id);
+  return query.execute();
+}
+
+export async function findCase(platform: Platform, caseId: string): Promise<SanctionsCase> {
+  const found = await platform.db
+    .selectFrom('sanctions_cases')
+    .selectAll()
+    .where('case_id', '=', caseId)
+    .executeTakeFirst();
+  if (!found) throw new AppError('case_not_found', 404, `No sanctions case ${caseId}`);
+  return found;
+}
+
+/**
+ * A reviewer's decision, from hit_review_pending only. cleared lifts the holds (sanctions.cleared); confirmed
+ * keeps them and freezes the account (sanctions.confirmed, then sanctions.account_frozen).
+ */
 export async function decideCase(
   platform: Platform,
   caseId: string,
@@ -38,6 +64,7 @@ export async function decideCase(
       .set({ status: input.decision, transactions_held: !cleared, updated_at: now })
       .where('screen_id', '=', found.screen_id)
       .execute();
+    // sanctions.cleared's data exactly as the spec; the confirmed events share it.
     const data = {
       case_id: caseId,
       user_id: found.user_id,
@@ -60,70 +87,4 @@ export async function decideCase(
   });
 }
 
-/**
- * Re-screens every clear or cleared user (of one tenant, or all) against the current lists, inside the caller's
- * transaction (matching is in-process). A match that a reviewer already dismissed for that user does not reopen
- * a case; any other match does.
- */
-export async function rescreen(
-  platform: Platform,
-  tx: Transaction<DB>,
-  tenantId?: string,
-): Promise<{ screened: number; new_hits: number }> {
-  let query = tx
-    .selectFrom('sanctions_screens')
-    .selectAll()
-    .where('status', 'in', ['clear', 'cleared'])
-    .forUpdate();
-  if (tenantId) query = query.where('tenant_id', '=', tenantId);
-  const screens = await query.orderBy('screen_id').execute();
-  const tenants = new Map(
-    (await tx.selectFrom('tenants').selectAll().execute()).map((t) => [t.tenant_id, t]),
-  );
-  const now = platform.clock.now();
-
-  let screened = 0;
-  let newHits = 0;
-  for (const screen of screens) {
-    let matcher;
-    try {
-      matcher = matcherFor(tenants.get(screen.tenant_id)!);
-    } catch {
-      continue; // A live tenant without its production matcher is skipped, never screened by the stub.
-    }
-    screened++;
-    const result = await matcher.screen(screen);
-    const dismissed = await tx
-      .selectFrom('sanctions_cases')
-      .select('matches')
-      .where('screen_id', '=', screen.screen_id)
-      .where('status', '=', 'cleared')
-      .execute();
-    const known = new Set(dismissed.flatMap((c) => c.matches.map((m) => `${m.list}/${m.entity_id}`)));
-    const fresh = result.matches.filter((m) => !known.has(`${m.list}/${m.entity_id}`));
-    if (fresh.length === 0) continue;
-    await openCase(tx, screen, { ...result, matches: fresh }, 'rescreen', now);
-    newHits++;
-  }
-  return { screened, new_hits: newHits };
-}
-
-export const QUARTERLY_RESCREEN_JOB = 'sanctions.rescreen_quarterly';
-const QUARTER_DAYS = 91;
-
-/** The quarterly bulk re-screen: runs every tenant's re-screening, then schedules the next quarter. */
-export async function registerSanctionsJobs(platform: Platform): Promise<void> {
-  platform.scheduler.register(QUARTERLY_RESCREEN_JOB, async (tx, _job, now) => {
-    await rescreen(platform, tx);
-    await scheduleJob(tx, {
-      kind: QUARTERLY_RESCREEN_JOB,
-      subjectId: 'all',
-      dueAt: new Date(now.getTime() + QUARTER_DAYS * 86_400_000),
-    });
-  });
-  await ensureJobScheduled(platform.db, {
-    kind: QUARTERLY_RESCREEN_JOB,
-    subjectId: 'all',
-    dueAt: new Date(platform.clock.now().getTime() + QUARTER_DAYS * 86_400_000),
-  });
-}
+// The composition root (src/service.ts) wires the quarterly job from here.

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { decideCase, rescreen } from './sanctions.review.js';
+import { rescreen } from './sanctions.rescreen.js';
+import { decideCase, findCase, listCases } from './sanctions.review.js';
 import {
   CasesQuery,
   DecisionRequest,
@@ -15,43 +15,49 @@ import {
   StatusQuery,
 } from './sanctions.schemas.js';
 import { screeningStatus, screeningView, screenUser } from './sanctions.service.js';
+import { sanctionsValidation } from './sanctions.validation.js';
 
 const tags = ['sanctions'];
 
+/** The tenant's sanctions API: statuses, counts and case ids, never the matched entities (tipping-off). */
 export function sanctionsRoutes(platform: Platform): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/sanctions/screen',
       {
+        ...sanctionsValidation,
         config: { validationErrorCode: 'missing_fields' },
         schema: {
           tags,
           summary: 'Screen a user at signup',
           body: ScreenRequest,
-          response: { 200: Screening, 201: Screening, ...errorResponses(400, 409, 503) },
+          response: { 200: Screening, 201: Screening, ...errorResponses(400, 403, 409, 503) },
         },
       },
       async (req, reply) => {
-        const { screen, created } = await screenUser(platform, req.tenantContext, req.body);
-        return reply.code(created ? 201 : 200).send(screeningView(screen));
+        const { view, created } = await screenUser(platform, req.tenantContext, req.body);
+        return reply.code(created ? 201 : 200).send(view);
       },
     );
 
     app.get(
       '/sanctions/status',
       {
+        ...sanctionsValidation,
         config: { validationErrorCode: 'missing_fields' },
         schema: {
           tags,
           summary: "A user's current sanctions status",
           querystring: StatusQuery,
-          response: { 200: Screening, ...errorResponses(404) },
+          response: { 200: Screening, ...errorResponses(400, 404) },
         },
       },
       async (req) => screeningView(await screeningStatus(platform, req.tenantContext, req.query.user_id)),
     );
   };
 }
+
+const CaseParams = Type.Object({ case_id: Type.String() });
 
 /** Staff review: the only place matched list entries and per-entity scores appear. */
 export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypebox {
@@ -60,43 +66,28 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
       '/sanctions/cases',
       {
         schema: {
+          tags,
           querystring: CasesQuery,
           response: { 200: Type.Object({ cases: Type.Array(SanctionsCaseView) }) },
         },
       },
-      async (req) => {
-        let query = platform.db
-          .selectFrom('sanctions_cases')
-          .selectAll()
-          .orderBy('opened_at', 'desc')
-          .orderBy('case_id', 'desc')
-          .limit(req.query.limit);
-        if (req.query.status) query = query.where('status', '=', req.query.status);
-        return { cases: await query.execute() };
-      },
+      async (req) => ({ cases: await listCases(platform, req.query) }),
     );
 
     app.get(
       '/sanctions/cases/:case_id',
-      { schema: { params: Type.Object({ case_id: Type.String() }), response: { 200: SanctionsCaseView } } },
-      async (req) => {
-        const found = await platform.db
-          .selectFrom('sanctions_cases')
-          .selectAll()
-          .where('case_id', '=', req.params.case_id)
-          .executeTakeFirst();
-        if (!found) throw new AppError('case_not_found', 404, `No sanctions case ${req.params.case_id}`);
-        return found;
-      },
+      { schema: { tags, params: CaseParams, response: { 200: SanctionsCaseView, ...errorResponses(404) } } },
+      (req) => findCase(platform, req.params.case_id),
     );
 
     app.post(
       '/sanctions/cases/:case_id/decision',
       {
         schema: {
-          params: Type.Object({ case_id: Type.String() }),
+          tags,
+          params: CaseParams,
           body: DecisionRequest,
-          response: { 200: SanctionsCaseView },
+          response: { 200: SanctionsCaseView, ...errorResponses(404, 409) },
         },
       },
       (req) => decideCase(platform, req.params.case_id, req.body),
@@ -104,7 +95,13 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
 
     app.post(
       '/sanctions/rescreen',
-      { schema: { body: RescreenRequest, response: { 200: RescreenResult } } },
+      {
+        schema: {
+          tags,
+          body: RescreenRequest,
+          response: { 200: RescreenResult, ...errorResponses(403, 404, 503) },
+        },
+      },
       (req) => platform.db.transaction().execute((tx) => rescreen(platform, tx, req.body.tenant_id)),
     );
   };

@@ -36,6 +36,7 @@ export const Screening = Type.Object({
   signup_allowed: Type.Optional(Type.Boolean()),
   estimated_review_time: Type.Optional(Type.String()),
 });
+export type Screening = Static<typeof Screening>;
 
 export const StatusQuery = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 200 }) });
 
@@ -71,11 +72,17 @@ export const DecisionRequest = Type.Object(
 
 export const CasesQuery = Type.Object({
   status: Type.Optional(CaseStatus),
+  tenant_id: Type.Optional(Type.String()),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
 });
 
+/** Without tenant_id: every tenant. */
 export const RescreenRequest = Type.Object(
   { tenant_id: Type.Optional(Type.String()) },
   { additionalProperties: false },
 );
-export const RescreenResult = Type.Object({ screened: Type.Integer(), new_hits: Type.Integer() });
+export const RescreenResult = Type.Object({
+  screened: Type.Integer({ description: 'clear and cleared users screened again' }),
+  new_hits: Type.Integer({ description: 'users moved to hit_review_pending (each with sanctions.hit)' }),
+  skipped: Type.Integer({ description: 'users of live tenants whose production matcher is unavailable' }),
+});

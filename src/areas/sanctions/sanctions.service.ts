@@ -13,7 +13,7 @@ import {
   type SanctionsMatcher,
   type ScreeningResult,
 } from './sanctions.matcher.js';
-import type { ScreenRequest } from './sanctions.schemas.js';
+import type { Screening, ScreenRequest } from './sanctions.schemas.js';
 import type { SanctionsScreen } from './sanctions.tables.js';
 
 /** The generic wording tenants may pass on; it names no list and no entity. */
@@ -28,16 +28,32 @@ export function matcherFor(tenant: Tenant): SanctionsMatcher {
   return selectVendor(tenant, 'sanctions', sanctionsMatchers);
 }
 
-/** The tenant-facing shape: the clear shape, or the hit shape with counts and the case, never the entities. */
-export function screeningView(screen: SanctionsScreen) {
+/**
+ * The tenant-facing shape: the clear shape, or, while a hit awaits review, the hit shape with counts and the
+ * case. After a decision: the status, the holds and the case. Never the matched entities (tipping-off).
+ */
+export function screeningView(
+  screen: Pick<
+    SanctionsScreen,
+    | 'screen_id'
+    | 'user_id'
+    | 'status'
+    | 'checked_at'
+    | 'transactions_held'
+    | 'case_id'
+    | 'match_count'
+    | 'highest_match_score'
+  >,
+): Screening {
   const base = {
     screen_id: screen.screen_id,
     user_id: screen.user_id,
     status: screen.status,
-    checked_at: screen.checked_at,
+    checked_at: screen.checked_at.toISOString(),
     transactions_held: screen.transactions_held,
   };
   if (screen.case_id === null) return base;
+  if (screen.status !== 'hit_review_pending') return { ...base, case_id: screen.case_id };
   return {
     ...base,
     match_count: screen.match_count,
@@ -50,19 +66,30 @@ export function screeningView(screen: SanctionsScreen) {
 
 const highest = (matches: SanctionsMatch[]) => Math.max(0, ...matches.map((m) => m.score));
 
-/** Opens a review case for a hit, holds the user's transactions, and announces sanctions.hit, all in tx. */
+/** The columns a screening result sets: a hit holds the user's transactions pending review of caseId. */
+export function resultColumns(result: ScreeningResult, caseId: string | null) {
+  return {
+    status: caseId ? ('hit_review_pending' as const) : ('clear' as const),
+    transactions_held: caseId !== null,
+    match_count: result.matches.length,
+    highest_match_score: highest(result.matches),
+    case_id: caseId,
+    list_versions: JSON.stringify(result.list_versions),
+  };
+}
+
+/** Opens the review case of a hit already written to the screen, and announces sanctions.hit, in tx. */
 export async function openCase(
   tx: Transaction<DB>,
   screen: SanctionsScreen,
   result: ScreeningResult,
   trigger: 'signup' | 'rescreen',
   now: Date,
-): Promise<SanctionsScreen> {
-  const caseId = newId('case');
+): Promise<void> {
   await tx
     .insertInto('sanctions_cases')
     .values({
-      case_id: caseId,
+      case_id: screen.case_id!,
       tenant_id: screen.tenant_id,
       screen_id: screen.screen_id,
       user_id: screen.user_id,
@@ -73,51 +100,40 @@ export async function openCase(
       trigger,
     })
     .execute();
-  const held = await tx
-    .updateTable('sanctions_screens')
-    .set({
-      status: 'hit_review_pending',
-      transactions_held: true,
-      match_count: result.matches.length,
-      highest_match_score: highest(result.matches),
-      case_id: caseId,
-      list_versions: JSON.stringify(result.list_versions),
-      updated_at: now,
-    })
-    .where('screen_id', '=', screen.screen_id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
   await emitEvent(tx, {
     tenantIds: screen.tenant_id,
     event: 'sanctions.hit',
+    // Counts and the case only: the matched entities stay in the back office (tipping-off).
     data: {
-      screen_id: held.screen_id,
-      case_id: caseId,
-      user_id: held.user_id,
-      status: held.status,
-      match_count: held.match_count,
-      highest_match_score: Number(held.highest_match_score),
+      screen_id: screen.screen_id,
+      case_id: screen.case_id,
+      user_id: screen.user_id,
+      status: screen.status,
+      match_count: screen.match_count,
+      highest_match_score: Number(screen.highest_match_score),
       transactions_held: true,
       signup_allowed: true,
     },
     at: now,
   });
-  return held;
 }
 
 /**
- * Screens a user at signup. The same request again returns the original screening (200); a different request
- * for a user already screened is 409 already_screened (the status endpoint and re-screening cover changes).
+ * Screens a user at signup (201). The same request again returns the original answer (200), whatever happened
+ * since; a different request for a user already screened is 409 already_screened (the status endpoint and
+ * re-screening cover changes).
  */
 export async function screenUser(platform: Platform, ctx: TenantContext, input: ScreenRequest) {
   const tenantId = ctx.tenant.tenant_id;
-  const requestHash = requestFingerprint({ ...input, email: input.email.trim().toLowerCase() });
+  const email = input.email.trim().toLowerCase();
+  const requestHash = requestFingerprint({ ...input, email });
   const conflict = () =>
     new AppError(
       'already_screened',
       409,
       'This user was already screened; use GET /v1/sanctions/status instead',
     );
+  const replay = (screen: SanctionsScreen) => ({ view: screen.screen_response, created: false });
 
   // A repeat needs no new vendor call: answer from what is stored.
   const existing = await platform.db
@@ -128,40 +144,45 @@ export async function screenUser(platform: Platform, ctx: TenantContext, input: 
     .executeTakeFirst();
   if (existing) {
     if (existing.request_hash !== requestHash) throw conflict();
-    return { screen: existing, created: false };
+    return replay(existing);
   }
 
   const matcher = matcherFor(ctx.tenant);
   const result = await matcher.screen(input);
   const now = platform.clock.now();
+  const screenId = newId('screen');
+  const columns = resultColumns(result, result.matches.length > 0 ? newId('case') : null);
+  const response = screeningView({
+    ...columns,
+    screen_id: screenId,
+    user_id: input.user_id,
+    checked_at: now,
+  });
   return platform.db.transaction().execute(async (tx) => {
     const { row, created } = await insertOnce<SanctionsScreen>(tx, {
       table: 'sanctions_screens',
       key: ['tenant_id', 'user_id'],
       values: {
-        screen_id: newId('screen'),
+        ...columns,
+        screen_id: screenId,
         tenant_id: tenantId,
         user_id: input.user_id,
         first_name: input.first_name,
         last_name: input.last_name,
         date_of_birth: input.date_of_birth,
         nationality: input.nationality,
-        email: input.email.trim().toLowerCase(),
-        status: 'clear',
-        transactions_held: false,
-        match_count: 0,
-        highest_match_score: 0,
-        case_id: null,
+        email,
         vendor: matcher.kind,
-        list_versions: JSON.stringify(result.list_versions),
         checked_at: now,
         updated_at: now,
         request_hash: requestHash,
+        screen_response: JSON.stringify(response),
       },
       conflict,
     });
-    if (!created || result.matches.length === 0) return { screen: row, created };
-    return { screen: await openCase(tx, row, result, 'signup', now), created };
+    if (!created) return replay(row);
+    if (row.case_id) await openCase(tx, row, result, 'signup', now);
+    return { view: response, created };
   });
 }
 

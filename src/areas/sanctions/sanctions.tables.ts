@@ -1,6 +1,7 @@
 import type { JSONColumnType, Selectable } from 'kysely';
 import type { Timestamp } from '../../platform/db/platform-tables.js';
 import type { SanctionsMatch } from './sanctions.matcher.js';
+import type { Screening } from './sanctions.schemas.js';
 
 export type ScreeningStatus = 'clear' | 'hit_review_pending' | 'cleared' | 'confirmed';
 
@@ -23,14 +24,18 @@ export interface SanctionsScreensTable {
   checked_at: Timestamp;
   updated_at: Timestamp;
   request_hash: string;
+  /** The answer to the first screen request, replayed to the same request (200). */
+  screen_response: JSONColumnType<Screening>;
 }
+
+export type SanctionsCaseStatus = 'hit_review_pending' | 'cleared' | 'confirmed';
 
 export interface SanctionsCasesTable {
   case_id: string;
   tenant_id: string;
   screen_id: string;
   user_id: string;
-  status: 'hit_review_pending' | 'cleared' | 'confirmed';
+  status: SanctionsCaseStatus;
   matches: JSONColumnType<SanctionsMatch[]>;
   highest_match_score: number;
   opened_at: Timestamp;

@@ -15,12 +15,13 @@ export const MAX_REVIEW_IDS = 50;
 /** A window length: a number, or an expression (a tenant's setting read in the same statement). */
 export type Seconds = number | RawBuilder<number>;
 
-const at = (p: HistoryPoint) => sql`${p.at.toISOString()}::timestamptz`;
+export const at = (p: HistoryPoint) => sql`${p.at.toISOString()}::timestamptz`;
 const ts = (value: Date) => sql`${value.toISOString()}::timestamptz`;
-const before = (p: HistoryPoint, seconds: Seconds) => sql`${at(p)} - make_interval(secs => ${seconds})`;
+export const before = (p: HistoryPoint, seconds: Seconds) =>
+  sql`${at(p)} - make_interval(secs => ${seconds})`;
 
 /** The user's events, less the transaction under screen. */
-function ofUser(p: HistoryPoint) {
+export function ofUser(p: HistoryPoint) {
   const excluded = p.excludeTransactionId ? sql`and transaction_id <> ${p.excludeTransactionId}` : sql``;
   return sql`tenant_id = ${p.tenantId} and user_id = ${p.userId} ${excluded}`;
 }
@@ -140,7 +141,8 @@ export interface FingerprintUser {
  */
 export function fingerprintUsers(input: {
   tenantId: string;
-  fingerprint: string;
+  /** A value, or a column of the enclosing query (see screen-history.ts). */
+  fingerprint: string | RawBuilder<string>;
   limit: number;
   unlessTripped?: string | undefined;
 }): RawBuilder<FingerprintUser[]> {

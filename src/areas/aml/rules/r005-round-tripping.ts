@@ -1,6 +1,7 @@
 import { AML_RULES } from '../aml.rules.js';
 import { check, type Check } from './checks.js';
 import { matchingLegs } from './history.js';
+import { recordedPairs } from './screen-history.js';
 import { secondsAfter, secondsBefore, type HistoryPoint } from './types.js';
 
 const { tolerance_percent, window_seconds } = AML_RULES['R-005'].parameters;
@@ -48,4 +49,29 @@ export function roundTripping(
       };
     }),
   );
+}
+
+/**
+ * R-005 at a screen, from the recorded history alone: pairs whose later leg is in the last 24 hours (a pair with
+ * the withdrawal under screen is found by roundTripping from that leg).
+ */
+export function recordedRoundTrips(p: HistoryPoint): Check {
+  const fragment = recordedPairs(p, { seconds: window_seconds, tolerancePercent: tolerance_percent });
+  return check(fragment, (pairs) => {
+    const unique = new Map(pairs.map((pair) => [`${pair.deposit}|${pair.withdrawal}`, pair]));
+    return [...unique].map(([patternKey, pair]) => ({
+      rule: 'R-005' as const,
+      userId: p.userId,
+      patternKey,
+      at: p.at,
+      transactionIds: [pair.deposit, pair.withdrawal],
+      details: {
+        deposit_transaction_id: pair.deposit,
+        withdrawal_transaction_id: pair.withdrawal,
+        deposit_usd_cents: pair.deposit_usd_cents,
+        withdrawal_usd_cents: pair.withdrawal_usd_cents,
+        tolerance_percent,
+      },
+    }));
+  });
 }

@@ -33,6 +33,8 @@ export interface SanctionsDateOfBirth {
   /** Inclusive bounds as YYYY-MM-DD; for `exact` both are the day, for `year` Jan 1 and Dec 31. */
   from: string;
   to: string;
+  /** True when the list marks the date as approximate ("circa", UN APPROXIMATELY, EU circa); the range is then widened by a year each side. */
+  approximate?: boolean;
 }
 
 export interface SanctionsEntity {
@@ -49,6 +51,8 @@ export interface SanctionsEntity {
   citizenships: string[];
   /** Programme or regime names (OFAC program tags, UK regime, UN list type, EU programme). */
   programmes: string[];
+  /** Countries of the listed addresses (ISO alpha-2 where they resolve), where the list gives them: weak corroboration only. */
+  address_countries?: string[];
 }
 
 /** One parsed publication of one list. */

@@ -1,0 +1,523 @@
+/**
+ * `npm run bench [-- --quick] [-- --only aml_event,geo_check]`: starts the service (PostgreSQL when
+ * DATABASE_URL is set, else embedded PGlite), seeds it, drives each hot path from a separate load-generator
+ * process at fixed arrival rates and closed-loop, compares with bare Fastify, and prints a table and a JSON file
+ * under bench/results/. See docs/performance.md.
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase } from '../src/platform/db/database.js';
+import type { LoadResult, LoadSpec } from './loadgen.js';
+import { childPids, ProcWatcher } from './lib/proc.js';
+import type { BenchContext, ScenarioName } from './scenarios.js';
+import { FULL_SCALE, QUICK_SCALE, seedVolume } from './seed.js';
+import { ServiceProcess } from './service-process.js';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const scale = quick ? QUICK_SCALE : FULL_SCALE;
+const runId = randomBytes(4).toString('hex');
+const token = `bench-${randomBytes(16).toString('hex')}`;
+const log = (line: string) => console.log(line);
+
+interface Row {
+  name: string;
+  scenario: ScenarioName;
+  database: 'postgres' | 'pglite';
+  rate: number;
+  seconds: number;
+  /** p99 target in ms; other targets are checked in code. */
+  p99Target: number;
+  minRatio?: number;
+}
+
+/** The issue's figures. Quick mode keeps the rates but shortens each phase. */
+const ROWS: Row[] = [
+  {
+    name: 'POST /v1/aml/event',
+    scenario: 'aml_event',
+    database: 'postgres',
+    rate: 3000,
+    seconds: 30,
+    p99Target: 15,
+    minRatio: 0.35,
+  },
+  {
+    name: 'GET /v1/exclusions/check',
+    scenario: 'exclusions_check',
+    database: 'postgres',
+    rate: 3000,
+    seconds: 20,
+    p99Target: 10,
+    minRatio: 0.3,
+  },
+  {
+    name: 'POST /v1/limits/check',
+    scenario: 'limits_check',
+    database: 'postgres',
+    rate: 2000,
+    seconds: 20,
+    p99Target: 15,
+  },
+  {
+    name: 'POST /v1/geo/check (cache hits)',
+    scenario: 'geo_check',
+    database: 'postgres',
+    rate: 3000,
+    seconds: 20,
+    p99Target: 10,
+  },
+  {
+    name: 'POST /v1/aml/screen',
+    scenario: 'aml_screen',
+    database: 'postgres',
+    rate: 1000,
+    seconds: 20,
+    p99Target: 25,
+  },
+  {
+    name: 'POST /v1/aml/event (PGlite)',
+    scenario: 'aml_event',
+    database: 'pglite',
+    rate: 1000,
+    seconds: 30,
+    p99Target: 25,
+  },
+];
+const ASYNC = { rate: 2000, seconds: quick ? 10 : 60, p99TargetSeconds: 5 };
+const RSS_LIMIT_MB = 350;
+const phaseSeconds = (seconds: number) => (quick ? Math.min(seconds, 5) : seconds);
+const closedSeconds = quick ? 3 : 10;
+
+function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const child = fork(path.join(import.meta.dirname, 'loadgen.ts'), { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (result) => resolve(result as LoadResult));
+    child.once('exit', (code) => reject(new Error(`load generator exited with ${code} before reporting`)));
+    child.send(spec);
+  });
+}
+
+async function measure(service: { baseUrl: string; pids: () => number[] }, spec: Omit<LoadSpec, 'baseUrl'>) {
+  const watcher = new ProcWatcher(service.pids);
+  const result = await runLoad({ ...spec, baseUrl: service.baseUrl });
+  return { result, server: watcher.stop() };
+}
+
+/** A fresh database: a new PostgreSQL database on the server of DATABASE_URL, or a PGlite directory. */
+async function freshDatabase(kind: 'postgres' | 'pglite') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compliance-bench-'));
+  if (kind === 'pglite')
+    return {
+      url: undefined,
+      dataDir,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  const server = process.env.DATABASE_URL!;
+  const name = `cs_bench_${runId}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    dataDir,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startService(database: { url: string | undefined; dataDir: string }) {
+  const service = await ServiceProcess.start({
+    DATABASE_URL: database.url,
+    DATA_DIR: database.dataDir,
+    COMPLIANCE_BACKOFFICE_TOKEN: token,
+    LOG_LEVEL: 'info',
+  });
+  return Object.assign(service, { pids: () => [service.pid, ...childPids(service.pid)] });
+}
+
+/** Tenants through the back office, with rate limits above the offered loads. */
+async function createTenants(service: ServiceProcess, count: number) {
+  const tenants: BenchContext['tenants'] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await service.backoffice(token, 'POST', '/tenants', {
+      name: `Bench ${i + 1}`,
+      environment: 'sandbox',
+    });
+    const tenantId = created.tenant_id as string;
+    await service.backoffice(token, 'PUT', `/tenants/${tenantId}/rate-limits`, {
+      default_per_minute: 1_000_000,
+      exclusions_per_minute: 1_000_000,
+      aml_event_per_minute: 1_000_000,
+    });
+    tenants.push({ tenant_id: tenantId, api_key: created.api_key as string });
+  }
+  return tenants;
+}
+
+/** Addresses of the sandbox resolver's table, resolved once so the measured phase reads the cache. */
+const GEO_PREFIXES = [
+  '203.0.113',
+  '200.160.5',
+  '198.51.100',
+  '39.32.5',
+  '81.2.69',
+  '1.1.1',
+  '78.193.5',
+  '46.114.5',
+  '83.46.5',
+];
+async function warmGeo(service: ServiceProcess, context: BenchContext) {
+  context.geoIps = GEO_PREFIXES.flatMap((prefix) =>
+    Array.from({ length: 20 }, (_, i) => `${prefix}.${i + 1}`),
+  );
+  await runLoad({
+    baseUrl: service.baseUrl,
+    scenario: 'geo_check',
+    context: { ...context, geoIps: context.geoIps },
+    mode: 'closed',
+    durationSeconds: 2,
+    connections: 8,
+    seed: 1,
+    expectStatus: [200],
+  });
+}
+
+async function preparedService(kind: 'postgres' | 'pglite', volume: boolean) {
+  const database = await freshDatabase(kind);
+  log(`== ${kind}: starting the service`);
+  let service = await startService(database);
+  const tenants = await createTenants(service, scale.tenants);
+  const context: BenchContext = {
+    runId,
+    tenants,
+    usersPerTenant: scale.usersPerTenant,
+    exclusions: scale.exclusions,
+    geoIps: [],
+  };
+  if (volume) {
+    await service.stop();
+    log(`== ${kind}: seeding ${JSON.stringify(scale)}`);
+    await seedVolume(
+      database,
+      tenants.map((t) => t.tenant_id),
+      scale,
+      log,
+    );
+    service = await startService(database);
+  }
+  await warmGeo(service, context);
+  return { database, service, context };
+}
+
+interface Reported {
+  name: string;
+  mode: 'open' | 'closed';
+  database: string;
+  rate: number | null;
+  result: LoadResult;
+  server: { cpuCores: number; maxRssMb: number };
+  ratio?: number;
+  verdict: string;
+}
+
+async function main() {
+  if (!fs.existsSync('dist/src/main.js'))
+    throw new Error('Build first: npm run build (npm run bench does it)');
+  const primary: 'postgres' | 'pglite' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  const reported: Reported[] = [];
+  const checks: Array<{ what: string; ok: boolean; detail: string }> = [];
+
+  // The ceiling: bare Fastify with the same parsing and validation, closed loop.
+  const bare = fork(path.join(import.meta.dirname, 'bare-server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'ignore',
+  });
+  const barePort = await new Promise<number>((resolve) =>
+    bare.once('message', (m) => resolve((m as { port: number }).port)),
+  );
+  const bareService = { baseUrl: `http://127.0.0.1:${barePort}`, pids: () => [bare.pid!] };
+  const bareContext: BenchContext = {
+    runId,
+    tenants: [{ tenant_id: 'bare', api_key: 'bare' }],
+    usersPerTenant: 1000,
+    exclusions: 1,
+    geoIps: [],
+  };
+  log('== bare Fastify (closed loop)');
+  const bareRun = await measure(bareService, {
+    scenario: 'aml_event',
+    context: bareContext,
+    mode: 'closed',
+    durationSeconds: closedSeconds,
+    connections: 32,
+    seed: 7,
+    expectStatus: [202],
+  });
+  bare.kill('SIGTERM');
+  const bareMax = bareRun.result.throughput;
+  reported.push({
+    name: 'bare Fastify (same parsing and validation)',
+    mode: 'closed',
+    database: '-',
+    rate: null,
+    ...bareRun,
+    ratio: 1,
+    verdict: '',
+  });
+
+  const rows = ROWS.filter((row) => !only || only.includes(row.scenario));
+  for (const kind of [primary, ...(primary === 'postgres' ? (['pglite'] as const) : [])]) {
+    const kindRows = rows.filter((row) =>
+      kind === 'pglite' ? row.database === 'pglite' || primary === 'pglite' : row.database === 'postgres',
+    );
+    if (kindRows.length === 0) continue;
+    const volume = kindRows.some((row) => row.database === 'postgres' || primary === 'pglite');
+    const { database, service, context } = await preparedService(kind, volume);
+    try {
+      for (const row of kindRows) {
+        if (
+          kind === 'pglite' &&
+          primary === 'pglite' &&
+          row.database === 'postgres' &&
+          row.scenario === 'aml_event'
+        )
+          continue;
+        log(
+          `== ${row.name} on ${kind}: ${row.rate}/s open loop for ${phaseSeconds(row.seconds)} s, then closed loop`,
+        );
+        const expectStatus =
+          row.scenario === 'aml_event' ? [202] : row.scenario === 'aml_screen' ? [200, 201] : [200];
+        const open = await measure(service, {
+          scenario: row.scenario,
+          context,
+          mode: 'open',
+          rate: row.rate,
+          durationSeconds: phaseSeconds(row.seconds),
+          connections: 64,
+          seed: 11,
+          expectStatus,
+        });
+        const failures: string[] = [];
+        if (open.result.latency.p99 > row.p99Target)
+          failures.push(`p99 ${open.result.latency.p99} > ${row.p99Target} ms`);
+        if (open.result.errors > 0) failures.push(`${open.result.errors} errors (${open.result.firstError})`);
+        if (open.server.maxRssMb > RSS_LIMIT_MB)
+          failures.push(`RSS ${open.server.maxRssMb} MB > ${RSS_LIMIT_MB}`);
+        reported.push({
+          name: row.name,
+          mode: 'open',
+          database: kind,
+          rate: row.rate,
+          ...open,
+          verdict: failures.length ? `FAIL: ${failures.join('; ')}` : `ok (p99 <= ${row.p99Target} ms)`,
+        });
+        const closed = await measure(service, {
+          scenario: row.scenario,
+          context,
+          mode: 'closed',
+          durationSeconds: closedSeconds,
+          connections: 32,
+          seed: 13,
+          expectStatus,
+        });
+        const ratio = Math.round((closed.result.throughput / bareMax) * 100) / 100;
+        const ratioVerdict =
+          row.minRatio === undefined
+            ? ''
+            : ratio >= row.minRatio
+              ? `ok (>= ${row.minRatio} x bare)`
+              : `FAIL: ${ratio} < ${row.minRatio} x bare`;
+        reported.push({
+          name: row.name,
+          mode: 'closed',
+          database: kind,
+          rate: null,
+          ...closed,
+          ratio,
+          verdict: ratioVerdict,
+        });
+      }
+      if (kind === 'postgres' && (!only || only.includes('aml_async'))) {
+        log(
+          `== async AML rules: ${ASYNC.rate} events/s for ${ASYNC.seconds} s, then until the backlog drains`,
+        );
+        const since = new Date();
+        const load = await measure(service, {
+          scenario: 'aml_event',
+          context,
+          mode: 'open',
+          rate: ASYNC.rate,
+          durationSeconds: ASYNC.seconds,
+          connections: 64,
+          seed: 17,
+          expectStatus: [202],
+        });
+        const lag = await asyncLag(database.url!, since);
+        const ok = lag.drained && lag.p99Seconds <= ASYNC.p99TargetSeconds;
+        reported.push({
+          name: 'async AML rules (ack to evaluated)',
+          mode: 'open',
+          database: kind,
+          rate: ASYNC.rate,
+          ...load,
+          verdict: `${ok ? 'ok' : 'FAIL'}: p99 ${lag.p99Seconds} s, max ${lag.maxSeconds} s, ${lag.drained ? 'backlog drained' : 'backlog NOT drained'}`,
+        });
+        checks.push({ what: 'async AML p99 <= 5 s and drained', ok, detail: JSON.stringify(lag) });
+      }
+    } finally {
+      await service.stop();
+    }
+    // Every acknowledged event is in the database.
+    const acked = reported
+      .filter((r) => r.database === kind && r.result.scenario === 'aml_event')
+      .reduce((n, r) => n + (r.result.statuses['202'] ?? 0), 0);
+    if (acked > 0) {
+      const stored = await countBenchEvents(database);
+      checks.push({
+        what: `every acknowledged AML event stored (${kind})`,
+        ok: stored === acked,
+        detail: `${acked} acknowledged, ${stored} stored`,
+      });
+    }
+    await database.drop();
+  }
+
+  printTable(reported, checks);
+  const file = writeResults(reported, checks, primary, bareMax);
+  log(`\nresults: ${file}`);
+  const failed = reported.some((r) => r.verdict.startsWith('FAIL')) || checks.some((c) => !c.ok);
+  process.exitCode = failed ? 1 : 0;
+}
+
+async function countBenchEvents(database: { url: string | undefined; dataDir: string }): Promise<number> {
+  const { db, close } = await openDatabase({ url: database.url, dataDir: database.dataDir });
+  try {
+    const row = await sql<{
+      n: number;
+    }>`select count(*)::int as n from aml_events where transaction_id like ${`bench-${runId}-%`}`.execute(db);
+    return row.rows[0]!.n;
+  } finally {
+    await close();
+  }
+}
+
+/** Waits for the evaluation queue to empty, then reads how long events waited between acknowledgement and evaluation. */
+async function asyncLag(url: string, since: Date) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 180_000;
+    let drained = false;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query(
+        'select count(*)::int as n from aml_events where evaluated_at is null',
+      );
+      if (rows[0].n === 0) {
+        drained = true;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const { rows } = await client.query(
+      `select percentile_cont(0.99) within group (order by extract(epoch from evaluated_at - received_at)) as p99,
+              max(extract(epoch from evaluated_at - received_at)) as max, count(*)::int as n
+       from aml_events where received_at >= $1 and evaluated_at is not null`,
+      [since],
+    );
+    const round = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
+    return {
+      drained,
+      p99Seconds: round(rows[0].p99),
+      maxSeconds: round(rows[0].max),
+      evaluated: rows[0].n as number,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function printTable(rows: Reported[], checks: Array<{ what: string; ok: boolean; detail: string }>) {
+  const header = [
+    'path',
+    'db',
+    'mode',
+    'rate/s',
+    'req/s',
+    'p50',
+    'p90',
+    'p99',
+    'max',
+    'errors',
+    'x bare',
+    'cpu',
+    'rss MB',
+    'verdict',
+  ];
+  const lines = rows.map((r) => [
+    r.name,
+    r.database,
+    r.mode,
+    r.rate === null ? '-' : String(r.rate),
+    String(r.result.throughput),
+    String(r.result.latency.p50),
+    String(r.result.latency.p90),
+    String(r.result.latency.p99),
+    String(r.result.latency.max),
+    String(r.result.errors),
+    r.ratio === undefined ? '' : String(r.ratio),
+    String(r.server.cpuCores),
+    String(r.server.maxRssMb),
+    r.verdict,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  log(
+    '\nLatencies in ms, from the scheduled send time (open loop); cpu in cores; rss the largest API process.',
+  );
+  log(format(header));
+  log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) log(format(line));
+  for (const check of checks) log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.what}: ${check.detail}`);
+}
+
+function writeResults(rows: Reported[], checks: unknown[], primary: string, bareMax: number): string {
+  const machine = {
+    cpus: os.cpus().length,
+    cpu_model: os.cpus()[0]?.model,
+    memory_gb: Math.round(os.totalmem() / 2 ** 30),
+    kernel: os.release(),
+    node: process.version,
+  };
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join('bench', 'results', `${stamp}-${primary}${quick ? '-quick' : ''}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ run_id: runId, quick, scale, machine, bare_max_rps: bareMax, rows, checks }, null, 2) +
+      '\n',
+  );
+  return file;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

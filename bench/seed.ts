@@ -1,0 +1,120 @@
+/**
+ * The benchmark's bulk loader. Tenants and keys are made through the back-office API (so they are real
+ * tenants); the volume data is then written straight into the tables with set-based SQL, because a million
+ * rows through HTTP would take longer than the benchmark itself. Rows have the shapes the service writes.
+ */
+import { sql } from 'kysely';
+import { openDatabase } from '../src/platform/db/database.js';
+
+export interface SeedScale {
+  tenants: number;
+  usersPerTenant: number;
+  deposits: number;
+  exclusions: number;
+  amlEvents: number;
+}
+
+export const FULL_SCALE: SeedScale = {
+  tenants: 3,
+  usersPerTenant: 10_000,
+  deposits: 1_000_000,
+  exclusions: 1_000_000,
+  amlEvents: 1_000_000,
+};
+
+export const QUICK_SCALE: SeedScale = {
+  tenants: 3,
+  usersPerTenant: 1_000,
+  deposits: 60_000,
+  exclusions: 60_000,
+  amlEvents: 60_000,
+};
+
+const DAY = 86_400;
+
+/** Writes the volume data for the given tenants; returns seconds taken per table. */
+export async function seedVolume(
+  database: { url: string | undefined; dataDir: string },
+  tenantIds: string[],
+  scale: SeedScale,
+  log: (line: string) => void,
+): Promise<Record<string, number>> {
+  const { db, close } = await openDatabase({ url: database.url, dataDir: database.dataDir });
+  const timings: Record<string, number> = {};
+  const step = async (name: string, statement: ReturnType<typeof sql>) => {
+    const started = performance.now();
+    await statement.execute(db);
+    timings[name] = Math.round((performance.now() - started) / 100) / 10;
+    log(`  seeded ${name} in ${timings[name]} s`);
+  };
+  const tenants = sql`(select t.tenant_id, t.ord - 1 as ord from unnest(${tenantIds}::text[]) with ordinality as t(tenant_id, ord))`;
+  const users = scale.usersPerTenant;
+  try {
+    // Every user has 1 to 3 limits in force: daily, then weekly, then monthly.
+    await step(
+      'deposit_limits',
+      sql`insert into deposit_limits (limit_id, tenant_id, user_id, limit_type, amount_cents, currency,
+            current_limit_cents, is_increase, cooloff_seconds, requested_at, created_at, effective_from, status, request_hash)
+          select 'lim_seed_' || t.ord || '_' || u || '_' || lt.k, t.tenant_id, 'user_' || u, lt.limit_type, lt.amount,
+                 'USD', null, false, 0, now() - interval '120 days', now() - interval '120 days',
+                 now() - interval '120 days', 'active', 'seed'
+          from ${tenants} t cross join generate_series(0, ${users - 1}) u
+          cross join (values (0, 'limit_daily', 100000), (1, 'limit_weekly', 400000), (2, 'limit_monthly', 1500000))
+            as lt(k, limit_type, amount)
+          where lt.k <= u % 3`,
+    );
+    // Committed deposits spread over the last 90 days.
+    await step(
+      'deposits',
+      sql`insert into deposits (tenant_id, transaction_id, user_id, amount_cents, currency, committed_at, recorded_at, request_hash)
+          select t.tenant_id, 'seed-dep-' || g, 'user_' || (g / ${tenantIds.length}) % ${users},
+                 500 + (g * 7919) % 20000, 'USD', c.at, c.at, 'seed'
+          from generate_series(0, ${scale.deposits - 1}) g
+          join ${tenants} t on t.ord = g % ${tenantIds.length}
+          cross join lateral (select now() - make_interval(secs => (g * 104729) % ${90 * DAY})) as c(at)`,
+    );
+    // The national register: a quarter operators' rows, the rest regulator rows; some permanent, some expired.
+    await step(
+      'exclusions',
+      sql`insert into exclusions (exclusion_id, environment, origin, tenant_id, user_id, email, phone, duration,
+            is_permanent, reason, initiated_at, effective_from, expires_at, regulator_propagated, status, request_hash, expired_at)
+          select 'exc_seed_' || lpad(g::text, 9, '0'), 'sandbox',
+                 case when g % 4 = 0 then 'operator' else 'regulator' end,
+                 case when g % 4 = 0 then t.tenant_id end,
+                 case when g % 4 = 0 then 'ex_' || g end,
+                 'excluded' || g || '@bench.example',
+                 case when g % 3 = 0 then '+1555' || lpad((g % 10000000)::text, 7, '0') end,
+                 case when g % 10 = 0 then 'duration_permanent' else 'duration_1y' end,
+                 g % 10 = 0, 'self_initiated', e.start, e.start,
+                 case when g % 10 <> 0 then e.start + interval '1 year' end,
+                 true,
+                 case when g % 10 <> 0 and e.start + interval '1 year' < now() then 'expired' else 'active' end,
+                 'seed-' || g,
+                 case when g % 10 <> 0 and e.start + interval '1 year' < now() then e.start + interval '1 year' end
+          from generate_series(0, ${scale.exclusions - 1}) g
+          join ${tenants} t on t.ord = g % ${tenantIds.length}
+          cross join lateral (select now() - make_interval(secs => (g * 7907) % ${400 * DAY})) as e(start)`,
+    );
+    // AML history over 90 days, already evaluated (out of the queue). One user per card, so R-006 stays quiet.
+    await step(
+      'aml_events',
+      sql`insert into aml_events (event_id, tenant_id, user_id, event_type, transaction_id, amount_cents, currency,
+            usd_cents, payment_method, fingerprint, metadata, occurred_at, received_at, request_hash, evaluated_at)
+          select 'amlevt_seed_' || g, t.tenant_id, 'user_' || u.n, ty.event_type, 'seed-aml-' || g,
+                 case when ty.event_type = 'login' then 0 else 500 + (g * 6151) % 30000 end, 'USD',
+                 case when ty.event_type = 'login' then 0 else 500 + (g * 6151) % 30000 end,
+                 'card_' || u.n,
+                 case when ty.event_type in ('deposit', 'withdrawal') then 'card_' || u.n end,
+                 '{}'::jsonb, c.at, c.at, 'seed', c.at
+          from generate_series(0, ${scale.amlEvents - 1}) g
+          join ${tenants} t on t.ord = g % ${tenantIds.length}
+          cross join lateral (select (g / ${tenantIds.length}) % ${users}) as u(n)
+          cross join lateral (select (array['wager','wager','wager','deposit','settlement','login','withdrawal'])[1 + g % 7]) as ty(event_type)
+          cross join lateral (select now() - make_interval(secs => 3600 + (g * 104723) % ${90 * DAY})) as c(at)`,
+    );
+    await step('analyze', sql`analyze`);
+  } finally {
+    await close();
+  }
+  return timings;
+}

@@ -1,0 +1,23 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { userCurrency } from './limits.store.js';
+
+/** One user's limits and deposits carry one currency: the first limit or deposit recorded sets it. */
+export const currencyMismatch = (kept: string, sent: string) =>
+  new AppError(
+    'currency_mismatch',
+    422,
+    `This user's limits and deposits are kept in ${kept}; ${sent} cannot be mixed with them`,
+  );
+
+/** The caller holds the user lock, so no other currency can be recorded between this read and its write. */
+export async function assertUserCurrency(
+  tx: Transaction<DB>,
+  tenantId: string,
+  userId: string,
+  currency: string,
+): Promise<void> {
+  const existing = await userCurrency(tx, tenantId, userId);
+  if (existing && existing !== currency) throw currencyMismatch(existing, currency);
+}

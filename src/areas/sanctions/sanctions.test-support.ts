@@ -1,0 +1,90 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import type { WebhookEnvelope } from '../../platform/outbox.js';
+import type { SanctionsMatcher } from './sanctions.matcher.js';
+import { sanctionsMatchers } from './sanctions.service.js';
+
+export type Person = Record<string, string | undefined>;
+
+/** Drives the sanctions API as one tenant would, plus the staff's back office and the webhooks that arrive. */
+export class SanctionsDriver {
+  private n = 0;
+
+  constructor(
+    readonly t: TestService,
+    readonly tenant: TestTenant,
+    readonly receiver: WebhookReceiver,
+  ) {}
+
+  static async start(): Promise<SanctionsDriver> {
+    const t = await TestService.start();
+    const receiver = await WebhookReceiver.start();
+    return new SanctionsDriver(t, await t.createTenant({ webhookUrl: receiver.url }), receiver);
+  }
+
+  async close(): Promise<void> {
+    await this.t.close();
+    await this.receiver.close();
+  }
+
+  person(overrides: Person = {}): Person {
+    return {
+      user_id: `user-${++this.n}-${Math.random().toString(36).slice(2, 8)}`,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      date_of_birth: '1990-12-10',
+      nationality: 'GB',
+      email: 'ada@example.com',
+      ...overrides,
+    };
+  }
+
+  screen(body: object, apiKey = this.tenant.apiKey): Promise<LightMyRequestResponse> {
+    return this.t.api(apiKey, 'POST', '/v1/sanctions/screen', body);
+  }
+
+  status(userId: string | undefined, apiKey = this.tenant.apiKey): Promise<LightMyRequestResponse> {
+    const query = userId === undefined ? '' : `?user_id=${encodeURIComponent(userId)}`;
+    return this.t.api(apiKey, 'GET', `/v1/sanctions/status${query}`);
+  }
+
+  decide(caseId: string, decision: string, reviewer = 'r.jones'): Promise<LightMyRequestResponse> {
+    return this.t.backoffice('POST', `/sanctions/cases/${caseId}/decision`, { decision, reviewer });
+  }
+
+  /** Delivers due webhooks, then returns this tenant's, verified with standardwebhooks, of one event and user. */
+  async webhooks(event: string, userId: string): Promise<WebhookEnvelope[]> {
+    await this.t.deliverWebhooks();
+    return this.receiver
+      .verified(this.tenant.signingSecret)
+      .filter((e) => e.event === event && e.data.user_id === userId);
+  }
+}
+
+/**
+ * Stands in for a new list publication: the sandbox matcher also finds `entity` for users with this last name.
+ * Re-screening is only interesting when the lists change, which the deterministic stub never does.
+ */
+export async function withListEntry<T>(
+  lastName: string,
+  entity: { entity_id: string; name: string; score: number },
+  run: () => Promise<T>,
+): Promise<T> {
+  const stub = sanctionsMatchers.sandbox;
+  const published: SanctionsMatcher = {
+    kind: 'sandbox',
+    async screen(subject) {
+      const result = await stub.screen(subject);
+      if (subject.last_name !== lastName) return result;
+      const matches = [...result.matches, { list: 'SANDBOX', ...entity }];
+      return { matches, list_versions: { SANDBOX: 'sandbox-2' } };
+    },
+  };
+  sanctionsMatchers.sandbox = published;
+  try {
+    return await run();
+  } finally {
+    sanctionsMatchers.sandbox = stub;
+  }
+}
