@@ -69,7 +69,7 @@ export async function seedVolume(
       sql`insert into deposits (tenant_id, transaction_id, user_id, amount_cents, currency, committed_at, recorded_at, request_hash)
           select t.tenant_id, 'seed-dep-' || g, 'user_' || (g / ${tenantIds.length}) % ${users},
                  500 + (g * 7919) % 20000, 'USD', c.at, c.at, 'seed'
-          from generate_series(0, ${scale.deposits - 1}) g
+          from generate_series(0::bigint, ${scale.deposits - 1}) g
           join ${tenants} t on t.ord = g % ${tenantIds.length}
           cross join lateral (select now() - make_interval(secs => (g * 104729) % ${90 * DAY})) as c(at)`,
     );
@@ -91,7 +91,7 @@ export async function seedVolume(
                  case when g % 10 <> 0 and e.start + interval '1 year' < now() then 'expired' else 'active' end,
                  'seed-' || g,
                  case when g % 10 <> 0 and e.start + interval '1 year' < now() then e.start + interval '1 year' end
-          from generate_series(0, ${scale.exclusions - 1}) g
+          from generate_series(0::bigint, ${scale.exclusions - 1}) g
           join ${tenants} t on t.ord = g % ${tenantIds.length}
           cross join lateral (select now() - make_interval(secs => (g * 7907) % ${400 * DAY})) as e(start)`,
     );
@@ -106,7 +106,7 @@ export async function seedVolume(
                  'card_' || u.n,
                  case when ty.event_type in ('deposit', 'withdrawal') then 'card_' || u.n end,
                  '{}'::jsonb, c.at, c.at, 'seed', c.at
-          from generate_series(0, ${scale.amlEvents - 1}) g
+          from generate_series(0::bigint, ${scale.amlEvents - 1}) g
           join ${tenants} t on t.ord = g % ${tenantIds.length}
           cross join lateral (select (g / ${tenantIds.length}) % ${users}) as u(n)
           cross join lateral (select (array['wager','wager','wager','deposit','settlement','login','withdrawal'])[1 + g % 7]) as ty(event_type)

@@ -1,0 +1,86 @@
+/**
+ * Sanctions matcher benchmark: index build time, resident memory of the index, and per-screening latency
+ * (median, p99) over a few thousand queries: perturbed listed names and ordinary names, half and half.
+ *
+ *   node --expose-gc --import tsx scripts/bench-sanctions.ts [lists-dir]     (run under `taskset -c 0` for one core)
+ *
+ * Targets: build < 15 s, index memory < 400 MB, median < 1 ms, p99 < 5 ms. Exits 1 when one is missed.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadSanctionsDirectory } from '../src/areas/sanctions/lists/loader.js';
+import { ordinaryPeople, type NameCulture } from '../src/areas/sanctions/matching/eval/ordinary-names.js';
+import { SeededRandom } from '../src/areas/sanctions/matching/eval/seeded-random.js';
+import { nameVariant, VARIANT_KINDS } from '../src/areas/sanctions/matching/eval/variants.js';
+import { buildSanctionsIndex } from '../src/areas/sanctions/matching/sanctions-index.js';
+import type { ScreeningQuery } from '../src/areas/sanctions/matching/types.js';
+
+const QUERIES = 4000;
+const dir =
+  process.argv[2] ??
+  process.env.SANCTIONS_DATA_DIR ??
+  fileURLToPath(new URL('../../shared/data/sanctions', import.meta.url));
+const gc = (globalThis as { gc?: () => void }).gc;
+const residentMb = () => {
+  gc?.();
+  return process.memoryUsage().rss / 2 ** 20;
+};
+
+const loaded = await loadSanctionsDirectory(dir);
+const rssBefore = residentMb();
+const started = performance.now();
+const index = buildSanctionsIndex(loaded.publications);
+const buildMs = performance.now() - started;
+const indexMb = residentMb() - rssBefore;
+
+const random = new SeededRandom(7);
+const persons = loaded.publications.flatMap((p) => p.entities.filter((e) => e.type === 'person'));
+const queries: ScreeningQuery[] = [];
+while (queries.length < QUERIES / 2) {
+  const words = random
+    .pick(persons)
+    .primary_name.split(/[\s,]+/)
+    .filter(Boolean);
+  const variant = nameVariant(words, random.pick(VARIANT_KINDS), random) ?? words;
+  queries.push({
+    first_name: variant.slice(0, -1).join(' '),
+    last_name: variant.at(-1) ?? '',
+    date_of_birth: '1970-05-05',
+  });
+}
+const stock = JSON.parse(
+  readFileSync(new URL('./eval-data/ordinary-names.json', import.meta.url), 'utf8'),
+) as Record<string, NameCulture | string>;
+const cultures = Object.fromEntries(Object.entries(stock).filter(([key]) => !key.startsWith('_'))) as Record<
+  string,
+  NameCulture
+>;
+queries.push(...random.shuffle(ordinaryPeople(cultures, 200, random)).slice(0, QUERIES / 2));
+
+for (const query of queries.slice(0, 500)) index.screen(query); // warm-up: let the JIT settle
+const timings = queries.map((query) => {
+  const start = process.hrtime.bigint();
+  index.screen(query);
+  return Number(process.hrtime.bigint() - start) / 1e6;
+});
+timings.sort((a, b) => a - b);
+const quantile = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] ?? 0;
+
+const results = [
+  { measure: 'index build', value: buildMs / 1000, unit: 's', target: 15 },
+  { measure: 'index resident memory', value: indexMb, unit: 'MB', target: 400 },
+  { measure: 'screening median', value: quantile(0.5), unit: 'ms', target: 1 },
+  { measure: 'screening p99', value: quantile(0.99), unit: 'ms', target: 5 },
+];
+console.log(
+  `Index: ${JSON.stringify(index.stats)} from ${loaded.publications.map((p) => `${p.list} ${p.published_on}`).join(', ')}`,
+);
+console.log(
+  `Resident memory after build: ${residentMb().toFixed(0)} MB (process), ${gc ? '' : 'run with --expose-gc for exact figures, '}${queries.length} queries`,
+);
+for (const r of results) {
+  console.log(
+    `${r.measure.padEnd(24)} ${r.value.toFixed(3).padStart(9)} ${r.unit.padEnd(3)} target < ${r.target} ${r.unit} ${r.value < r.target ? 'ok' : 'MISSED'}`,
+  );
+}
+process.exitCode = results.every((r) => r.value < r.target) ? 0 : 1;

@@ -1,0 +1,145 @@
+import type { SanctionsEntityType, SanctionsListPublication } from '../lists/entity.js';
+import { ALIAS_QUALITIES, buildIndexData, ENTITY_TYPES, type IndexData } from './build-index.js';
+import { CandidateScratch, expandToken, TrigramScratch } from './candidates.js';
+import {
+  compareDateOfBirth,
+  compareNationality,
+  DATE_OF_BIRTH_ADJUSTMENT,
+  NATIONALITY_ADJUSTMENT,
+} from './evidence.js';
+import { scoreNameTokens } from './name-score.js';
+import { normaliseName } from './normalise.js';
+import { tokenInfo, tokenSimilarity, type TokenInfo } from './token-similarity.js';
+import {
+  BORDERLINE_BAND,
+  DEFAULT_HIT_THRESHOLD,
+  WEAK_ALIAS_MARGIN,
+  type SanctionsIndexMatch,
+  type SanctionsScreening,
+  type ScreeningQuery,
+  type ScreenOptions,
+} from './types.js';
+
+const MAX_CORROBORATION =
+  Math.max(...Object.values(DATE_OF_BIRTH_ADJUSTMENT)) + Math.max(...Object.values(NATIONALITY_ADJUSTMENT));
+const round = (score: number) => Math.round(score * 1000) / 1000;
+
+/** The in-memory matcher over loaded sanctions lists. Read-only once built; rebuild and swap to reload. */
+export class SanctionsIndex {
+  private readonly scratch: CandidateScratch;
+  private readonly trigramScratch: TrigramScratch;
+
+  private constructor(private readonly data: IndexData) {
+    this.scratch = new CandidateScratch(data.nameText.length);
+    this.trigramScratch = new TrigramScratch(data.vocabulary.tokens.length);
+  }
+
+  static build(publications: SanctionsListPublication[]): SanctionsIndex {
+    return new SanctionsIndex(buildIndexData(publications));
+  }
+
+  get list_versions(): Record<string, string> {
+    return { ...this.data.list_versions };
+  }
+
+  get stats(): { entities: number; names: number; tokens: number } {
+    return {
+      entities: this.data.entities.length,
+      names: this.data.nameText.length,
+      tokens: this.data.vocabulary.tokens.length,
+    };
+  }
+
+  /** Screens a subject: the listed entities whose names resemble theirs, scored 0–1, best first. */
+  screen(query: ScreeningQuery, options: ScreenOptions = {}): SanctionsScreening {
+    const threshold = options.threshold ?? DEFAULT_HIT_THRESHOLD;
+    const floor = options.min_score ?? (options.include_borderline ? threshold - BORDERLINE_BAND : threshold);
+    const types = new Set<SanctionsEntityType>(options.types ?? ['person']);
+    const allowedTypes = ENTITY_TYPES.map((type) => types.has(type));
+    // Legal-form words are dropped from the query too when only organisations are screened.
+    const queryType = types.has('person') ? 'person' : 'entity';
+    const { tokens, abjad } = normaliseName(`${query.first_name} ${query.last_name}`, queryType);
+    const queryTokens = tokens.map((token, i) => tokenInfo(token, abjad[i] ?? false));
+    const expansions = queryTokens.map((token) => expandToken(this.data, token, this.trigramScratch));
+    // Adjacent query tokens written together, to reach names that join them ("Abdul Rahman" → "Abdulrahman").
+    const joined = queryTokens.slice(1).map((token, i) => {
+      const previous = queryTokens[i] as TokenInfo;
+      const together = tokenInfo(previous.text + token.text, previous.abjad || token.abjad);
+      return expandToken(this.data, together, this.trigramScratch, false);
+    });
+    const candidates = this.scratch.rankNames(this.data, [...expansions, ...joined], (nameId) =>
+      Boolean(allowedTypes[this.data.nameType[nameId] ?? 0]),
+    );
+
+    const best = new Map<number, SanctionsIndexMatch>();
+    for (const nameId of candidates) {
+      const match = this.scoreCandidate(nameId, queryTokens, expansions, query, threshold, floor);
+      if (match === undefined) continue;
+      const entityId = this.data.nameEntity[nameId] ?? 0;
+      if (match.score > (best.get(entityId)?.score ?? -1)) best.set(entityId, match);
+    }
+    const matches = [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.limit ?? 20);
+    return { matches, list_versions: this.list_versions, compared_names: candidates.length };
+  }
+
+  private scoreCandidate(
+    nameId: number,
+    queryTokens: TokenInfo[],
+    expansions: Array<Map<number, number>>,
+    query: ScreeningQuery,
+    threshold: number,
+    floor: number,
+  ): SanctionsIndexMatch | undefined {
+    const { data } = this;
+    const tokenIds = data.nameTokens.get(nameId);
+    const nameTokens = Array.from(tokenIds, (id) => data.vocabulary.tokens[id] as TokenInfo);
+    const nameScore = scoreNameTokens(queryTokens, nameTokens, (i, j) => {
+      const cache = expansions[i] as Map<number, number>;
+      const id = tokenIds[j] as number;
+      let similarity = cache.get(id);
+      if (similarity === undefined) {
+        similarity = tokenSimilarity(queryTokens[i] as TokenInfo, nameTokens[j] as TokenInfo);
+        cache.set(id, similarity);
+      }
+      return similarity;
+    });
+    // Corroboration adds at most this much; a name that cannot reach the floor even so is not worth the evidence.
+    if (nameScore + MAX_CORROBORATION < floor) return undefined;
+    const entity = data.entities[data.nameEntity[nameId] ?? 0]!;
+    const dateOfBirth = compareDateOfBirth(query.date_of_birth, entity);
+    const nationality = compareNationality(query.nationality, entity);
+    let score = nameScore + DATE_OF_BIRTH_ADJUSTMENT[dateOfBirth] + NATIONALITY_ADJUSTMENT[nationality];
+    score = Math.max(0, Math.min(1, score));
+    const quality = ALIAS_QUALITIES[data.nameQuality[nameId] ?? 0] ?? 'primary';
+    const weakCap = threshold - WEAK_ALIAS_MARGIN;
+    const weakAliasCapped = quality === 'weak' && score > weakCap;
+    if (weakAliasCapped) score = weakCap;
+    score = round(score);
+    if (score < floor) return undefined;
+    const matchedName = data.nameText[nameId] ?? '';
+    return {
+      list: entity.list,
+      list_entity_id: entity.list_entity_id,
+      entity_type: entity.type,
+      primary_name: entity.primary_name,
+      matched_name: matchedName,
+      score,
+      band: score >= threshold ? 'hit' : 'borderline',
+      programmes: entity.programmes,
+      evidence: {
+        matched_name: matchedName,
+        matched_name_quality: quality,
+        matched_name_non_latin: data.nameNonLatin[nameId] === 1,
+        name_score: round(nameScore),
+        date_of_birth: dateOfBirth,
+        nationality,
+        weak_alias_capped: weakAliasCapped,
+      },
+    };
+  }
+}
+
+/** Builds the matcher's index over the publications in force (one per list). */
+export function buildSanctionsIndex(publications: SanctionsListPublication[]): SanctionsIndex {
+  return SanctionsIndex.build(publications);
+}
