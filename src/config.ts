@@ -16,6 +16,12 @@ export interface Config {
   workers: boolean;
   /** MaxMind-format City files for the production IP resolver; undefined uses the DB-IP Lite package. */
   geoipDbPath: string[] | undefined;
+  /** Directory searched recursively for sanctions-list publications; undefined: no production matcher (503). */
+  sanctionsDataDir: string | undefined;
+  /** Score (0–1) from which a production screening is a hit. */
+  sanctionsHitThreshold: number;
+  /** A list publication older than this many days is flagged as stale in the back office and the log. */
+  sanctionsMaxAgeDays: number;
 }
 
 export class ConfigError extends Error {
@@ -70,6 +76,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('GEOIP_DB_PATH must name .mmdb files, separated by commas');
   }
 
+  const sanctionsHitThreshold = Number(env.SANCTIONS_HIT_THRESHOLD || '0.85');
+  if (!(sanctionsHitThreshold > 0 && sanctionsHitThreshold <= 1)) {
+    problems.push(
+      `SANCTIONS_HIT_THRESHOLD must be a number above 0 and at most 1 (got "${env.SANCTIONS_HIT_THRESHOLD}")`,
+    );
+  }
+  const sanctionsMaxAgeDays = Number(env.SANCTIONS_MAX_AGE_DAYS || '7');
+  if (!Number.isInteger(sanctionsMaxAgeDays) || sanctionsMaxAgeDays < 1) {
+    problems.push(
+      `SANCTIONS_MAX_AGE_DAYS must be a whole number of days, at least 1 (got "${env.SANCTIONS_MAX_AGE_DAYS}")`,
+    );
+  }
+
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -88,6 +107,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel,
     workers: flag('COMPLIANCE_WORKERS', true),
     geoipDbPath,
+    sanctionsDataDir: env.SANCTIONS_DATA_DIR ? path.resolve(env.SANCTIONS_DATA_DIR) : undefined,
+    sanctionsHitThreshold,
+    sanctionsMaxAgeDays,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -50,6 +50,9 @@ export class TestService {
       logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel']) ?? 'silent',
       workers: false,
       geoipDbPath: undefined,
+      sanctionsDataDir: undefined,
+      sanctionsHitThreshold: 0.85,
+      sanctionsMaxAgeDays: 7,
       ...overrides,
     };
     const service = await createService(config, createLogger(config));

@@ -4,7 +4,8 @@ import { requestFingerprint } from '../../platform/idempotency.js';
 import { newId } from '../../platform/ids.js';
 import { toUsdCents } from '../../platform/fx.js';
 import type { AmlEventRequest } from './aml.schemas.js';
-import { findEventByTransaction, insertEvent } from './aml.store.js';
+import { groupCommitOf } from '../../platform/group-commit.js';
+import { findEventByTransaction, insertEvents } from './aml.store.js';
 import type { AmlEventType } from './aml.tables.js';
 
 /** Money movements need an amount; a login or an account update may carry 0. */
@@ -26,9 +27,11 @@ export function fingerprintOf(input: Pick<AmlEventRequest, 'event_type' | 'payme
   return input.metadata?.payment_method_fingerprint ?? input.payment_method ?? null;
 }
 
+type EventRow = Parameters<typeof insertEvents>[1][number];
+
 /**
  * Fire-and-forget ingest: the event is durably stored (queued for evaluation) before it is acknowledged. The hot
- * path is one INSERT … ON CONFLICT DO NOTHING; only a repeated transaction_id costs a second read.
+ * path is one row of a grouped INSERT … ON CONFLICT DO NOTHING; only a repeated transaction_id costs a second read.
  */
 export async function ingestEvent(
   platform: Platform,
@@ -58,7 +61,11 @@ export async function ingestEvent(
             invalid(`No exchange rate for ${input.currency}; amounts in it cannot be monitored`),
           );
     const eventId = newId('aml_event');
-    const inserted = await insertEvent(platform.db, {
+    // Events of concurrent requests share one INSERT and one commit (group commit).
+    const writer = groupCommitOf(platform, 'aml_events', (rows: EventRow[]) =>
+      insertEvents(platform.db, rows),
+    );
+    const inserted = await writer.submit({
       event_id: eventId,
       tenant_id: tenantId,
       user_id: input.user_id,

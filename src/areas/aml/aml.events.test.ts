@@ -177,6 +177,28 @@ describe('POST /v1/aml/event', () => {
     }
   });
 
+  it('acknowledges a burst of concurrent events, duplicates included, each exactly as if sent alone', async () => {
+    const user = d.user();
+    const bodies = Array.from({ length: 40 }, (_, i) => d.body(user, 'wager', usd(1 + i)));
+    // The same transaction twice in one burst, and a different payload under a third's transaction_id.
+    const repeated = bodies[3]!;
+    const conflicting = { ...bodies[7]!, amount_cents: bodies[7]!.amount_cents + 1 };
+    const responses = await Promise.all([...bodies, repeated, conflicting].map((body) => d.post(body)));
+    const answers = responses.map((r) => [r.statusCode, r.json().processing ?? r.json().error]);
+    expect(answers.filter(([, p]) => p === 'queued')).toHaveLength(40);
+    expect(answers.filter(([, p]) => p === 'duplicate_already_queued')).toHaveLength(1);
+    expect(answers.filter(([status, p]) => status === 409 && p === 'duplicate_event')).toHaveLength(1);
+    const stored = await d.t.db
+      .selectFrom('aml_events')
+      .select(['transaction_id', 'amount_cents'])
+      .where('user_id', '=', user)
+      .execute();
+    expect(stored).toHaveLength(40);
+    expect(stored.find((row) => row.transaction_id === bodies[7]!.transaction_id)!.amount_cents).toBe(
+      bodies[7]!.amount_cents,
+    );
+  });
+
   it('flags within one worker pass of the event', async () => {
     const user = d.user();
     for (let i = 0; i < 5; i++) await d.event(user, 'deposit', usd(30), { at: -i * 60 });

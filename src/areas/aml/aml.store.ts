@@ -14,13 +14,16 @@ import type { Trip } from './rules/types.js';
 /** Plain queries over the AML tables; every tenant-owned read filters by tenant. */
 
 /** Stores an event unless its (tenant, transaction_id) exists; returns the new row's id and time, or undefined. */
-export async function insertEvent(db: Executor, values: Insertable<AmlEventsTable>) {
-  return db
+/** Inserts events in one statement; per row, its acknowledgement, or undefined when its transaction_id is taken. */
+export async function insertEvents(db: Executor, rows: Array<Insertable<AmlEventsTable>>) {
+  const inserted = await db
     .insertInto('aml_events')
-    .values(values)
+    .values(rows)
     .onConflict((oc) => oc.columns(['tenant_id', 'transaction_id']).doNothing())
     .returning(['event_id', 'received_at'])
-    .executeTakeFirst();
+    .execute();
+  const byId = new Map(inserted.map((row) => [row.event_id, row]));
+  return rows.map((row) => byId.get(row.event_id));
 }
 
 export function findEventByTransaction(db: Executor, tenantId: string, transactionId: string) {

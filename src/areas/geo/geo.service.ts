@@ -1,5 +1,6 @@
 import type { Platform, TenantContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { groupCommitOf } from '../../platform/group-commit.js';
 import { emitEvent } from '../../platform/outbox.js';
 import { geoCacheFor } from './geo.cache.js';
 import type { CountryStatus } from './geo.countries.js';
@@ -48,6 +49,12 @@ async function tierOf(platform: Platform, location: ResolvedLocation): Promise<G
   );
 }
 
+type AuditRow = Parameters<typeof store.appendAudit>[1][number];
+
+/** Audit rows of concurrent checks share one INSERT and one commit; each check answers once its row is stored. */
+const auditWriter = (platform: Platform) =>
+  groupCommitOf(platform, 'geo_audit_log', (rows: AuditRow[]) => store.appendAudit(platform.db, rows));
+
 /**
  * The signup gate: resolves the address (cached 24 hours per resolver and IP), then reads the tier fresh, so a
  * tier change applies at once to cached addresses. Every check, answered or unresolvable, is audited.
@@ -80,7 +87,7 @@ export async function checkIp(
     cache: outcome,
   };
   if (!location) {
-    await store.appendAudit(platform.db, {
+    await auditWriter(platform).submit({
       ...audit,
       country_code: null,
       region: null,
@@ -98,7 +105,7 @@ export async function checkIp(
 
   const entry = await tierOf(platform, location);
   const tier = TIER_RESULTS[entry.status];
-  await store.appendAudit(platform.db, {
+  await auditWriter(platform).submit({
     ...audit,
     country_code: location.country_code,
     region: location.region,

@@ -102,8 +102,9 @@ export async function allTenantIds(db: Executor): Promise<string[]> {
   return rows.map((row) => row.tenant_id);
 }
 
-export async function appendAudit(db: Executor, row: Insertable<GeoAuditLogTable>): Promise<void> {
-  await db.insertInto('geo_audit_log').values(row).execute();
+export async function appendAudit(db: Executor, rows: Array<Insertable<GeoAuditLogTable>>): Promise<void[]> {
+  await db.insertInto('geo_audit_log').values(rows).execute();
+  return rows.map(() => undefined);
 }
 
 /** Deletes up to `batch` audit rows checked before the cutoff (oldest first); returns how many went. */

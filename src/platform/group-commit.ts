@@ -1,0 +1,87 @@
+/**
+ * Group commit for writes that every request makes: rows submitted while a write is in flight wait for it and
+ * then go together in the next one, so one statement (one commit, one WAL flush) serves many requests. Each
+ * caller is answered only after the write holding its row has committed: nothing is acknowledged that is not
+ * durable. At low load a row is written at once, alone, so no latency is added.
+ */
+export interface GroupCommitOptions {
+  /** Rows per statement at most. */
+  maxBatch?: number;
+  /** Writes in flight at once (each holds one pooled connection). */
+  maxInFlight?: number;
+}
+
+interface Waiting<Row, Result> {
+  row: Row;
+  resolve: (result: Result) => void;
+  reject: (error: unknown) => void;
+}
+
+export class GroupCommit<Row, Result> {
+  private readonly queue: Array<Waiting<Row, Result>> = [];
+  private inFlight = 0;
+  private readonly maxBatch: number;
+  private readonly maxInFlight: number;
+
+  /**
+   * `write` stores all rows in one statement and returns one result per row, in order. When it fails, each row
+   * is written again on its own, so that one bad row fails only its own request.
+   */
+  constructor(
+    private readonly write: (rows: Row[]) => Promise<Result[]>,
+    options: GroupCommitOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 500;
+    this.maxInFlight = options.maxInFlight ?? 2;
+  }
+
+  submit(row: Row): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      this.drain();
+    });
+  }
+
+  private drain(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      this.inFlight++;
+      void this.flush(batch).finally(() => {
+        this.inFlight--;
+        this.drain();
+      });
+    }
+  }
+
+  private async flush(batch: Array<Waiting<Row, Result>>): Promise<void> {
+    try {
+      const results = await this.write(batch.map((w) => w.row));
+      batch.forEach((waiting, i) => waiting.resolve(results[i]!));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      await Promise.all(
+        batch.map((waiting) =>
+          this.write([waiting.row]).then(([result]) => waiting.resolve(result!), waiting.reject),
+        ),
+      );
+    }
+  }
+}
+
+const shared = new WeakMap<object, Map<string, GroupCommit<never, unknown>>>();
+
+/** The one group commit named `name` of an owner (a platform, that is one database), made on first use. */
+export function groupCommitOf<Row, Result>(
+  owner: object,
+  name: string,
+  write: (rows: Row[]) => Promise<Result[]>,
+): GroupCommit<Row, Result> {
+  let byName = shared.get(owner);
+  if (!byName) shared.set(owner, (byName = new Map()));
+  let writer = byName.get(name) as GroupCommit<Row, Result> | undefined;
+  if (!writer) {
+    writer = new GroupCommit(write);
+    byName.set(name, writer as unknown as GroupCommit<never, unknown>);
+  }
+  return writer;
+}
