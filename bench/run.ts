@@ -20,6 +20,7 @@ import { ServiceProcess } from './service-process.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const keepDatabase = args.includes('--keep-db');
 const only = args
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -397,7 +398,8 @@ async function main() {
         detail: `${acked} acknowledged, ${stored} stored`,
       });
     }
-    await database.drop();
+    if (keepDatabase) log(`kept the ${kind} database: ${database.url ?? database.dataDir}`);
+    else await database.drop();
   }
 
   printTable(reported, checks);

@@ -26,6 +26,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- At most one limit in force and one pending increase per user and type.
     create unique index deposit_limits_one_active on deposit_limits (tenant_id, user_id, limit_type) where status = 'active';
     create unique index deposit_limits_one_pending on deposit_limits (tenant_id, user_id, limit_type) where status = 'pending';
+    -- The user's limits of any status (their currency, their listing) without a scan.
+    create index deposit_limits_user on deposit_limits (tenant_id, user_id);
 
     create table deposits (
       tenant_id text not null references tenants (tenant_id),

@@ -40,6 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_id text not null,
       status text not null check (status in ('hit_review_pending', 'cleared', 'confirmed')),
       matches jsonb not null,
+      list_versions jsonb not null default '{}',
       highest_match_score numeric not null,
       opened_at timestamptz not null,
       decided_at timestamptz,

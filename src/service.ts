@@ -9,6 +9,7 @@ import { geoResolvers } from './areas/geo/geo.resolver.js';
 import { lazyProductionGeoResolver } from './areas/geo/geo.resolver.production.js';
 import { registerKycJobs } from './areas/kyc/kyc.jobs.js';
 import { registerLimitJobs } from './areas/limits/limits.service.js';
+import { installProductionSanctions } from './areas/sanctions/sanctions.production.js';
 import { registerSanctionsJobs } from './areas/sanctions/sanctions.rescreen.js';
 import { ensureBackofficeToken } from './backoffice/backoffice-auth.js';
 import type { Config } from './config.js';
@@ -92,6 +93,7 @@ export async function createService(config: Config, logger: Logger = createLogge
     registerLimitJobs(platform);
     registerKycJobs(platform);
     await registerSanctionsJobs(platform);
+    const closeSanctions = await installProductionSanctions(platform);
     await registerGeoJobs(platform);
     registerAmlWork(platform);
     const app = await buildApp({ platform, logger, backofficeTokenHash: tokenHash, redis });
@@ -108,6 +110,7 @@ export async function createService(config: Config, logger: Logger = createLogge
         await workers.stop();
         await platform.dispatcher.close();
         redis?.disconnect();
+        closeSanctions();
         if (geo) {
           geo.close();
           if (geoResolvers.production === geo) delete geoResolvers.production;

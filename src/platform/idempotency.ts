@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Executor } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { AppError } from './errors.js';
@@ -56,7 +56,8 @@ async function tryInsertOnce<Row>(
       const target = oc.columns(options.key as never);
       return (
         options.while
-          ? target.where(options.while.column as never, '=', options.while.value as never)
+          ? // A literal, not a parameter: PostgreSQL matches the partial unique index when it plans the statement.
+            target.where(options.while.column as never, '=', sql.lit(options.while.value) as never)
           : target
       ).doNothing();
     })

@@ -70,7 +70,12 @@ export function insertRegulatorRows(tx: Transaction<DB>, rows: NewExclusion[]): 
     .insertInto('exclusions')
     .values(rows.map((row) => ({ ...row, status: 'active' as const })))
     .onConflict((oc) =>
-      oc.column('request_hash').where('status', '=', ACTIVE).where('origin', '=', 'regulator').doNothing(),
+      // Literals, not parameters: PostgreSQL matches the partial unique index when it plans the statement.
+      oc
+        .column('request_hash')
+        .where('status', '=', ACTIVE)
+        .where('origin', '=', sql.lit('regulator'))
+        .doNothing(),
     )
     .returningAll()
     .execute();

@@ -6,27 +6,57 @@ export interface ScreeningSubject {
   nationality: string;
 }
 
-/** One list entry a subject resembles. Back office only: never in a tenant response or webhook. */
+/**
+ * One list entry a subject resembles. Back office only: never in a tenant response or webhook. The optional fields
+ * are the production matcher's evidence for the reviewer; the sandbox stub sets none of them.
+ */
 export interface SanctionsMatch {
   list: string;
   entity_id: string;
+  /** The entity's name that matched best, as the list prints it. */
   name: string;
   score: number;
+  entity_type?: string;
+  primary_name?: string;
+  programmes?: string[];
+  matched_name_quality?: 'primary' | 'strong' | 'weak';
+  matched_name_non_latin?: boolean;
+  /** The name comparison alone, before date of birth and nationality moved it. */
+  name_score?: number;
+  /** How the subject's date of birth compares with the entity's (exact, same_year, in_range, near, conflict…). */
+  date_of_birth?: string;
+  /** match, conflict, not_listed or not_given. */
+  nationality?: string;
+  /** True when the match rests on a weak alias, held below the hit threshold on its own. */
+  weak_alias_capped?: boolean;
+  /** The publication of the list the entity was matched in. */
+  list_published_on?: string;
+}
+
+/** The publication of one list a screening ran against: with the files, an auditor can replay it. */
+export interface ListVersion {
+  published_on: string;
+  format: string;
+  files: string[];
 }
 
 export interface ScreeningResult {
   matches: SanctionsMatch[];
   /** Publication of each list the screening ran against, so an auditor can replay it. */
-  list_versions: Record<string, string>;
+  list_versions: Record<string, ListVersion>;
 }
 
 /** A sanctions matcher: the sandbox stub here, the production matcher over the real lists behind the same shape. */
 export interface SanctionsMatcher {
   readonly kind: 'sandbox' | 'production';
+  /** Loads what the matcher needs (the production lists), or throws 503 vendor_unavailable. */
+  prepare?(): Promise<void>;
   screen(subject: ScreeningSubject): Promise<ScreeningResult>;
 }
 
-const STUB_LISTS = { SANDBOX: 'sandbox-1' };
+const STUB_LISTS: Record<string, ListVersion> = {
+  SANDBOX: { published_on: 'sandbox-1', format: 'sandbox', files: [] },
+};
 
 /** The spec's documented sandbox triggers, deterministic and list-free. */
 export const sandboxMatcher: SanctionsMatcher = {

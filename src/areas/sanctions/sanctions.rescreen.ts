@@ -28,7 +28,10 @@ export async function rescreen(
   const matchers = new Map<string, SanctionsMatcher | undefined>();
   for (const tenant of tenants) {
     try {
-      matchers.set(tenant.tenant_id, matcherFor(tenant));
+      const matcher = matcherFor(tenant);
+      // The production lists load here, once, so one unavailable matcher skips its tenants instead of failing all.
+      await matcher.prepare?.();
+      matchers.set(tenant.tenant_id, matcher);
     } catch (error) {
       if (tenantId) throw error;
       matchers.set(tenant.tenant_id, undefined);

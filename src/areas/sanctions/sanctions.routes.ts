@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
 import { rescreen } from './sanctions.rescreen.js';
+import { sanctionsListsRoutes } from './sanctions.lists.routes.js';
 import { decideCase, findCase, listCases } from './sanctions.review.js';
 import {
   CasesQuery,
@@ -104,5 +105,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
       },
       (req) => platform.db.transaction().execute((tx) => rescreen(platform, tx, req.body.tenant_id)),
     );
+
+    sanctionsListsRoutes(app, platform);
   };
 }

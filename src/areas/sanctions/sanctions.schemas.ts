@@ -46,6 +46,32 @@ const CaseStatus = Type.Union([
   Type.Literal('confirmed'),
 ]);
 
+/** A matched list entry with the production matcher's evidence (the sandbox stub gives the first four only). */
+const CaseMatch = Type.Object({
+  list: Type.String(),
+  entity_id: Type.String({ description: "The list's own id of the entity" }),
+  name: Type.String({ description: 'The name that matched, as the list prints it' }),
+  score: Type.Number({ description: '0–1, the same meaning on every list' }),
+  list_published_on: Type.Optional(Type.String()),
+  entity_type: Type.Optional(Type.String()),
+  primary_name: Type.Optional(Type.String()),
+  programmes: Type.Optional(Type.Array(Type.String())),
+  matched_name_quality: Type.Optional(Type.String({ description: 'primary, strong or weak' })),
+  matched_name_non_latin: Type.Optional(Type.Boolean()),
+  name_score: Type.Optional(Type.Number({ description: 'The name comparison alone' })),
+  date_of_birth: Type.Optional(
+    Type.String({ description: 'exact, same_year, in_range, near, conflict, not_listed or not_given' }),
+  ),
+  nationality: Type.Optional(Type.String({ description: 'match, conflict, not_listed or not_given' })),
+  weak_alias_capped: Type.Optional(Type.Boolean()),
+});
+
+export const ListVersion = Type.Object({
+  published_on: Type.String(),
+  format: Type.String(),
+  files: Type.Array(Type.String()),
+});
+
 export const SanctionsCaseView = Type.Object({
   case_id: Type.String(),
   tenant_id: Type.String(),
@@ -54,9 +80,10 @@ export const SanctionsCaseView = Type.Object({
   status: CaseStatus,
   trigger: Type.String(),
   highest_match_score: Type.Number(),
-  matches: Type.Array(
-    Type.Object({ list: Type.String(), entity_id: Type.String(), name: Type.String(), score: Type.Number() }),
-  ),
+  matches: Type.Array(CaseMatch),
+  list_versions: Type.Record(Type.String(), ListVersion, {
+    description: 'The publication of each list the matches came from',
+  }),
   opened_at: Timestamp,
   decided_at: Type.Union([Timestamp, Type.Null()]),
   reviewer: Type.Union([Type.String(), Type.Null()]),

@@ -95,6 +95,7 @@ export async function openCase(
       user_id: screen.user_id,
       status: 'hit_review_pending',
       matches: JSON.stringify(result.matches),
+      list_versions: JSON.stringify(result.list_versions),
       highest_match_score: highest(result.matches),
       opened_at: now,
       trigger,

@@ -1,6 +1,6 @@
 import type { JSONColumnType, Selectable } from 'kysely';
 import type { Timestamp } from '../../platform/db/platform-tables.js';
-import type { SanctionsMatch } from './sanctions.matcher.js';
+import type { ListVersion, SanctionsMatch } from './sanctions.matcher.js';
 import type { Screening } from './sanctions.schemas.js';
 
 export type ScreeningStatus = 'clear' | 'hit_review_pending' | 'cleared' | 'confirmed';
@@ -20,7 +20,7 @@ export interface SanctionsScreensTable {
   highest_match_score: number;
   case_id: string | null;
   vendor: 'sandbox' | 'production';
-  list_versions: JSONColumnType<Record<string, string>>;
+  list_versions: JSONColumnType<Record<string, ListVersion>>;
   checked_at: Timestamp;
   updated_at: Timestamp;
   request_hash: string;
@@ -37,6 +37,8 @@ export interface SanctionsCasesTable {
   user_id: string;
   status: SanctionsCaseStatus;
   matches: JSONColumnType<SanctionsMatch[]>;
+  /** The list publications the matches came from (the screen's own versions move on with each re-screen). */
+  list_versions: JSONColumnType<Record<string, ListVersion>>;
   highest_match_score: number;
   opened_at: Timestamp;
   decided_at: Timestamp | null;

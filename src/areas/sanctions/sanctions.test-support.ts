@@ -78,7 +78,10 @@ export async function withListEntry<T>(
       const result = await stub.screen(subject);
       if (subject.last_name !== lastName) return result;
       const matches = [...result.matches, { list: 'SANDBOX', ...entity }];
-      return { matches, list_versions: { SANDBOX: 'sandbox-2' } };
+      return {
+        matches,
+        list_versions: { SANDBOX: { published_on: 'sandbox-2', format: 'sandbox', files: [] } },
+      };
     },
   };
   sanctionsMatchers.sandbox = published;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,6 +26,37 @@ const parsers: Record<number, (value: string) => unknown> = {
   [DATE]: (value) => value,
 };
 
+/** Statements one connection keeps prepared at most; past it, further new statements are planned each time. */
+const MAX_PREPARED_PER_CONNECTION = 2_000;
+const MAX_PREPARED_TEXT = 16_384;
+
+/**
+ * A pooled client that prepares each parameterised statement once per connection (a named statement, its name
+ * the hash of its text), so PostgreSQL plans it once instead of on every call: planning is most of the cost of
+ * the service's short hot-path queries.
+ */
+class PreparingClient extends pg.Client {
+  private readonly prepared = new Set<string>();
+
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    if (
+      typeof text === 'string' &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      text.length <= MAX_PREPARED_TEXT &&
+      typeof args[2] !== 'function'
+    ) {
+      const name = createHash('sha1').update(text).digest('base64url');
+      if (this.prepared.has(name) || this.prepared.size < MAX_PREPARED_PER_CONNECTION) {
+        this.prepared.add(name);
+        return (super.query as unknown as (config: pg.QueryConfig) => never)({ name, text, values });
+      }
+    }
+    return (super.query as unknown as (...a: unknown[]) => never)(...args);
+  }
+}
+
 export interface DatabaseOptions {
   /** postgres://… for a server; otherwise PGlite. */
   url?: string | undefined;
@@ -38,6 +70,7 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: options.url,
       max: options.poolSize ?? 10,
       types: {

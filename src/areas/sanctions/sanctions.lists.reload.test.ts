@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { SHIPPED_DIR } from './lists/shipped-data.js';
+import { productionLists } from './sanctions.production.js';
+
+const UN = 'un/UN_consolidated.xml';
+const OFAC = 'ofac/consolidated_xml_2026-01-24/CONSOLIDATED.XML';
+const EU = 'eu/EU_FSF_v1_0_2016-02-11_extract.xml';
+
+/** A truncated OFAC XML stating a newer date: detected as the consolidated list, fails to parse. */
+const BROKEN_OFAC = `<?xml version="1.0" standalone="yes"?>
+<sdnList xmlns="https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/XML">
+  <publshInformation><Publish_Date>02/01/2026</Publish_Date></publshInformation>
+  <sdnEntry><uid>9639</uid><firstName>Ismail
+`;
+
+// A copy of three shipped lists (small, so the builds stay quick) in a directory the test changes.
+describe('reloading the sanctions lists', () => {
+  let t: TestService;
+  let dir: string;
+  let live: TestTenant;
+  let today: string;
+  const copy = (from: string, to = from, edit: (text: string) => string = (text) => text) => {
+    fs.mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
+    fs.writeFileSync(path.join(dir, to), edit(fs.readFileSync(path.join(SHIPPED_DIR, from), 'utf8')));
+  };
+  const lists = async () => {
+    const view = (await t.backoffice('GET', '/sanctions/lists')).json();
+    return { view, byList: Object.fromEntries(view.lists.map((l: { list: string }) => [l.list, l])) };
+  };
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctions-lists-'));
+    for (const file of [UN, OFAC, EU]) copy(file);
+    t = await TestService.start({ sanctionsDataDir: dir });
+    today = t.platform.clock.now().toISOString().slice(0, 10);
+    live = await t.createTenant({ environment: 'live' });
+    await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a reload takes a newer list, and keeps the previous version of a list whose new file fails', async () => {
+    const before = await lists();
+    expect(before.byList.ofac_consolidated).toMatchObject({ published_on: '2026-01-08', stale: true });
+    expect(before.byList.un).toMatchObject({ published_on: '2026-02-27', stale: true });
+    const unLoadedAt = before.byList.un.loaded_at;
+
+    await t.advance(60);
+    // A UN publication of today; a broken newer OFAC file and an older valid one, the one served removed.
+    copy(UN, 'un/UN_today.xml', (xml) =>
+      xml.replace(/dateGenerated="[^"]+"/, `dateGenerated="${today}T00:00:00Z"`),
+    );
+    fs.rmSync(path.join(dir, UN));
+    fs.mkdirSync(path.join(dir, 'ofac/new'));
+    fs.writeFileSync(path.join(dir, 'ofac/new/CONSOLIDATED.XML'), BROKEN_OFAC);
+    copy(OFAC, 'ofac/old/CONSOLIDATED.XML', (xml) => xml.replace('01/08/2026', '01/08/2025'));
+    fs.rmSync(path.join(dir, OFAC));
+
+    const response = await t.backoffice('POST', '/sanctions/lists/reload');
+    expect(response.statusCode).toBe(200);
+    const view = response.json();
+    const byList = Object.fromEntries(view.lists.map((l: { list: string }) => [l.list, l]));
+    expect(view.last_reload_at).toBe(t.platform.clock.now().toISOString());
+    expect(byList.un).toMatchObject({
+      published_on: today,
+      files: ['un/UN_today.xml'],
+      stale: false,
+      age_days: 0,
+      warnings: [],
+      last_failure: null,
+    });
+    expect(byList.un.loaded_at).not.toBe(unLoadedAt);
+    // The version served stays; the failure and the older version it left are both reported.
+    expect(byList.ofac_consolidated).toMatchObject({
+      published_on: '2026-01-08',
+      files: [OFAC],
+      entities: 442,
+      last_failure: {
+        file: 'ofac/new/CONSOLIDATED.XML',
+        list: 'ofac_consolidated',
+        error: expect.stringContaining('malformed XML'),
+        at: t.platform.clock.now().toISOString(),
+      },
+    });
+    expect(byList.ofac_consolidated.warnings).toEqual([
+      expect.stringContaining('Published 2026-01-08'),
+      expect.stringContaining('ofac/new/CONSOLIDATED.XML'),
+      expect.stringContaining('older than the one served (2026-01-08)'),
+    ]);
+    expect(view.failures).toHaveLength(2);
+    expect(view.warnings).toContain('The latest reload left at least one list at its previous version');
+    expect(byList.eu).toMatchObject({ published_on: '2016-02-11', last_failure: null });
+
+    // A screening now runs against the new UN version and the OFAC version kept.
+    const screened = await t.api(live.apiKey, 'POST', '/v1/sanctions/screen', {
+      user_id: 'player-1',
+      first_name: 'Straton',
+      last_name: 'Musoni',
+      date_of_birth: '1961-04-06',
+      nationality: 'RW',
+      email: 'p1@example.com',
+    });
+    expect(screened.json().status).toBe('hit_review_pending');
+    const stored = await t.db
+      .selectFrom('sanctions_screens')
+      .select('list_versions')
+      .where('user_id', '=', 'player-1')
+      .executeTakeFirstOrThrow();
+    expect(stored.list_versions).toEqual({
+      un: { published_on: today, format: 'un_xml', files: ['un/UN_today.xml'] },
+      ofac_consolidated: { published_on: '2026-01-08', format: 'ofac_xml', files: [OFAC] },
+      eu: { published_on: '2016-02-11', format: 'eu_fsf_1_0', files: [EU] },
+    });
+  });
+
+  it('the hourly refresh job re-reads the directory', async () => {
+    const dayMonthYear = today.split('-').reverse().join('/');
+    copy(EU, 'eu/EU_today.xml', (xml) =>
+      xml.replace('<WHOLE Date="11/02/2016">', `<WHOLE Date="${dayMonthYear}">`),
+    );
+    expect((await lists()).byList.eu.published_on).toBe('2016-02-11');
+    await t.advance(3600);
+    const { view, byList } = await lists();
+    expect(view.last_reload_at).toBe(t.platform.clock.now().toISOString());
+    expect(byList.eu).toMatchObject({ published_on: today, files: ['eu/EU_today.xml'], stale: false });
+  });
+
+  it('each process notices changed files by their size and time (the check its timer runs)', async () => {
+    const holder = productionLists.holder!;
+    expect(await holder.refreshIfChanged()).toBe(false);
+    fs.rmSync(path.join(dir, 'ofac/new'), { recursive: true });
+    expect(await holder.refreshIfChanged()).toBe(true);
+    const { view, byList } = await lists();
+    // The broken file is gone; the older OFAC file still does not replace the version served.
+    expect(view.failures.map((f: { file: string }) => f.file)).toEqual(['ofac/old/CONSOLIDATED.XML']);
+    expect(byList.ofac_consolidated.published_on).toBe('2026-01-08');
+  });
+});

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestService } from '../../../test/helpers/test-service.js';
+
+describe('production sanctions without SANCTIONS_DATA_DIR', () => {
+  let t: TestService;
+  beforeAll(async () => {
+    t = await TestService.start({ sanctionsDataDir: undefined });
+  });
+  afterAll(async () => t.close());
+
+  it('a cut-over live tenant gets 503 vendor_unavailable; the lists view says why; reload is 503', async () => {
+    const live = await t.createTenant({ environment: 'live' });
+    await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
+    const response = await t.api(live.apiKey, 'POST', '/v1/sanctions/screen', {
+      user_id: 'player-1',
+      first_name: 'Margaret',
+      last_name: 'Thornbury',
+      date_of_birth: '1988-07-19',
+      nationality: 'GB',
+      email: 'm@example.com',
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      error: 'vendor_unavailable',
+      message: expect.stringContaining('sanctions'),
+    });
+    const view = (await t.backoffice('GET', '/sanctions/lists')).json();
+    expect(view).toMatchObject({ data_dir: null, available: false, lists: [] });
+    expect(view.warnings[0]).toContain('SANCTIONS_DATA_DIR is not set');
+    const reload = await t.backoffice('POST', '/sanctions/lists/reload');
+    expect(reload.statusCode).toBe(503);
+    expect(reload.json().error).toBe('vendor_unavailable');
+  });
+});
