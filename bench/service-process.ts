@@ -8,8 +8,11 @@ export class ServiceProcess {
     readonly baseUrl: string,
   ) {}
 
-  static async start(env: Record<string, string | undefined>): Promise<ServiceProcess> {
-    const child = spawn(process.execPath, ['dist/src/main.js'], {
+  static async start(
+    env: Record<string, string | undefined>,
+    nodeArgs: string[] = [],
+  ): Promise<ServiceProcess> {
+    const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

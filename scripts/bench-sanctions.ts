@@ -83,4 +83,6 @@ for (const r of results) {
     `${r.measure.padEnd(24)} ${r.value.toFixed(3).padStart(9)} ${r.unit.padEnd(3)} target < ${r.target} ${r.unit} ${r.value < r.target ? 'ok' : 'MISSED'}`,
   );
 }
+// One machine-readable line for `npm run bench`, which runs this script as one of its phases.
+console.log(`SANCTIONS_BENCH ${JSON.stringify({ index: index.stats, results })}`);
 process.exitCode = results.every((r) => r.value < r.target) ? 0 : 1;

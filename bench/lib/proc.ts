@@ -74,3 +74,18 @@ export class ProcWatcher {
     return { cpuCores: Math.round((cpu / seconds) * 100) / 100, maxRssMb: Math.round(maxRss / 1048576) };
   }
 }
+
+/** Every process named `postgres` on this machine (the server and its backends), when it runs locally. */
+export function postgresPids(): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}

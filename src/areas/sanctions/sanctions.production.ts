@@ -14,7 +14,7 @@ export const WATCH_INTERVAL_MS = 60_000;
 const nextHour = (from: Date) => new Date(from.getTime() + HOUR_MS);
 
 /**
- * Wires the production sanctions matcher (see decisions-sanctions.md, "Reloading the lists"). The lists load on
+ * Wires the production sanctions matcher (see docs/decisions.md (Sanctions screening), "Reloading the lists"). The lists load on
  * first use by a cut-over live tenant, or now when one exists: a process whose tenants never need them never holds
  * the index. Each process holding them re-reads the directory when a file changes (checked every minute) and when
  * it runs the hourly refresh job. Returns the closer.

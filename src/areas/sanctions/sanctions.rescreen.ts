@@ -83,7 +83,7 @@ export async function rescreen(
 }
 
 export const QUARTERLY_RESCREEN_JOB = 'sanctions.rescreen_quarterly';
-/** A quarter, as a fixed period from the first start (see decisions-sanctions.md). */
+/** A quarter, as a fixed period from the first start (see docs/decisions.md (Sanctions screening)). */
 export const QUARTER_SECONDS = 91 * 86_400;
 const nextQuarter = (from: Date) => new Date(from.getTime() + QUARTER_SECONDS * 1000);
 
