@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** The service's whole configuration, read from the environment once at start. Nothing else reads process.env. */
@@ -14,6 +15,13 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Run the scheduler and webhook dispatcher loops in this process. */
   workers: boolean;
+  /**
+   * API processes `npm start` runs on PostgreSQL, sharing the port, beside one process for the background work.
+   * 1 (always on embedded PGlite, which one process owns) serves the API and runs the workers in one process.
+   */
+  apiProcesses: number;
+  /** Set by the supervisor for the processes it forks: `api` (no workers), `worker` (no listener), else `all`. */
+  processRole: 'all' | 'api' | 'worker';
   /** MaxMind-format City files for the production IP resolver; undefined uses the DB-IP Lite package. */
   geoipDbPath: string[] | undefined;
   /** Directory searched recursively for sanctions-list publications; undefined: no production matcher (503). */
@@ -76,6 +84,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('GEOIP_DB_PATH must name .mmdb files, separated by commas');
   }
 
+  const apiProcessesRaw = env.COMPLIANCE_API_PROCESSES;
+  const apiProcesses = apiProcessesRaw
+    ? Number(apiProcessesRaw)
+    : databaseUrl
+      ? Math.min(os.availableParallelism(), 8)
+      : 1;
+  if (!Number.isInteger(apiProcesses) || apiProcesses < 1 || apiProcesses > 64) {
+    problems.push(`COMPLIANCE_API_PROCESSES must be a whole number from 1 to 64 (got "${apiProcessesRaw}")`);
+  } else if (apiProcesses > 1 && !databaseUrl) {
+    problems.push(
+      'COMPLIANCE_API_PROCESSES above 1 needs DATABASE_URL: embedded PGlite is owned by one process',
+    );
+  }
+  const processRole = (env.COMPLIANCE_PROCESS_ROLE || 'all') as Config['processRole'];
+  if (!['all', 'api', 'worker'].includes(processRole)) {
+    problems.push(`COMPLIANCE_PROCESS_ROLE must be all, api or worker (got "${processRole}")`);
+  }
+
   const sanctionsHitThreshold = Number(env.SANCTIONS_HIT_THRESHOLD || '0.85');
   if (!(sanctionsHitThreshold > 0 && sanctionsHitThreshold <= 1)) {
     problems.push(
@@ -106,6 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateWebhooks: flag('COMPLIANCE_ALLOW_PRIVATE_WEBHOOKS', databaseUrl === undefined),
     logLevel,
     workers: flag('COMPLIANCE_WORKERS', true),
+    apiProcesses,
+    processRole,
     geoipDbPath,
     sanctionsDataDir: env.SANCTIONS_DATA_DIR ? path.resolve(env.SANCTIONS_DATA_DIR) : undefined,
     sanctionsHitThreshold,

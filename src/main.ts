@@ -1,6 +1,120 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
 import { createTenant, listTenants } from './backoffice/tenants.service.js';
-import { ConfigError, loadConfig } from './config.js';
-import { createLogger, createService } from './service.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createLogger, createService, type Service } from './service.js';
+
+const SHUTDOWN_GRACE_MS = 20_000;
+const RESTART_DELAY_MS = 1_000;
+
+function baseUrl(config: Config, port: number): string {
+  return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+}
+
+/**
+ * First start of an empty database: a demo sandbox tenant when the back-office token was generated, and the
+ * secrets printed once (only their hashes are kept).
+ */
+async function firstStart(service: Service, config: Config, port: number): Promise<void> {
+  const token = service.generatedBackofficeToken;
+  if (!token) return;
+  const demo =
+    (await listTenants(service.platform)).length === 0
+      ? await createTenant(service.platform, { name: 'Demo Operator', environment: 'sandbox' }, null)
+      : undefined;
+  const base = baseUrl(config, port);
+  const lines = [
+    '',
+    'First start: these secrets are shown once and never again. Keep them now.',
+    `  Back-office token:        ${token}`,
+  ];
+  if (demo) {
+    lines.push(
+      `  Demo sandbox tenant:      ${demo.tenant.tenant_id} (${demo.tenant.name})`,
+      `  Demo API key:             ${demo.apiKey}`,
+      `  Demo webhook secret:      ${demo.tenant.signing_secret}`,
+      '',
+      'Try it:',
+      `  curl -s ${base}/v1/health`,
+      `  curl -s -H "Authorization: Bearer ${demo.apiKey}" "${base}/v1/exclusions/check?email=player@example.com"`,
+    );
+  }
+  process.stdout.write([...lines, ''].join('\n') + '\n');
+}
+
+function onSignals(stop: (signal: string) => Promise<void>): void {
+  let stopping = false;
+  const handle = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
+    stop(signal).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => handle('SIGTERM'));
+  process.on('SIGINT', () => handle('SIGINT'));
+}
+
+/** One process: the API (roles all and api) and the background workers (roles all and worker). */
+async function serve(config: Config, logger: Logger): Promise<void> {
+  const service = await createService(config, logger);
+  const { app } = service;
+  const role = config.processRole;
+  logger.info(
+    { database: service.database.kind, data_dir: config.databaseUrl ? undefined : config.dataDir, role },
+    'database ready',
+  );
+  if (role !== 'worker') {
+    await app.listen({ port: config.port, host: config.host });
+    const port = (app.server.address() as { port: number }).port;
+    logger.info({ url: baseUrl(config, port) }, 'compliance service listening');
+    if (role === 'all') await firstStart(service, config, port);
+  }
+  if (role !== 'api' && config.workers) service.workers.start();
+
+  onSignals(async (signal) => {
+    logger.info({ signal }, 'shutting down: no new requests, finishing in-flight work');
+    await service.close();
+  });
+}
+
+/**
+ * `npm start` on PostgreSQL: one API process per core sharing the port (node:cluster), and one process for the
+ * background work, so that neither waits on the other's event loop. A process that dies is started again.
+ */
+async function supervise(config: Config, logger: Logger): Promise<void> {
+  // Migrations and the first-start secrets happen once, here, before any child opens the database.
+  const service = await createService(config, logger);
+  await firstStart(service, config, config.port);
+  await service.close();
+
+  let stopping = false;
+  const roles = new Map<Worker, Config['processRole']>();
+  const fork = (role: Config['processRole']) => {
+    const child = cluster.fork({ COMPLIANCE_PROCESS_ROLE: role });
+    roles.set(child, role);
+  };
+  cluster.on('exit', (child, code, signal) => {
+    const role = roles.get(child)!;
+    roles.delete(child);
+    if (stopping) return;
+    logger.error({ role, pid: child.process.pid, code, signal }, 'a service process died; starting another');
+    setTimeout(() => fork(role), RESTART_DELAY_MS);
+  });
+  for (let i = 0; i < config.apiProcesses; i++) fork('api');
+  if (config.workers) fork('worker');
+  logger.info({ api_processes: config.apiProcesses, worker_process: config.workers }, 'supervising');
+
+  onSignals(async (signal) => {
+    stopping = true;
+    logger.info({ signal }, 'shutting down every service process');
+    const exits = [...roles.keys()].map((child) => new Promise((resolve) => child.once('exit', resolve)));
+    for (const child of roles.keys()) child.process.kill('SIGTERM');
+    await Promise.all(exits);
+  });
+}
 
 async function main(): Promise<void> {
   let config;
@@ -14,77 +128,20 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config);
-  if (config.testClock) {
-    logger.warn(
-      '!!! COMPLIANCE_TEST_CLOCK=1: the service clock stands still and moves only by POST /backoffice/v1/clock/advance. Never enable this in production. !!!',
-    );
-  }
-  if (config.allowPrivateWebhooks) {
-    logger.warn(
-      'Webhooks may be delivered to loopback and private addresses (COMPLIANCE_ALLOW_PRIVATE_WEBHOOKS): a local or test deployment only.',
-    );
-  }
-
-  const service = await createService(config, logger);
-  const { app, platform } = service;
-  logger.info(
-    { database: service.database.kind, data_dir: config.databaseUrl ? undefined : config.dataDir },
-    'database ready',
-  );
-
-  const firstStart = (await listTenants(platform)).length === 0;
-  let demo: Awaited<ReturnType<typeof createTenant>> | undefined;
-  if (firstStart && service.generatedBackofficeToken) {
-    demo = await createTenant(platform, { name: 'Demo Operator', environment: 'sandbox' }, null);
-  }
-
-  await app.listen({ port: config.port, host: config.host });
-  if (config.workers) service.workers.start();
-  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${(app.server.address() as { port: number }).port}`;
-  logger.info({ url: base }, 'compliance service listening');
-
-  if (service.generatedBackofficeToken) {
-    // Printed once, on the first start of an empty database; only hashes are kept.
-    const lines = [
-      '',
-      'First start: these secrets are shown once and never again. Keep them now.',
-      `  Back-office token:        ${service.generatedBackofficeToken}`,
-    ];
-    if (demo) {
-      lines.push(
-        `  Demo sandbox tenant:      ${demo.tenant.tenant_id} (${demo.tenant.name})`,
-        `  Demo API key:             ${demo.apiKey}`,
-        `  Demo webhook secret:      ${demo.tenant.signing_secret}`,
-        '',
-        'Try it:',
-        `  curl -s ${base}/v1/health`,
-        `  curl -s -H "Authorization: Bearer ${demo.apiKey}" "${base}/v1/exclusions/check?email=player@example.com"`,
+  if (cluster.isPrimary) {
+    if (config.testClock) {
+      logger.warn(
+        '!!! COMPLIANCE_TEST_CLOCK=1: the service clock stands still and moves only by POST /backoffice/v1/clock/advance. Never enable this in production. !!!',
       );
     }
-    lines.push('');
-    process.stdout.write(lines.join('\n') + '\n');
-  }
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: no new requests, finishing in-flight work');
-    const force = setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 20_000).unref();
-    try {
-      await service.close();
-      clearTimeout(force);
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
+    if (config.allowPrivateWebhooks) {
+      logger.warn(
+        'Webhooks may be delivered to loopback and private addresses (COMPLIANCE_ALLOW_PRIVATE_WEBHOOKS): a local or test deployment only.',
+      );
     }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  }
+  if (cluster.isPrimary && config.apiProcesses > 1) return supervise(config, logger);
+  return serve(config, logger);
 }
 
 main().catch((error: unknown) => {

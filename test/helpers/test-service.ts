@@ -49,6 +49,8 @@ export class TestService {
       allowPrivateWebhooks: true,
       logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel']) ?? 'silent',
       workers: false,
+      apiProcesses: 1,
+      processRole: 'all',
       geoipDbPath: undefined,
       sanctionsDataDir: undefined,
       sanctionsHitThreshold: 0.85,

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../helpers/test-database.js';
+
+const MAIN = path.resolve('dist/src/main.js');
+const TOKEN = 'processes-test-token-0123456789abcdef';
+
+/** `npm start` as operators run it: the compiled entry point in its own process. */
+function start(env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', COMPLIANCE_BACKOFFICE_TOKEN: TOKEN, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const childrenOf = (pid: number) =>
+  fs
+    .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
+
+describe('service processes', () => {
+  const dataDirs: string[] = [];
+  afterAll(() => dataDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+  it('refuses several API processes on embedded PGlite, which one process owns', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compliance-processes-'));
+    dataDirs.push(dataDir);
+    const { child, output } = start({ DATABASE_URL: '', DATA_DIR: dataDir, COMPLIANCE_API_PROCESSES: '2' });
+    expect(await exited(child)).toBe(2);
+    expect(output()).toContain('COMPLIANCE_API_PROCESSES above 1 needs DATABASE_URL');
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'on PostgreSQL runs API processes sharing one port beside a worker process, replaces one that dies, and stops them all on SIGTERM',
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        const { child, output } = start({ DATABASE_URL: database.url, COMPLIANCE_API_PROCESSES: '2' });
+        const url = await until(
+          () => /"url":"(http:\/\/[^"]+)","msg":"compliance service listening"/.exec(output())?.[1],
+          'the service to listen',
+        );
+        const children = await until(() => {
+          const pids = childrenOf(child.pid!);
+          return pids.length === 3 ? pids : undefined;
+        }, 'two API processes and a worker process');
+        expect((await fetch(`${url}/v1/health`)).status).toBe(200);
+
+        const apiPid = Number(/"pid":(\d+)[^\n]*"msg":"compliance service listening"/.exec(output())![1]);
+        expect(children).toContain(apiPid);
+        process.kill(apiPid, 'SIGKILL');
+        await until(() => {
+          const pids = childrenOf(child.pid!);
+          return pids.length === 3 && !pids.includes(apiPid) ? pids : undefined;
+        }, 'the dead API process to be replaced');
+        expect(output()).toContain('a service process died; starting another');
+        expect((await fetch(`${url}/v1/health`)).status).toBe(200);
+
+        child.kill('SIGTERM');
+        expect(await exited(child)).toBe(0);
+        for (const pid of children.filter((pid) => pid !== apiPid)) {
+          expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+        }
+      } finally {
+        await database.drop();
+      }
+    },
+  );
+});
