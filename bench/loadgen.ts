@@ -35,6 +35,8 @@ export interface LoadResult {
   throughput: number;
   latency: LatencySummary;
   firstError?: string;
+  /** AML events: the transaction ids the service acknowledged (202), to be found in the database afterwards. */
+  acknowledged?: string[];
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
@@ -49,6 +51,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let errors = 0;
   let sent = 0;
   let firstError: string | undefined;
+  const acknowledged: string[] = [];
 
   const send = async (i: number, scheduledAt: number) => {
     const request = next(i);
@@ -65,6 +68,8 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       if (!spec.expectStatus.includes(response.statusCode)) {
         errors++;
         firstError ??= `${response.statusCode} ${text.slice(0, 200)}`;
+      } else if (spec.scenario === 'aml_event' && response.statusCode === 202) {
+        acknowledged.push((JSON.parse(text) as { transaction_id: string }).transaction_id);
       }
     } catch (error) {
       errors++;
@@ -119,6 +124,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     throughput: Math.round(latencies.length / elapsed),
     latency: summarise(latencies),
     firstError,
+    acknowledged: spec.scenario === 'aml_event' ? acknowledged : undefined,
   };
 }
 

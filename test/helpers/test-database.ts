@@ -5,10 +5,12 @@ import pg from 'pg';
  * A fresh database for one test service: on the PostgreSQL server named by DATABASE_URL when it is set (CI's
  * PostgreSQL leg), else undefined, which means embedded PGlite in a temporary directory.
  */
-export async function createTestDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  prefix = 'cs_test',
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { url: undefined, drop: async () => {} };
-  const name = `cs_test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

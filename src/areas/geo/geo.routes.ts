@@ -35,6 +35,9 @@ export function geoRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: "Resolve a signup's IP address to its country tier",
+          // CC BY 4.0 asks for the credit wherever results are used; this document is what tenants read.
+          description:
+            'Live tenants cut over for geo are answered from DB-IP Lite city data by default: IP Geolocation by DB-IP (https://db-ip.com), CC BY 4.0.',
           body: GeoCheckRequest,
           response: { 200: GeoResult, ...errorResponses(400, 403, 422, 503) },
         },
