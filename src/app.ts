@@ -51,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The route pattern, never the URL: query strings carry emails and phone numbers.
     request.log.debug(
       {
+        tenant_id: request.tenantContext?.tenant.tenant_id,
         method: request.method,
         route: request.routeOptions.url,
         status: reply.statusCode,

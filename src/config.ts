@@ -15,13 +15,14 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Run the scheduler and webhook dispatcher loops in this process. */
   workers: boolean;
-  /**
-   * API processes `npm start` runs on PostgreSQL, sharing the port, beside one process for the background work.
-   * 1 (always on embedded PGlite, which one process owns) serves the API and runs the workers in one process.
-   */
+  /** API processes the supervisor forks, sharing the port, beside one process for the background work. */
   apiProcesses: number;
-  /** Set by the supervisor for the processes it forks: `api` (no workers), `worker` (no listener), else `all`. */
-  processRole: 'all' | 'api' | 'worker';
+  /**
+   * What this process does: `supervisor` forks API and worker processes (the default on PostgreSQL); `all` serves
+   * the API and runs the workers in one process (the default, and the only choice, on embedded PGlite); `api` and
+   * `worker` are the supervisor's children (or processes an operator runs by hand).
+   */
+  processRole: 'supervisor' | 'all' | 'api' | 'worker';
   /** MaxMind-format City files for the production IP resolver; undefined uses the DB-IP Lite package. */
   geoipDbPath: string[] | undefined;
   /** Directory searched recursively for sanctions-list publications; undefined: no production matcher (503). */
@@ -85,21 +86,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 
   const apiProcessesRaw = env.COMPLIANCE_API_PROCESSES;
+  // One core is left to the worker process (and, on a small machine, to a local PostgreSQL).
   const apiProcesses = apiProcessesRaw
     ? Number(apiProcessesRaw)
-    : databaseUrl
-      ? Math.min(os.availableParallelism(), 8)
-      : 1;
+    : Math.max(1, Math.min(os.availableParallelism() - 1, 8));
   if (!Number.isInteger(apiProcesses) || apiProcesses < 1 || apiProcesses > 64) {
     problems.push(`COMPLIANCE_API_PROCESSES must be a whole number from 1 to 64 (got "${apiProcessesRaw}")`);
-  } else if (apiProcesses > 1 && !databaseUrl) {
-    problems.push(
-      'COMPLIANCE_API_PROCESSES above 1 needs DATABASE_URL: embedded PGlite is owned by one process',
-    );
   }
-  const processRole = (env.COMPLIANCE_PROCESS_ROLE || 'all') as Config['processRole'];
-  if (!['all', 'api', 'worker'].includes(processRole)) {
-    problems.push(`COMPLIANCE_PROCESS_ROLE must be all, api or worker (got "${processRole}")`);
+  const processRole = (env.COMPLIANCE_PROCESS_ROLE ||
+    (databaseUrl ? 'supervisor' : 'all')) as Config['processRole'];
+  if (!['supervisor', 'all', 'api', 'worker'].includes(processRole)) {
+    problems.push(`COMPLIANCE_PROCESS_ROLE must be supervisor, all, api or worker (got "${processRole}")`);
+  } else if (processRole !== 'all' && !databaseUrl) {
+    problems.push(
+      `COMPLIANCE_PROCESS_ROLE=${processRole} needs DATABASE_URL: embedded PGlite is owned by one process`,
+    );
   }
 
   const sanctionsHitThreshold = Number(env.SANCTIONS_HIT_THRESHOLD || '0.85');

@@ -81,7 +81,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
 }
 
 /**
- * `npm start` on PostgreSQL: one API process per core sharing the port (node:cluster), and one process for the
+ * `npm start` on PostgreSQL: one API process per core but one, sharing the port (node:cluster), and one process for the
  * background work, so that neither waits on the other's event loop. A process that dies is started again.
  */
 async function supervise(config: Config, logger: Logger): Promise<void> {
@@ -91,8 +91,8 @@ async function supervise(config: Config, logger: Logger): Promise<void> {
   await service.close();
 
   let stopping = false;
-  const roles = new Map<Worker, Config['processRole']>();
-  const fork = (role: Config['processRole']) => {
+  const roles = new Map<Worker, 'api' | 'worker'>();
+  const fork = (role: 'api' | 'worker') => {
     const child = cluster.fork({ COMPLIANCE_PROCESS_ROLE: role });
     roles.set(child, role);
   };
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config);
-  if (cluster.isPrimary) {
+  if (config.processRole === 'supervisor' || config.processRole === 'all') {
     if (config.testClock) {
       logger.warn(
         '!!! COMPLIANCE_TEST_CLOCK=1: the service clock stands still and moves only by POST /backoffice/v1/clock/advance. Never enable this in production. !!!',
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  if (cluster.isPrimary && config.apiProcesses > 1) return supervise(config, logger);
+  if (config.processRole === 'supervisor') return supervise(config, logger);
   return serve(config, logger);
 }
 

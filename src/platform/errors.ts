@@ -123,7 +123,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return sendError(reply, 400, validationCode, error.message);
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, tenant_id: request.tenantContext?.tenant.tenant_id }, 'unhandled error');
     return sendError(
       reply,
       500,

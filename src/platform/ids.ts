@@ -18,8 +18,23 @@ const PREFIXES = {
 
 export type IdKind = keyof typeof PREFIXES;
 
+// Random bits drawn from the CSPRNG a few kilobytes at a time: one call per id cost more than the rest of a request.
+const POOL_BYTES = 4096;
+const ID_RANDOM_BYTES = 10;
+let pool = randomBytes(POOL_BYTES);
+let offset = 0;
+
+function randomHex(): string {
+  if (offset + ID_RANDOM_BYTES > POOL_BYTES) {
+    pool = randomBytes(POOL_BYTES);
+    offset = 0;
+  }
+  offset += ID_RANDOM_BYTES;
+  return pool.toString('hex', offset - ID_RANDOM_BYTES, offset);
+}
+
 /** `exc_0193a0f1c2d4e5f6a7b8c9d0e1f2a3b4`: millisecond time then 80 random bits, so ids sort by creation. */
 export function newId(kind: IdKind): string {
   const time = Date.now().toString(16).padStart(12, '0');
-  return `${PREFIXES[kind]}_${time}${randomBytes(10).toString('hex')}`;
+  return `${PREFIXES[kind]}_${time}${randomHex()}`;
 }

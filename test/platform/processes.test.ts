@@ -47,12 +47,16 @@ describe('service processes', () => {
   const dataDirs: string[] = [];
   afterAll(() => dataDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
-  it('refuses several API processes on embedded PGlite, which one process owns', async () => {
+  it('refuses to supervise processes on embedded PGlite, which one process owns', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compliance-processes-'));
     dataDirs.push(dataDir);
-    const { child, output } = start({ DATABASE_URL: '', DATA_DIR: dataDir, COMPLIANCE_API_PROCESSES: '2' });
+    const { child, output } = start({
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      COMPLIANCE_PROCESS_ROLE: 'supervisor',
+    });
     expect(await exited(child)).toBe(2);
-    expect(output()).toContain('COMPLIANCE_API_PROCESSES above 1 needs DATABASE_URL');
+    expect(output()).toContain('COMPLIANCE_PROCESS_ROLE=supervisor needs DATABASE_URL');
   });
 
   it.skipIf(!process.env.DATABASE_URL)(
@@ -61,10 +65,13 @@ describe('service processes', () => {
       const database = await createTestDatabase();
       try {
         const { child, output } = start({ DATABASE_URL: database.url, COMPLIANCE_API_PROCESSES: '2' });
-        const url = await until(
-          () => /"url":"(http:\/\/[^"]+)","msg":"compliance service listening"/.exec(output())?.[1],
-          'the service to listen',
-        );
+        // Both API processes listen before one is killed: the survivor keeps the shared (port 0) listener open.
+        const url = await until(() => {
+          const urls = [
+            ...output().matchAll(/"url":"(http:\/\/[^"]+)","msg":"compliance service listening"/g),
+          ];
+          return urls.length === 2 ? urls[0]![1] : undefined;
+        }, 'both API processes to listen');
         const children = await until(() => {
           const pids = childrenOf(child.pid!);
           return pids.length === 3 ? pids : undefined;

@@ -30,6 +30,17 @@ const parsers: Record<number, (value: string) => unknown> = {
 const MAX_PREPARED_PER_CONNECTION = 2_000;
 const MAX_PREPARED_TEXT = 16_384;
 
+// Names by statement text, shared by every connection: a map look-up costs less than hashing the text each call.
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = createHash('sha1').update(text).digest('base64url');
+    if (statementNames.size < MAX_PREPARED_PER_CONNECTION) statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * A pooled client that prepares each parameterised statement once per connection (a named statement, its name
  * the hash of its text), so PostgreSQL plans it once instead of on every call: planning is most of the cost of
@@ -47,7 +58,7 @@ class PreparingClient extends pg.Client {
       text.length <= MAX_PREPARED_TEXT &&
       typeof args[2] !== 'function'
     ) {
-      const name = createHash('sha1').update(text).digest('base64url');
+      const name = statementName(text);
       if (this.prepared.has(name) || this.prepared.size < MAX_PREPARED_PER_CONNECTION) {
         this.prepared.add(name);
         return (super.query as unknown as (config: pg.QueryConfig) => never)({ name, text, values });
