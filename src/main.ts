@@ -6,6 +6,9 @@ import { createLogger, createService, type Service } from './service.js';
 
 const SHUTDOWN_GRACE_MS = 20_000;
 const RESTART_DELAY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+/** A process that ran this long before dying restarts after the shortest delay again. */
+const HEALTHY_AFTER_MS = 30_000;
 
 function baseUrl(config: Config, port: number): string {
   return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -42,19 +45,22 @@ async function firstStart(service: Service, config: Config, port: number): Promi
   process.stdout.write([...lines, ''].join('\n') + '\n');
 }
 
-function onSignals(stop: (signal: string) => Promise<void>): void {
+/** Stops gracefully on SIGTERM or SIGINT, and (for a supervised process) when its supervisor is gone. */
+function onStop(stop: (reason: string) => Promise<void>): void {
   let stopping = false;
-  const handle = (signal: string) => {
+  const handle = (reason: string) => {
     if (stopping) return;
     stopping = true;
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
-    stop(signal).then(
+    stop(reason).then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
   process.on('SIGTERM', () => handle('SIGTERM'));
   process.on('SIGINT', () => handle('SIGINT'));
+  // A child whose supervisor died would otherwise live on unsupervised, holding its port and connections.
+  if (cluster.isWorker) process.once('disconnect', () => handle('supervisor gone'));
 }
 
 /** One process: the API (roles all and api) and the background workers (roles all and worker). */
@@ -74,8 +80,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   }
   if (role !== 'api' && config.workers) service.workers.start();
 
-  onSignals(async (signal) => {
-    logger.info({ signal }, 'shutting down: no new requests, finishing in-flight work');
+  onStop(async (reason) => {
+    logger.info({ reason }, 'shutting down: no new requests, finishing in-flight work');
     await service.close();
   });
 }
@@ -91,25 +97,31 @@ async function supervise(config: Config, logger: Logger): Promise<void> {
   await service.close();
 
   let stopping = false;
-  const roles = new Map<Worker, 'api' | 'worker'>();
+  const roles = new Map<Worker, { role: 'api' | 'worker'; startedAt: number }>();
+  // Consecutive early deaths per role: restarts back off (1 s, 2 s, 4 s … 30 s) while, say, the database is down.
+  const failures = { api: 0, worker: 0 };
   const fork = (role: 'api' | 'worker') => {
-    const child = cluster.fork({ COMPLIANCE_PROCESS_ROLE: role });
-    roles.set(child, role);
+    roles.set(cluster.fork({ COMPLIANCE_PROCESS_ROLE: role }), { role, startedAt: Date.now() });
   };
   cluster.on('exit', (child, code, signal) => {
-    const role = roles.get(child)!;
+    const { role, startedAt } = roles.get(child)!;
     roles.delete(child);
     if (stopping) return;
-    logger.error({ role, pid: child.process.pid, code, signal }, 'a service process died; starting another');
-    setTimeout(() => fork(role), RESTART_DELAY_MS);
+    failures[role] = Date.now() - startedAt >= HEALTHY_AFTER_MS ? 1 : failures[role] + 1;
+    const delay = Math.min(RESTART_DELAY_MS * 2 ** (failures[role] - 1), MAX_RESTART_DELAY_MS);
+    logger.error(
+      { role, pid: child.process.pid, code, signal, restart_in_ms: delay },
+      'a service process died; starting another',
+    );
+    setTimeout(() => fork(role), delay);
   });
   for (let i = 0; i < config.apiProcesses; i++) fork('api');
   if (config.workers) fork('worker');
   logger.info({ api_processes: config.apiProcesses, worker_process: config.workers }, 'supervising');
 
-  onSignals(async (signal) => {
+  onStop(async (reason) => {
     stopping = true;
-    logger.info({ signal }, 'shutting down every service process');
+    logger.info({ reason }, 'shutting down every service process');
     const exits = [...roles.keys()].map((child) => new Promise((resolve) => child.once('exit', resolve)));
     for (const child of roles.keys()) child.process.kill('SIGTERM');
     await Promise.all(exits);

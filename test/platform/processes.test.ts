@@ -15,6 +15,7 @@ function start(env: Record<string, string | undefined>): { child: ChildProcess; 
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', COMPLIANCE_BACKOFFICE_TOKEN: TOKEN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
@@ -40,12 +41,22 @@ const childrenOf = (pid: number) =>
 
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) =>
-    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+    child.exitCode !== null || child.signalCode !== null
+      ? resolve(child.exitCode)
+      : child.once('exit', (code) => resolve(code)),
   );
+
+const started: ChildProcess[] = [];
 
 describe('service processes', () => {
   const dataDirs: string[] = [];
-  afterAll(() => dataDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  afterAll(async () => {
+    // Whatever a failed test left running is stopped: a supervisor would otherwise restart its children forever.
+    for (const child of started)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await Promise.all(started.map(exited));
+    dataDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }));
+  });
 
   it('refuses to supervise processes on embedded PGlite, which one process owns', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compliance-processes-'));
@@ -93,6 +104,28 @@ describe('service processes', () => {
         for (const pid of children.filter((pid) => pid !== apiPid)) {
           expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
         }
+      } finally {
+        await database.drop();
+      }
+    },
+  );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'API and worker processes stop when their supervisor dies',
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        const { child } = start({ DATABASE_URL: database.url, COMPLIANCE_API_PROCESSES: '1' });
+        const children = await until(() => {
+          const pids = childrenOf(child.pid!);
+          return pids.length === 2 ? pids : undefined;
+        }, 'an API process and a worker process');
+        child.kill('SIGKILL');
+        await exited(child);
+        await until(
+          () => (children.every((pid) => !fs.existsSync(`/proc/${pid}`)) ? true : undefined),
+          'the orphaned processes to stop',
+        );
       } finally {
         await database.drop();
       }
