@@ -416,7 +416,7 @@ async function main() {
   }
 
   printTable(reported, checks);
-  const file = writeResults(reported, checks, primary, bareMax, sanctions);
+  const file = writeResults(reported, checks, primary, bareMax, sanctions, await postgresVersion());
   log(`\nresults: ${file}`);
   const failed = reported.some((r) => r.verdict.startsWith('FAIL')) || checks.some((c) => !c.ok);
   process.exitCode = failed ? 1 : 0;
@@ -444,6 +444,18 @@ async function sanctionsBench(): Promise<SanctionsBench | undefined> {
     return undefined;
   }
   return JSON.parse(line.slice('SANCTIONS_BENCH '.length)) as SanctionsBench;
+}
+
+/** The server version of DATABASE_URL, for the results' machine description. */
+async function postgresVersion(): Promise<string | undefined> {
+  if (!process.env.DATABASE_URL) return undefined;
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query('show server_version')).rows[0].server_version as string;
+  } finally {
+    await client.end();
+  }
 }
 
 async function countStored(
@@ -561,6 +573,7 @@ function writeResults(
   primary: string,
   bareMax: number,
   sanctions: SanctionsBench | undefined,
+  postgres: string | undefined,
 ): string {
   const machine = {
     cpus: os.cpus().length,
@@ -568,6 +581,7 @@ function writeResults(
     memory_gb: Math.round(os.totalmem() / 2 ** 30),
     kernel: os.release(),
     node: process.version,
+    postgres: postgres ?? null,
   };
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join('bench', 'results', `${stamp}-${primary}${quick ? '-quick' : ''}.json`);
