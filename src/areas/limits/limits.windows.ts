@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
+import { outboxInsertSql } from '../../platform/outbox.js';
 import { LIMIT_TYPES, LONGEST_WINDOW_SECONDS, WINDOW_SECONDS, type LimitType } from './limits.rules.js';
 
 /** The rolling-window arithmetic of the limits area, as SQL: each statement is one round trip, any history length. */
@@ -131,9 +132,8 @@ interface CheckRow {
 /**
  * The pre-deposit gate in one statement (one round trip, any history length): the windows, the binding limit (of
  * the breached ones, the one that frees up last; one the amount never fits binds most) and, when the amount does
- * not fit and the currency is the user's, the limit.breach_attempt outbox row, written by a data-modifying CTE.
- * The envelope has the outbox's shape (event, event_id, timestamp, data), so the dispatcher signs and sends it
- * like any other event.
+ * not fit and the currency is the user's, the limit.breach_attempt outbox row, written by a data-modifying CTE
+ * (platform/outbox.ts builds it, so the dispatcher signs and sends it like any other event).
  */
 export async function checkInOneStatement(
   db: Executor,
@@ -165,27 +165,24 @@ export async function checkInOneStatement(
       limit 1
     ),
     breach_event as (
-      insert into events (event_id, tenant_id, event, payload, created_at, delivery_status, next_attempt_at)
-      select ${input.eventId}, ${input.tenantId}, 'limit.breach_attempt',
-        json_build_object(
-          'event', 'limit.breach_attempt',
-          'event_id', ${input.eventId}::text,
-          'timestamp', ${input.now.toISOString()}::text,
-          'data', json_build_object(
-            'user_id', ${input.userId}::text,
-            'amount_cents', ${input.amountCents}::bigint,
-            'currency', ${input.currency}::text,
-            'limit_id', b.limit_id,
-            'breached_limit_type', b.limit_type,
-            'limit_amount_cents', b.limit_cents,
-            'already_spent_cents', b.spent_cents,
-            'max_allowed_now_cents', s.max_allowed_now_cents,
-            'next_reset_at', ${iso('b.next_reset_at')}
-          )
-        )::text,
-        ${at}, 'pending', ${at}
-      from binding b, summary s, user_currency c
-      where c.code = ${input.currency}
+      ${outboxInsertSql({
+        tenantId: input.tenantId,
+        event: 'limit.breach_attempt',
+        eventId: input.eventId,
+        at: input.now,
+        data: sql`json_build_object(
+          'user_id', ${input.userId}::text,
+          'amount_cents', ${input.amountCents}::bigint,
+          'currency', ${input.currency}::text,
+          'limit_id', b.limit_id,
+          'breached_limit_type', b.limit_type,
+          'limit_amount_cents', b.limit_cents,
+          'already_spent_cents', b.spent_cents,
+          'max_allowed_now_cents', s.max_allowed_now_cents,
+          'next_reset_at', ${iso('b.next_reset_at')}
+        )`,
+        source: sql`from binding b, summary s, user_currency c where c.code = ${input.currency}`,
+      })}
     )
     select c.code as user_currency, s.active_limits, s.would_remain_cents, s.max_allowed_now_cents,
       b.limit_id, b.limit_type, b.limit_cents, b.spent_cents, b.fits_at, b.next_reset_at
