@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import type { WebhookEnvelope } from '../../platform/outbox.js';
 
@@ -18,25 +18,11 @@ export interface EventOptions {
 }
 
 /** Drives the AML API as one tenant would: events, screens, case reads, and the webhooks that arrive. */
-export class AmlDriver {
+export class AmlDriver extends TenantDriver {
   private n = 0;
 
-  constructor(
-    readonly t: TestService,
-    readonly tenant: TestTenant,
-    readonly receiver: WebhookReceiver,
-  ) {}
-
   static async start(): Promise<AmlDriver> {
-    const t = await TestService.start();
-    const receiver = await WebhookReceiver.start();
-    const tenant = await t.createTenant({ webhookUrl: receiver.url });
-    return new AmlDriver(t, tenant, receiver);
-  }
-
-  async close(): Promise<void> {
-    await this.t.close();
-    await this.receiver.close();
+    return new AmlDriver(...(await TenantDriver.parts()));
   }
 
   /** A driver for another tenant of the same service, with its own webhook receiver. */

@@ -1,29 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 
 export const DAY = 86_400;
 export const HOUR = 3_600;
 
 /** One service, one tenant with a webhook receiver, and a fresh player per test: what the limits tests drive. */
-export class LimitsHarness {
+export class LimitsHarness extends TenantDriver {
   userId = '';
 
-  private constructor(
-    readonly t: TestService,
-    readonly receiver: WebhookReceiver,
-    readonly tenant: TestTenant,
-  ) {}
-
   static async start(): Promise<LimitsHarness> {
-    const t = await TestService.start();
-    const receiver = await WebhookReceiver.start();
-    return new LimitsHarness(t, receiver, await t.createTenant({ webhookUrl: receiver.url }));
-  }
-
-  async close(): Promise<void> {
-    await this.t.close();
-    await this.receiver.close();
+    return new LimitsHarness(...(await TenantDriver.parts()));
   }
 
   newUser(): string {

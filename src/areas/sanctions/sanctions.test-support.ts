@@ -1,6 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import type { WebhookEnvelope } from '../../platform/outbox.js';
 import type { SanctionsMatcher } from './sanctions.matcher.js';
 import { sanctionsMatchers } from './sanctions.service.js';
@@ -8,24 +7,11 @@ import { sanctionsMatchers } from './sanctions.service.js';
 export type Person = Record<string, string | undefined>;
 
 /** Drives the sanctions API as one tenant would, plus the staff's back office and the webhooks that arrive. */
-export class SanctionsDriver {
+export class SanctionsDriver extends TenantDriver {
   private n = 0;
 
-  constructor(
-    readonly t: TestService,
-    readonly tenant: TestTenant,
-    readonly receiver: WebhookReceiver,
-  ) {}
-
   static async start(): Promise<SanctionsDriver> {
-    const t = await TestService.start();
-    const receiver = await WebhookReceiver.start();
-    return new SanctionsDriver(t, await t.createTenant({ webhookUrl: receiver.url }), receiver);
-  }
-
-  async close(): Promise<void> {
-    await this.t.close();
-    await this.receiver.close();
+    return new SanctionsDriver(...(await TenantDriver.parts()));
   }
 
   person(overrides: Person = {}): Person {
