@@ -6,8 +6,9 @@
  * a fixed number of connections each send their next request as soon as the previous one answers, for the
  * highest throughput the server sustains.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Pool } from 'undici';
-import { summarise, type LatencySummary } from './lib/stats.js';
+import { round, summarise, type LatencySummary } from './lib/stats.js';
 import { requestFactory, type BenchContext, type ScenarioName } from './scenarios.js';
 
 export interface LoadSpec {
@@ -21,7 +22,7 @@ export interface LoadSpec {
   connections: number;
   seed: number;
   /** Status codes that count as success. */
-  expectStatus: number[];
+  expectStatus: readonly number[];
 }
 
 export interface LoadResult {
@@ -37,7 +38,14 @@ export interface LoadResult {
   firstError?: string;
   /** AML events: the transaction ids the service acknowledged (202), to be found in the database afterwards. */
   acknowledged?: string[];
+  /**
+   * The generator's own event-loop delay (p99, ms) during the phase: when it is high, the generator, not the
+   * server, added the latency.
+   */
+  generatorLagP99: number;
 }
+
+const LAG_RESOLUTION_MS = 2;
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const pool = new Pool(spec.baseUrl, {
@@ -52,6 +60,8 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let sent = 0;
   let firstError: string | undefined;
   const acknowledged: string[] = [];
+  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+  lag.enable();
 
   const send = async (i: number, scheduledAt: number) => {
     const request = next(i);
@@ -112,6 +122,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     );
   }
   const elapsed = (performance.now() - started) / 1000;
+  lag.disable();
   await pool.close();
   return {
     scenario: spec.scenario,
@@ -125,18 +136,22 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     latency: summarise(latencies),
     firstError,
     acknowledged: spec.scenario === 'aml_event' ? acknowledged : undefined,
+    // The histogram counts the sampling interval too; only the delay beyond it is the generator's.
+    generatorLagP99: round(Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS)),
   };
 }
 
-// Run as a child process: one LoadSpec in on IPC, one LoadResult out.
+// Run as a child process: each LoadSpec in on IPC is answered with its LoadResult. One process serves a path's
+// phases in turn, so the unmeasured warm-up compiles the generator's own code as well as the server's.
 if (process.send) {
-  process.once('message', (spec: LoadSpec) => {
+  process.on('message', (spec: LoadSpec) => {
     runLoad(spec).then(
-      (result) => process.send!(result, () => process.exit(0)),
+      (result) => process.send!(result),
       (error: unknown) => {
         console.error(error);
         process.exit(1);
       },
     );
   });
+  process.on('disconnect', () => process.exit(0));
 }
