@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids.js';
 import { toUsdCents } from '../../platform/fx.js';
 import type { AmlEventRequest } from './aml.schemas.js';
 import { groupCommitOf } from '../../platform/group-commit.js';
-import { findEventByTransaction, insertEvents } from './aml.store.js';
+import { findEventByTransaction, insertEvents, type NewEvent } from './aml.store.js';
 import type { AmlEventType } from './aml.tables.js';
 
 /** Money movements need an amount; a login or an account update may carry 0. */
@@ -26,8 +26,6 @@ export function fingerprintOf(input: Pick<AmlEventRequest, 'event_type' | 'payme
   if (!FINGERPRINTED.includes(input.event_type)) return null;
   return input.metadata?.payment_method_fingerprint ?? input.payment_method ?? null;
 }
-
-type EventRow = Parameters<typeof insertEvents>[1][number];
 
 /**
  * Fire-and-forget ingest: the event is durably stored (queued for evaluation) before it is acknowledged. The hot
@@ -62,7 +60,7 @@ export async function ingestEvent(
           );
     const eventId = newId('aml_event');
     // Events of concurrent requests share one INSERT and one commit (group commit).
-    const writer = groupCommitOf(platform, 'aml_events', (rows: EventRow[]) =>
+    const writer = groupCommitOf(platform, 'aml_events', (rows: NewEvent[]) =>
       insertEvents(platform.db, rows),
     );
     const inserted = await writer.submit({
@@ -80,7 +78,6 @@ export async function ingestEvent(
       occurred_at: occurredAt,
       received_at: platform.clock.now(),
       request_hash: requestHash,
-      evaluated_at: null,
     });
     if (inserted) return { ...inserted, transaction_id: input.transaction_id, processing: 'queued' };
 

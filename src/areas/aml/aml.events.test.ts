@@ -45,6 +45,31 @@ describe('POST /v1/aml/event', () => {
     });
   });
 
+  it('stores text and metadata exactly, whatever characters they hold, from events sent together', async () => {
+    // Concurrent events share one multi-row insert whose columns travel as arrays: quoting must not leak.
+    const awkward = ['a,b', '{brace}', 'quote " and \\ backslash', 'NULL', 'ünïcødé ✓', 'tab\there'];
+    const bodies = awkward.map((text, i) =>
+      d.body(d.user(), 'deposit', usd(10 + i), {
+        payment_method: `pm ${text}`,
+        metadata: { session_id: text, nested: { list: [text, null, 1.5] } },
+      }),
+    );
+    const responses = await Promise.all(bodies.map((body) => d.post(body)));
+    expect(responses.map((r) => r.statusCode)).toEqual(bodies.map(() => 202));
+    for (const body of bodies) {
+      const stored = await d.t.db
+        .selectFrom('aml_events')
+        .select(['payment_method', 'metadata', 'amount_cents'])
+        .where('transaction_id', '=', body.transaction_id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({
+        payment_method: body.payment_method,
+        metadata: body.metadata,
+        amount_cents: body.amount_cents,
+      });
+    }
+  });
+
   it('answers the identical event again with 202 duplicate_already_queued and does not evaluate it again', async () => {
     const body = d.body(d.user(), 'deposit', usd(25), { metadata: { session_id: 's1', ip_country: 'GB' } });
     const first = (await d.post(body)).json();

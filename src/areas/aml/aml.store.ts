@@ -1,5 +1,12 @@
 import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
+import {
+  columnArrays,
+  precompiled,
+  unnestRows,
+  type ColumnArrays,
+  type Param,
+} from '../../platform/db/precompiled.js';
 import { AML_RULES, type RuleCode } from './aml.rules.js';
 import {
   OPEN_CASE_STATUSES,
@@ -13,15 +20,38 @@ import type { Trip } from './rules/types.js';
 
 /** Plain queries over the AML tables; every tenant-owned read filters by tenant. */
 
-/** Stores an event unless its (tenant, transaction_id) exists; returns the new row's id and time, or undefined. */
-/** Inserts events in one statement; per row, its acknowledgement, or undefined when its transaction_id is taken. */
-export async function insertEvents(db: Executor, rows: Array<Insertable<AmlEventsTable>>) {
-  const inserted = await db
+/** The columns an ingested event writes (evaluated_at stays null: the event is queued). */
+const EVENT_COLUMNS = {
+  event_id: 'text',
+  tenant_id: 'text',
+  user_id: 'text',
+  event_type: 'text',
+  transaction_id: 'text',
+  amount_cents: 'bigint',
+  currency: 'text',
+  usd_cents: 'bigint',
+  payment_method: 'text',
+  fingerprint: 'text',
+  metadata: 'jsonb',
+  occurred_at: 'timestamptz',
+  received_at: 'timestamptz',
+  request_hash: 'text',
+} as const;
+
+export type NewEvent = { [K in keyof typeof EVENT_COLUMNS]: Insertable<AmlEventsTable>[K] };
+
+const insertEventsStatement = precompiled((db, param: Param<ColumnArrays<typeof EVENT_COLUMNS>>) =>
+  db
     .insertInto('aml_events')
-    .values(rows)
+    .columns(Object.keys(EVENT_COLUMNS) as Array<keyof typeof EVENT_COLUMNS>)
+    .expression(unnestRows(EVENT_COLUMNS, param))
     .onConflict((oc) => oc.columns(['tenant_id', 'transaction_id']).doNothing())
-    .returning(['event_id', 'received_at'])
-    .execute();
+    .returning(['event_id', 'received_at']),
+);
+
+/** Inserts events in one statement; per row, its acknowledgement, or undefined when its transaction_id is taken. */
+export async function insertEvents(db: Executor, rows: NewEvent[]) {
+  const inserted = await insertEventsStatement.execute(db, columnArrays(EVENT_COLUMNS, rows));
   const byId = new Map(inserted.map((row) => [row.event_id, row]));
   return rows.map((row) => byId.get(row.event_id));
 }

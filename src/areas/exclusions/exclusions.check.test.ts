@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { mostRestrictiveQuery } from './exclusions.store.js';
 import { check, exclude, formatted, regulator, uniqueEmail, uniquePhone, userId } from './test-support.js';
@@ -228,15 +228,17 @@ describe('GET /v1/exclusions/check', () => {
             '+1415' || lpad(n::text, 7, '0'), 'duration_permanent', true, now(), true, 'active', 'bulk' || n
           from generate_series(1, 20000) as n`.execute(tx);
         await sql`analyze exclusions`.execute(tx);
-        const query = mostRestrictiveQuery(tx, {
+        const params = {
           tenantId: 'ten_x',
-          environment: 'sandbox',
+          environment: 'sandbox' as const,
           email: 'bulk77@example.com',
           phone: '+14150000078',
           includeRegulator: true,
           now: t.platform.clock.now(),
-        });
-        throw new Rollback(JSON.stringify(await query.explain()));
+        };
+        const query = mostRestrictiveQuery(params).bind(params);
+        const plan = await tx.executeQuery(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+        throw new Rollback(JSON.stringify(plan.rows));
       })
       .catch((error: unknown) => (error instanceof Rollback ? error.message : Promise.reject(error)));
     expect(plan).toMatch(/exclusions_email/);

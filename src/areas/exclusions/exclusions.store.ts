@@ -4,6 +4,7 @@ import type { Environment, Timestamp } from '../../platform/db/platform-tables.j
 import type { DB } from '../../platform/db/schema.js';
 import type { AppError } from '../../platform/errors.js';
 import { insertOnce } from '../../platform/idempotency.js';
+import { precompiled, type Param } from '../../platform/db/precompiled.js';
 import type { Duration } from './durations.js';
 import type { Source } from './exclusions.schemas.js';
 
@@ -161,40 +162,55 @@ function activeIn(db: Executor, environment: Environment, now: Date) {
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
 }
 
-/**
- * The live check: one query on the (environment, email) and (environment, phone) partial indexes. Most restrictive
- * first: permanent, then the latest expiry, then the caller's own row over an equal one from the national list.
- */
-export function mostRestrictiveQuery(
-  db: Executor,
-  input: {
-    tenantId: string;
-    environment: Environment;
-    email: string | null;
-    phone: string | null;
-    includeRegulator: boolean;
-    now: Date;
-  },
-) {
-  return activeIn(db, input.environment, input.now)
-    .select(['exclusion_id', 'duration', 'expires_at', 'is_permanent'])
-    .select(sourceFor(input.tenantId).as('source'))
-    .where((eb) =>
-      eb.or([
-        ...(input.email !== null ? [eb('email', '=', input.email)] : []),
-        ...(input.phone !== null ? [eb('phone', '=', input.phone)] : []),
-      ]),
-    )
-    .$if(!input.includeRegulator, (qb) => qb.where('tenant_id', '=', input.tenantId))
-    .orderBy('is_permanent', 'desc')
-    .orderBy('expires_at', (ob) => ob.desc().nullsFirst())
-    .orderBy(sql`tenant_id is not distinct from ${input.tenantId}`, 'desc')
-    .orderBy('exclusion_id')
-    .limit(1);
+export interface CheckParams {
+  tenantId: string;
+  environment: Environment;
+  email: string | null;
+  phone: string | null;
+  includeRegulator: boolean;
+  now: Date;
 }
 
-export const mostRestrictiveMatch = (...args: Parameters<typeof mostRestrictiveQuery>) =>
-  mostRestrictiveQuery(...args).executeTakeFirst();
+/**
+ * The live check: one statement on the (environment, email) or (environment, phone) partial index, or both. Most
+ * restrictive first: permanent, then the latest expiry, then the caller's own row over an equal one from the
+ * national list. Compiled once per kind of contact: it runs on every signup and login, and a statement for one
+ * contact is a plain index scan where one for either would need a bitmap of both indexes.
+ */
+function checkStatement(contacts: 'email' | 'phone' | 'both') {
+  return precompiled((db, param: Param<CheckParams>) =>
+    activeIn(db, param('environment'), param('now'))
+      .select(['exclusion_id', 'duration', 'expires_at', 'is_permanent'])
+      .select(sourceFor(param('tenantId')).as('source'))
+      .where((eb) =>
+        eb.or([
+          ...(contacts !== 'phone' ? [eb('email', '=', param('email'))] : []),
+          ...(contacts !== 'email' ? [eb('phone', '=', param('phone'))] : []),
+        ]),
+      )
+      .where(sql<boolean>`(${param('includeRegulator')}::boolean or tenant_id = ${param('tenantId')})`)
+      .orderBy('is_permanent', 'desc')
+      .orderBy('expires_at', (ob) => ob.desc().nullsFirst())
+      .orderBy(sql`tenant_id is not distinct from ${param('tenantId')}`, 'desc')
+      .orderBy('exclusion_id')
+      .limit(1),
+  );
+}
+
+const checkStatements = {
+  email: checkStatement('email'),
+  phone: checkStatement('phone'),
+  both: checkStatement('both'),
+};
+
+/** The check's statement for the contacts given (at least one of email and phone). */
+export const mostRestrictiveQuery = (params: CheckParams) =>
+  checkStatements[params.email === null ? 'phone' : params.phone === null ? 'email' : 'both'];
+
+export async function mostRestrictiveMatch(db: Executor, params: CheckParams) {
+  const [row] = await mostRestrictiveQuery(params).execute(db, params);
+  return row;
+}
 
 /** One keyset page of the rows a tenant must enforce, in exclusion_id (creation) order after `after`. */
 export function activePage(

@@ -49,11 +49,11 @@ async function tierOf(platform: Platform, location: ResolvedLocation): Promise<G
   );
 }
 
-type AuditRow = Parameters<typeof store.appendAudit>[1][number];
-
 /** Audit rows of concurrent checks share one INSERT and one commit; each check answers once its row is stored. */
 const auditWriter = (platform: Platform) =>
-  groupCommitOf(platform, 'geo_audit_log', (rows: AuditRow[]) => store.appendAudit(platform.db, rows));
+  groupCommitOf(platform, 'geo_audit_log', (rows: store.NewAuditRow[]) =>
+    store.appendAudit(platform.db, rows),
+  );
 
 /**
  * The signup gate: resolves the address (cached 24 hours per resolver and IP), then reads the tier fresh, so a

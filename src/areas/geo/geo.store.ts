@@ -1,5 +1,12 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
+import {
+  columnArrays,
+  precompiled,
+  unnestRows,
+  type ColumnArrays,
+  type Param,
+} from '../../platform/db/precompiled.js';
 import type { CountryEntry, CountryStatus } from './geo.countries.js';
 import type { GeoAuditLogTable, GeoCountry } from './geo.tables.js';
 
@@ -67,9 +74,16 @@ export function findCountry(db: Executor, code: string, options: { forUpdate?: b
   return query.executeTakeFirst();
 }
 
+const countriesStatement = precompiled((db, param: Param<{ codes: string[] }>) =>
+  db
+    .selectFrom('geo_countries')
+    .selectAll()
+    .where(sql<boolean>`code = any(${param('codes')}::text[])`),
+);
+
 /** The entries of these codes (a region such as CA-ON and its country); the caller picks the most specific. */
 export function findCountries(db: Executor, codes: string[]): Promise<GeoCountry[]> {
-  return db.selectFrom('geo_countries').selectAll().where('code', 'in', codes).execute();
+  return countriesStatement.execute(db, { codes });
 }
 
 export function setCountryStatus(db: Executor, code: string, status: CountryStatus, now: Date) {
@@ -102,8 +116,31 @@ export async function allTenantIds(db: Executor): Promise<string[]> {
   return rows.map((row) => row.tenant_id);
 }
 
-export async function appendAudit(db: Executor, rows: Array<Insertable<GeoAuditLogTable>>): Promise<void[]> {
-  await db.insertInto('geo_audit_log').values(rows).execute();
+const AUDIT_COLUMNS = {
+  tenant_id: 'text',
+  checked_at: 'timestamptz',
+  request_id: 'text',
+  ip_address: 'text',
+  user_agent: 'text',
+  context: 'text',
+  resolver: 'text',
+  country_code: 'text',
+  region: 'text',
+  status: 'text',
+  cache: 'text',
+} as const;
+
+export type NewAuditRow = { [K in keyof typeof AUDIT_COLUMNS]: Insertable<GeoAuditLogTable>[K] };
+
+const appendAuditStatement = precompiled((db, param: Param<ColumnArrays<typeof AUDIT_COLUMNS>>) =>
+  db
+    .insertInto('geo_audit_log')
+    .columns(Object.keys(AUDIT_COLUMNS) as Array<keyof typeof AUDIT_COLUMNS>)
+    .expression(unnestRows(AUDIT_COLUMNS, param)),
+);
+
+export async function appendAudit(db: Executor, rows: NewAuditRow[]): Promise<void[]> {
+  await appendAuditStatement.execute(db, columnArrays(AUDIT_COLUMNS, rows));
   return rows.map(() => undefined);
 }
 
