@@ -1,3 +1,5 @@
+import type { Platform } from './context.js';
+
 /**
  * Group commit for writes that every request makes: rows submitted while a write is in flight wait for it and
  * then go together in the next one, so one statement (one commit, one WAL flush) serves many requests. Each
@@ -68,19 +70,24 @@ export class GroupCommit<Row, Result> {
   }
 }
 
-const shared = new WeakMap<object, Map<string, GroupCommit<never, unknown>>>();
+const shared = new WeakMap<Platform, Map<string, GroupCommit<never, unknown>>>();
 
-/** The one group commit named `name` of an owner (a platform, that is one database), made on first use. */
+/**
+ * The one group commit named `name` of a platform (that is, of one database), made on first use. Embedded PGlite
+ * is one connection that runs one statement at a time: there, a single write in flight lets the rows arriving
+ * meanwhile gather into the next statement, where a second write would only wait for the connection holding a
+ * small batch.
+ */
 export function groupCommitOf<Row, Result>(
-  owner: object,
+  platform: Platform,
   name: string,
   write: (rows: Row[]) => Promise<Result[]>,
 ): GroupCommit<Row, Result> {
-  let byName = shared.get(owner);
-  if (!byName) shared.set(owner, (byName = new Map()));
+  let byName = shared.get(platform);
+  if (!byName) shared.set(platform, (byName = new Map()));
   let writer = byName.get(name) as GroupCommit<Row, Result> | undefined;
   if (!writer) {
-    writer = new GroupCommit(write);
+    writer = new GroupCommit(write, { maxInFlight: platform.config.databaseUrl ? 2 : 1 });
     byName.set(name, writer as unknown as GroupCommit<never, unknown>);
   }
   return writer;

@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { Platform } from './context.js';
 
 /**
@@ -31,7 +32,8 @@ export class Workers {
       // A failing queue must not stop the others or webhook delivery; its batch rolls back and is retried next pass.
       try {
         while ((await poller.run()) > 0 && !this.stopping) {
-          /* drain */
+          // Between batches, let pending I/O (API requests of this process) run first.
+          await setImmediatePromise();
         }
       } catch (error) {
         platform.log.error({ err: error, poller: poller.name }, 'poller failed');

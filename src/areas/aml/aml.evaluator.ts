@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { Platform } from '../../platform/context.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -17,6 +18,12 @@ import type { HistoryPoint, Trip } from './rules/types.js';
 
 /** Events claimed per transaction. */
 export const BATCH_SIZE = 200;
+/**
+ * On embedded PGlite, which is one connection on the API's own thread, a transaction holds the database and
+ * every API request waits for it to end: evaluation runs one event per transaction, and rests as long as it
+ * worked, so acknowledgements keep at least half of the thread whatever the backlog.
+ */
+export const EMBEDDED_BATCH_SIZE = 1;
 
 /**
  * The async rules R-002 to R-009 for one event, in event time (T = occurred_at), read in one statement. Each
@@ -84,18 +91,19 @@ function isTransient(error: unknown): boolean {
 }
 
 /**
- * Drains up to BATCH_SIZE events. A batch that fails for a reason a retry would not cure is re-run one event at a
+ * Drains up to one batch of events. A batch that fails for a reason a retry would not cure is re-run one event at a
  * time, and an event that fails alone is logged and marked evaluated, so one bad row cannot stall the queue.
  */
 export async function evaluatePending(platform: Platform): Promise<number> {
+  const batchSize = platform.config.databaseUrl ? BATCH_SIZE : EMBEDDED_BATCH_SIZE;
   try {
-    return await evaluateBatch(platform, BATCH_SIZE);
+    return await evaluateBatch(platform, batchSize);
   } catch (error) {
     if (isTransient(error)) throw error;
     platform.log.error({ err: error }, 'aml evaluation batch failed; evaluating one event at a time');
   }
   let evaluated = 0;
-  while (evaluated < BATCH_SIZE) {
+  while (evaluated < batchSize) {
     const claimed: string[] = [];
     try {
       if ((await evaluateBatch(platform, 1, claimed)) === 0) break;
@@ -111,7 +119,16 @@ export async function evaluatePending(platform: Platform): Promise<number> {
 
 /** Wires AML's background work: the evaluation queue into the worker loop, and R-004's window-close job. */
 export function registerAmlWork(platform: Platform): void {
-  platform.pollers.push({ name: 'aml.evaluate', run: () => evaluatePending(platform) });
+  const embedded = !platform.config.databaseUrl;
+  platform.pollers.push({
+    name: 'aml.evaluate',
+    run: async () => {
+      const started = performance.now();
+      const evaluated = await evaluatePending(platform);
+      if (embedded && evaluated > 0) await delay(performance.now() - started);
+      return evaluated;
+    },
+  });
   platform.scheduler.register(MINIMAL_PLAY_JOB, async (tx, job, now) => {
     const deposit = await findEvent(tx, job.subject_id);
     if (!deposit) return;

@@ -68,6 +68,8 @@ class PreparingClient extends pg.Client {
   }
 }
 
+const EMBEDDED_SHARED_BUFFERS = '32MB';
+
 export interface DatabaseOptions {
   /** postgres://… for a server; otherwise PGlite. */
   url?: string | undefined;
@@ -103,7 +105,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock = lockDataDir(options.dataDir);
   }
   try {
-    const pglite = await PGlite.create({ dataDir, parsers });
+    const pglite = await PGlite.create({
+      dataDir,
+      parsers,
+      // PGlite's 128 MB of shared buffers live in the API process's own memory. The data files stay in the
+      // operating system's page cache, so a smaller pool costs a system call on a miss, not a disk read.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    });
     const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
     return {
       db,
