@@ -108,8 +108,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pglite = await PGlite.create({
       dataDir,
       parsers,
-      // PGlite's 128 MB of shared buffers live in the API process's own memory. The data files stay in the
-      // operating system's page cache, so a smaller pool costs a system call on a miss, not a disk read.
+      // PGlite's shared buffers live in the API process's own memory. The data files stay in the operating
+      // system's page cache, so a smaller pool costs a system call on a miss, not a disk read.
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     });
     const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
