@@ -65,7 +65,7 @@ function onStop(stop: (reason: string) => Promise<void>): void {
 }
 
 const WORKER_NICENESS = 10;
-const SEMI_SPACE_MB = 64;
+const SEMI_SPACE_MB = 32;
 
 /** One process: the API (roles all and api) and the background workers (roles all and worker). */
 async function serve(config: Config, logger: Logger): Promise<void> {

@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
@@ -105,6 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock = lockDataDir(options.dataDir);
   }
   try {
+    if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir);
     const pglite = await PGlite.create({
       dataDir,
       parsers,
@@ -125,6 +130,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock();
     throw error;
   }
+}
+
+/**
+ * Creates a PGlite data directory in a short-lived child process. initdb runs in a WebAssembly instance of its
+ * own that takes several hundred MB; made in the service's process, that memory stayed with it long after.
+ */
+async function createDataDir(dataDir: string): Promise<void> {
+  const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
+    await (await PGlite.create({ dataDir: ${JSON.stringify(dataDir)} })).close();`;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script]);
 }
 
 /**
