@@ -1,5 +1,5 @@
 /**
- * Sanctions matcher benchmark: index build time, resident memory of the index, and per-screening latency
+ * Sanctions matcher benchmark: index build time, memory the index retains, and per-screening latency
  * (median, p99) over a few thousand queries: perturbed listed names and ordinary names, half and half.
  *
  *   node --expose-gc --import tsx scripts/bench-sanctions.ts [lists-dir]     (run under `taskset -c 0` for one core)
@@ -21,17 +21,21 @@ const dir =
   process.env.SANCTIONS_DATA_DIR ??
   fileURLToPath(new URL('../../shared/data/sanctions', import.meta.url));
 const gc = (globalThis as { gc?: () => void }).gc;
-const residentMb = () => {
+/** Memory the process's objects hold after a full collection (heap and typed-array buffers). */
+const retainedMb = () => {
   gc?.();
-  return process.memoryUsage().rss / 2 ** 20;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return (heapUsed + arrayBuffers) / 2 ** 20;
 };
+const residentMb = () => process.memoryUsage().rss / 2 ** 20;
 
 const loaded = await loadSanctionsDirectory(dir);
-const rssBefore = residentMb();
+const retainedBefore = retainedMb();
 const started = performance.now();
 const index = buildSanctionsIndex(loaded.publications);
 const buildMs = performance.now() - started;
-const indexMb = residentMb() - rssBefore;
+// The index is still referenced below: what the collection keeps beyond the loaded lists is the index.
+const indexMb = retainedMb() - retainedBefore;
 
 const random = new SeededRandom(7);
 const persons = loaded.publications.flatMap((p) => p.entities.filter((e) => e.type === 'person'));
@@ -68,7 +72,7 @@ const quantile = (q: number) => timings[Math.min(timings.length - 1, Math.floor(
 
 const results = [
   { measure: 'index build', value: buildMs / 1000, unit: 's', target: 15 },
-  { measure: 'index resident memory', value: indexMb, unit: 'MB', target: 400 },
+  { measure: 'index memory', value: indexMb, unit: 'MB', target: 400 },
   { measure: 'screening median', value: quantile(0.5), unit: 'ms', target: 1 },
   { measure: 'screening p99', value: quantile(0.99), unit: 'ms', target: 5 },
 ];
