@@ -462,7 +462,7 @@ async function main() {
   }
 
   printTable(reported, checks);
-  const file = writeResults(reported, checks, primary, bareMax, sanctions, await postgresVersion());
+  const file = writeResults(reported, checks, primary, bareMax, sanctions, await postgresServer());
   log(`\nresults: ${file}`);
   const failed = reported.some((r) => r.verdict.startsWith('FAIL')) || checks.some((c) => !c.ok);
   process.exitCode = failed ? 1 : 0;
@@ -492,13 +492,17 @@ async function sanctionsBench(): Promise<SanctionsBench | undefined> {
   return JSON.parse(line.slice('SANCTIONS_BENCH '.length)) as SanctionsBench;
 }
 
-/** The server version of DATABASE_URL, for the results' machine description. */
-async function postgresVersion(): Promise<string | undefined> {
+/** The server of DATABASE_URL, for the results' machine description: its version and the settings that matter here. */
+async function postgresServer(): Promise<Record<string, string> | undefined> {
   if (!process.env.DATABASE_URL) return undefined;
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
-    return (await client.query('show server_version')).rows[0].server_version as string;
+    const { rows } = await client.query<{ name: string; setting: string }>(
+      `select name, current_setting(name) as setting from pg_settings
+       where name in ('server_version', 'shared_buffers', 'max_wal_size', 'synchronous_commit', 'fsync')`,
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
   } finally {
     await client.end();
   }
@@ -621,7 +625,7 @@ function writeResults(
   primary: string,
   bareMax: number,
   sanctions: SanctionsBench | undefined,
-  postgres: string | undefined,
+  postgres: Record<string, string> | undefined,
 ): string {
   const machine = {
     cpus: os.cpus().length,
