@@ -2,8 +2,8 @@ import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import {
   columnArrays,
+  insertUnnested,
   precompiled,
-  unnestRows,
   type ColumnArrays,
   type Param,
 } from '../../platform/db/precompiled.js';
@@ -41,10 +41,7 @@ const EVENT_COLUMNS = {
 export type NewEvent = { [K in keyof typeof EVENT_COLUMNS]: Insertable<AmlEventsTable>[K] };
 
 const insertEventsStatement = precompiled((db, param: Param<ColumnArrays<typeof EVENT_COLUMNS>>) =>
-  db
-    .insertInto('aml_events')
-    .columns(Object.keys(EVENT_COLUMNS) as Array<keyof typeof EVENT_COLUMNS>)
-    .expression(unnestRows(EVENT_COLUMNS, param))
+  insertUnnested(db, 'aml_events', EVENT_COLUMNS, param)
     .onConflict((oc) => oc.columns(['tenant_id', 'transaction_id']).doNothing())
     .returning(['event_id', 'received_at']),
 );

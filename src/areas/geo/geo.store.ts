@@ -2,8 +2,8 @@ import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import {
   columnArrays,
+  insertUnnested,
   precompiled,
-  unnestRows,
   type ColumnArrays,
   type Param,
 } from '../../platform/db/precompiled.js';
@@ -133,10 +133,7 @@ const AUDIT_COLUMNS = {
 export type NewAuditRow = { [K in keyof typeof AUDIT_COLUMNS]: Insertable<GeoAuditLogTable>[K] };
 
 const appendAuditStatement = precompiled((db, param: Param<ColumnArrays<typeof AUDIT_COLUMNS>>) =>
-  db
-    .insertInto('geo_audit_log')
-    .columns(Object.keys(AUDIT_COLUMNS) as Array<keyof typeof AUDIT_COLUMNS>)
-    .expression(unnestRows(AUDIT_COLUMNS, param)),
+  insertUnnested(db, 'geo_audit_log', AUDIT_COLUMNS, param),
 );
 
 export async function appendAudit(db: Executor, rows: NewAuditRow[]): Promise<void[]> {

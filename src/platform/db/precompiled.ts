@@ -60,7 +60,7 @@ export function precompiled<Params extends object, Row>(
   };
 }
 
-/** PostgreSQL types of columns written through `unnestRows`. */
+/** PostgreSQL types of columns written through `insertUnnested`. */
 export type ColumnType = 'text' | 'bigint' | 'integer' | 'boolean' | 'jsonb' | 'timestamptz';
 
 /** One array per column: the rows of a multi-row write, column by column. */
@@ -71,7 +71,7 @@ export type ColumnArrays<Columns> = { [K in keyof Columns]: unknown[] };
  * array. The statement is the same for 1 row or 500, so a group commit's batches share one prepared statement
  * instead of compiling, sending and planning 15 parameters per row.
  */
-export function unnestRows<Columns extends Record<string, ColumnType>>(
+function unnestRows<Columns extends Record<string, ColumnType>>(
   columns: Columns,
   param: Param<ColumnArrays<Columns>>,
 ) {
@@ -79,7 +79,23 @@ export function unnestRows<Columns extends Record<string, ColumnType>>(
   return sql`select * from unnest(${sql.join(arrays)})`;
 }
 
-/** The values of `rows` as unnestRows takes them. */
+/**
+ * `insert into table (columns…) select * from unnest(…)`, for the caller to finish (`on conflict`, `returning`)
+ * inside a precompiled statement.
+ */
+export function insertUnnested<Table extends keyof DB & string, Columns extends Record<string, ColumnType>>(
+  db: Kysely<DB>,
+  table: Table,
+  columns: Columns,
+  param: Param<ColumnArrays<Columns>>,
+) {
+  return db
+    .insertInto(table)
+    .columns(Object.keys(columns) as never)
+    .expression(unnestRows(columns, param));
+}
+
+/** The values of `rows` as insertUnnested takes them. */
 export function columnArrays<Columns extends Record<string, ColumnType>>(
   columns: Columns,
   rows: ReadonlyArray<{ [K in keyof Columns]: unknown }>,
