@@ -4,10 +4,10 @@ import { groupCommitOf } from '../../platform/group-commit.js';
 import { emitEvent } from '../../platform/outbox.js';
 import { geoCacheFor } from './geo.cache.js';
 import type { CountryStatus } from './geo.countries.js';
-import { canonicalIp, resolverFor, type ResolvedLocation } from './geo.resolver.js';
+import { canonicalIp, resolverFor } from './geo.resolver.js';
 import type { GeoCheckRequest, GeoResult, SetCountryStatusRequest } from './geo.schemas.js';
 import * as store from './geo.store.js';
-import type { CacheOutcome, GeoCountry } from './geo.tables.js';
+import type { CacheOutcome } from './geo.tables.js';
 
 /** What each tier answers beyond the common fields: data, one entry per tier. */
 const TIER_RESULTS = {
@@ -34,30 +34,20 @@ const EVENT_BY_STATUS: Record<CountryStatus, string> = {
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
-/** The most specific list entry: the region (CA-ON) before its country (CA). Unlisted places are allowed. */
-async function tierOf(platform: Platform, location: ResolvedLocation): Promise<GeoCountry> {
-  const codes = location.region ? [location.region, location.country_code] : [location.country_code];
-  const entries = await store.findCountries(platform.db, codes);
-  const found = codes.map((code) => entries.find((entry) => entry.code === code)).find(Boolean);
-  return (
-    found ?? {
-      code: location.country_code,
-      name: regionNames.of(location.country_code) ?? location.country_code,
-      status: 'allowed',
-      updated_at: platform.clock.now(),
-    }
-  );
-}
-
-/** Audit rows of concurrent checks share one INSERT and one commit; each check answers once its row is stored. */
+/**
+ * Concurrent checks share one statement and one commit: it reads each one's tier and writes its audit row. Each
+ * check answers once its row is stored.
+ */
 const auditWriter = (platform: Platform) =>
   groupCommitOf(platform, 'geo_audit_log', (rows: store.NewAuditRow[]) =>
-    store.appendAudit(platform.db, rows),
+    store.auditChecks(platform.db, rows),
   );
 
 /**
- * The signup gate: resolves the address (cached 24 hours per resolver and IP), then reads the tier fresh, so a
- * tier change applies at once to cached addresses. Every check, answered or unresolvable, is audited.
+ * The signup gate: resolves the address (cached 24 hours per resolver and IP), then reads the tier fresh, in the
+ * statement that audits the check, so a tier change applies at once to cached addresses. Every check, answered or
+ * unresolvable, is audited. The most specific list entry decides: the region (CA-ON) before its country (CA);
+ * an unlisted place is allowed.
  */
 export async function checkIp(
   platform: Platform,
@@ -103,17 +93,18 @@ export async function checkIp(
     );
   }
 
-  const entry = await tierOf(platform, location);
-  const tier = TIER_RESULTS[entry.status];
-  await auditWriter(platform).submit({
+  const entry = await auditWriter(platform).submit({
     ...audit,
     country_code: location.country_code,
     region: location.region,
-    status: tier.status,
+    status: null,
   });
-  const common = { country_code: location.country_code, country_name: entry.name, checked_at: now };
+  const status = entry.status ?? 'allowed';
+  const tier = TIER_RESULTS[status];
+  const countryName = entry.name ?? regionNames.of(location.country_code) ?? location.country_code;
+  const common = { country_code: location.country_code, country_name: countryName, checked_at: now };
   const result: GeoResult =
-    entry.status === 'allowed'
+    status === 'allowed'
       ? { ...tier, ...common, region: location.region ?? location.country_code, ip_address: input.ip_address }
       : { ...tier, ...common };
   return { result, cache: outcome };

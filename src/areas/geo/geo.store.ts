@@ -2,13 +2,13 @@ import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import {
   columnArrays,
-  insertUnnested,
   precompiled,
+  unnestRows,
   type ColumnArrays,
   type Param,
 } from '../../platform/db/precompiled.js';
 import type { CountryEntry, CountryStatus } from './geo.countries.js';
-import type { GeoAuditLogTable, GeoCountry } from './geo.tables.js';
+import type { GeoAuditLogTable } from './geo.tables.js';
 
 /** Plain queries of the geo area. The country list is service-wide; the audit log is filtered by tenant. */
 
@@ -74,18 +74,6 @@ export function findCountry(db: Executor, code: string, options: { forUpdate?: b
   return query.executeTakeFirst();
 }
 
-const countriesStatement = precompiled((db, param: Param<{ codes: string[] }>) =>
-  db
-    .selectFrom('geo_countries')
-    .selectAll()
-    .where(sql<boolean>`code = any(${param('codes')}::text[])`),
-);
-
-/** The entries of these codes (a region such as CA-ON and its country); the caller picks the most specific. */
-export function findCountries(db: Executor, codes: string[]): Promise<GeoCountry[]> {
-  return countriesStatement.execute(db, { codes });
-}
-
 export function setCountryStatus(db: Executor, code: string, status: CountryStatus, now: Date) {
   return db
     .updateTable('geo_countries')
@@ -130,15 +118,51 @@ const AUDIT_COLUMNS = {
   cache: 'text',
 } as const;
 
-export type NewAuditRow = { [K in keyof typeof AUDIT_COLUMNS]: Insertable<GeoAuditLogTable>[K] };
+/** An audit row; `status` null means "the tier the list gives this place now", resolved in the same statement. */
+export type NewAuditRow = Omit<
+  { [K in keyof typeof AUDIT_COLUMNS]: Insertable<GeoAuditLogTable>[K] },
+  'status'
+> & { status: GeoAuditLogTable['status'] | null };
 
-const appendAuditStatement = precompiled((db, param: Param<ColumnArrays<typeof AUDIT_COLUMNS>>) =>
-  insertUnnested(db, 'geo_audit_log', AUDIT_COLUMNS, param),
+/** The list entry that decided a check: the region's (CA-ON) before its country's; null for an unlisted place. */
+export interface DecidingEntry {
+  request_id: string;
+  status: CountryStatus | null;
+  name: string | null;
+}
+
+const columns = sql.join(Object.keys(AUDIT_COLUMNS).map((name) => sql.ref(name)));
+
+/**
+ * The geo check's one statement: reads each check's tier fresh from the list and writes its audit row with the
+ * resulting status, for a whole group commit's checks at once.
+ */
+const auditChecksStatement = precompiled(
+  (_db, param: Param<ColumnArrays<typeof AUDIT_COLUMNS>>) =>
+    sql<DecidingEntry>`
+    with checks (${columns}) as (${unnestRows(AUDIT_COLUMNS, param)}),
+    deciding as (
+      select c.request_id, t.status, t.name
+      from checks c left join lateral (
+        select status, name from geo_countries
+        where code in (c.region, c.country_code)
+        order by code = c.region desc
+        limit 1) t on true
+    ),
+    stored as (
+      insert into geo_audit_log (${columns})
+      select c.tenant_id, c.checked_at, c.request_id, c.ip_address, c.user_agent, c.context, c.resolver,
+        c.country_code, c.region, coalesce(c.status, 'status_' || coalesce(d.status, 'allowed')), c.cache
+      from checks c join deciding d on d.request_id = c.request_id
+    )
+    select request_id, status, name from deciding`,
 );
 
-export async function appendAudit(db: Executor, rows: NewAuditRow[]): Promise<void[]> {
-  await appendAuditStatement.execute(db, columnArrays(AUDIT_COLUMNS, rows));
-  return rows.map(() => undefined);
+/** Audits checks; per row (in order), the list entry that decided it. */
+export async function auditChecks(db: Executor, rows: NewAuditRow[]): Promise<DecidingEntry[]> {
+  const entries = await auditChecksStatement.execute(db, columnArrays(AUDIT_COLUMNS, rows));
+  const byRequest = new Map(entries.map((entry) => [entry.request_id, entry]));
+  return rows.map((row) => byRequest.get(row.request_id)!);
 }
 
 /** Deletes up to `batch` audit rows checked before the cutoff (oldest first); returns how many went. */

@@ -7,6 +7,7 @@ import {
   PostgresQueryCompiler,
   sql,
   type Compilable,
+  type RawBuilder,
 } from 'kysely';
 import type { Executor } from './database.js';
 import type { DB } from './schema.js';
@@ -43,9 +44,9 @@ export interface Precompiled<Params, Row> {
  * values (use `coalesce`, `is null` or `= any(...)` where a call would otherwise add or drop a clause).
  */
 export function precompiled<Params extends object, Row>(
-  build: (db: Kysely<DB>, param: Param<Params>) => Compilable<Row>,
+  build: (db: Kysely<DB>, param: Param<Params>) => Compilable<Row> | RawBuilder<Row>,
 ): Precompiled<Params, Row> {
-  const { sql, parameters } = build(compiler, (name) => new Placeholder(name) as never).compile();
+  const { sql, parameters } = build(compiler, (name) => new Placeholder(name) as never).compile(compiler);
   const bind = (params: Params) =>
     CompiledQuery.raw(
       sql,
@@ -71,7 +72,7 @@ export type ColumnArrays<Columns> = { [K in keyof Columns]: unknown[] };
  * array. The statement is the same for 1 row or 500, so a group commit's batches share one prepared statement
  * instead of compiling, sending and planning 15 parameters per row.
  */
-function unnestRows<Columns extends Record<string, ColumnType>>(
+export function unnestRows<Columns extends Record<string, ColumnType>>(
   columns: Columns,
   param: Param<ColumnArrays<Columns>>,
 ) {
