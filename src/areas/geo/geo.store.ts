@@ -131,7 +131,14 @@ export interface DecidingEntry {
   name: string | null;
 }
 
-const columns = sql.join(Object.keys(AUDIT_COLUMNS).map((name) => sql.ref(name)));
+const auditColumns = Object.keys(AUDIT_COLUMNS);
+const columnList = sql.join(auditColumns.map((name) => sql.ref(name)));
+/** Each check's audit values; a status left null is the deciding entry's tier (an unlisted place is allowed). */
+const auditValues = auditColumns.map((name) =>
+  name === 'status'
+    ? sql`coalesce(c.status, 'status_' || coalesce(d.status, 'allowed'))`
+    : sql.ref(`c.${name}`),
+);
 
 /**
  * The geo check's one statement: reads each check's tier fresh from the list and writes its audit row with the
@@ -140,7 +147,7 @@ const columns = sql.join(Object.keys(AUDIT_COLUMNS).map((name) => sql.ref(name))
 const auditChecksStatement = precompiled(
   (_db, param: Param<ColumnArrays<typeof AUDIT_COLUMNS>>) =>
     sql<DecidingEntry>`
-    with checks (${columns}) as (${unnestRows(AUDIT_COLUMNS, param)}),
+    with checks (${columnList}) as (${unnestRows(AUDIT_COLUMNS, param)}),
     deciding as (
       select c.request_id, t.status, t.name
       from checks c left join lateral (
@@ -150,9 +157,8 @@ const auditChecksStatement = precompiled(
         limit 1) t on true
     ),
     stored as (
-      insert into geo_audit_log (${columns})
-      select c.tenant_id, c.checked_at, c.request_id, c.ip_address, c.user_agent, c.context, c.resolver,
-        c.country_code, c.region, coalesce(c.status, 'status_' || coalesce(d.status, 'allowed')), c.cache
+      insert into geo_audit_log (${columnList})
+      select ${sql.join(auditValues)}
       from checks c join deciding d on d.request_id = c.request_id
     )
     select request_id, status, name from deciding`,

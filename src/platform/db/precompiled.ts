@@ -31,7 +31,6 @@ class Placeholder {
 export type Param<Params> = <K extends keyof Params & string>(name: K) => Params[K];
 
 export interface Precompiled<Params, Row> {
-  readonly sql: string;
   /** The statement with this call's values bound. */
   bind(params: Params): CompiledQuery<Row>;
   execute(db: Executor, params: Params): Promise<Row[]>;
@@ -53,7 +52,6 @@ export function precompiled<Params extends object, Row>(
       parameters.map((value) => (value instanceof Placeholder ? params[value.name as keyof Params] : value)),
     ) as CompiledQuery<Row>;
   return {
-    sql,
     bind,
     async execute(db, params) {
       return (await db.executeQuery(bind(params))).rows;
