@@ -25,6 +25,11 @@ export interface InsertOnceOptions<Row> {
   while?: { column: string; value: unknown };
   /** The area's 409 for a different request on the same natural key. */
   conflict: (existing: Row) => AppError;
+  /**
+   * The area's own insert, when it writes more than the row (one statement that also opens a case, say): it must
+   * do nothing on a conflict with the natural key and return the row it inserted, else undefined.
+   */
+  insert?: (db: Executor) => Promise<Row | undefined>;
 }
 
 /**
@@ -48,8 +53,22 @@ async function tryInsertOnce<Row>(
   db: Executor,
   options: InsertOnceOptions<Row>,
 ): Promise<{ row: Row; created: boolean } | undefined> {
+  const inserted = options.insert ? await options.insert(db) : await insertRow(db, options);
+  if (inserted) return { row: inserted, created: true };
+
   const dynamic = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const inserted = await dynamic
+  let query = dynamic.selectFrom(options.table).selectAll();
+  for (const column of options.key) query = query.where(column, '=', options.values[column] as never);
+  if (options.while) query = query.where(options.while.column, '=', options.while.value as never);
+  const existing = (await query.executeTakeFirst()) as (Row & { request_hash: string }) | undefined;
+  if (!existing) return undefined;
+  if (existing.request_hash !== options.values.request_hash) throw options.conflict(existing);
+  return { row: existing, created: false };
+}
+
+function insertRow<Row>(db: Executor, options: InsertOnceOptions<Row>): Promise<Row | undefined> {
+  const dynamic = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  return dynamic
     .insertInto(options.table)
     .values(options.values)
     .onConflict((oc) => {
@@ -62,14 +81,5 @@ async function tryInsertOnce<Row>(
       ).doNothing();
     })
     .returningAll()
-    .executeTakeFirst();
-  if (inserted) return { row: inserted as Row, created: true };
-
-  let query = dynamic.selectFrom(options.table).selectAll();
-  for (const column of options.key) query = query.where(column, '=', options.values[column] as never);
-  if (options.while) query = query.where(options.while.column, '=', options.while.value as never);
-  const existing = (await query.executeTakeFirst()) as (Row & { request_hash: string }) | undefined;
-  if (!existing) return undefined;
-  if (existing.request_hash !== options.values.request_hash) throw options.conflict(existing);
-  return { row: existing, created: false };
+    .executeTakeFirst() as Promise<Row | undefined>;
 }

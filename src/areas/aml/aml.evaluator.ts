@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { Platform } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
 import { applyTrips } from './aml.cases.service.js';
 import { claimUnevaluated, findEvent, markEvaluated } from './aml.store.js';
@@ -13,7 +14,7 @@ import { multiAccount } from './rules/r006-multi-account.js';
 import { geographicAnomaly } from './rules/r007-geographic-anomaly.js';
 import { dormantReactivation } from './rules/r008-dormant-reactivation.js';
 import { aggregateThreshold } from './rules/r009-aggregate-threshold.js';
-import { runChecks, type Check } from './rules/checks.js';
+import { precompiledChecks, runChecks, type Check } from './rules/checks.js';
 import type { HistoryPoint, Trip } from './rules/types.js';
 
 /** Events claimed per transaction. */
@@ -25,42 +26,73 @@ export const BATCH_SIZE = 200;
  */
 export const EMBEDDED_BATCH_SIZE = 1;
 
+/** What decides which rules an event runs: the set of checks, so the statement, is the same for one shape. */
+interface EventShape {
+  type: AmlEvent['event_type'];
+  fingerprint: boolean;
+  session: boolean;
+}
+
+/** An event's values the rules read. */
+interface EventPoint {
+  tenantId: string;
+  userId: string;
+  at: Date;
+  transactionId: string;
+  usdCents: number;
+  fingerprint: string;
+  sessionId: string;
+}
+
 /**
- * The async rules R-002 to R-009 for one event, in event time (T = occurred_at), read in one statement. Each
- * rule runs only for the event types that can change its outcome; R-004 is scheduled here and decided when its
- * window closes.
+ * The async rules R-002 to R-009 for an event of this shape, in event time (T = occurred_at). Each rule runs only
+ * for the event types that can change its outcome; R-004 is scheduled by evaluateEvent and decided when its window
+ * closes.
  */
-export async function evaluateEvent(tx: Transaction<DB>, event: AmlEvent): Promise<Trip[]> {
-  const p: HistoryPoint = { tenantId: event.tenant_id, userId: event.user_id, at: event.occurred_at };
-  const type = event.event_type;
+function eventChecks(shape: EventShape, e: EventPoint): Check[] {
+  const p: HistoryPoint = { tenantId: e.tenantId, userId: e.userId, at: e.at };
+  const { type } = shape;
   const checks: Check[] = [];
-  if (type === 'deposit') {
-    checks.push(velocity(p), structuring(p));
-    await scheduleMinimalPlay(tx, event);
-  }
+  if (type === 'deposit') checks.push(velocity(p), structuring(p));
   if (type === 'deposit' || type === 'withdrawal') {
-    const leg = { type, transactionId: event.transaction_id, usdCents: event.usd_cents, lookAhead: true };
+    const leg = { type, transactionId: e.transactionId, usdCents: e.usdCents, lookAhead: true };
     checks.push(roundTripping(p, leg));
   }
-  if (event.fingerprint) {
-    checks.push(
-      multiAccount({
-        tenantId: event.tenant_id,
-        userId: event.user_id,
-        fingerprint: event.fingerprint,
-        transactionId: event.transaction_id,
-        at: event.occurred_at,
-      }),
-    );
+  if (shape.fingerprint) {
+    const { tenantId, userId, fingerprint, transactionId, at } = e;
+    checks.push(multiAccount({ tenantId, userId, fingerprint, transactionId, at }));
   }
-  const session = event.metadata.session_id;
-  if ((type === 'login' || type === 'deposit') && typeof session === 'string') {
-    checks.push(geographicAnomaly(p, session));
-  }
+  if (shape.session) checks.push(geographicAnomaly(p, e.sessionId));
   if (type === 'deposit' || type === 'withdrawal' || type === 'wager') {
     checks.push(dormantReactivation(p), aggregateThreshold(p));
   }
-  return runChecks(tx, checks);
+  return checks;
+}
+
+/** One compiled statement per event shape, made when the first event of that shape is evaluated. */
+const checksByShape = new Map<string, (db: Executor, e: EventPoint) => Promise<Trip[]>>();
+
+/** The async rules for one event, read in one statement. */
+export async function evaluateEvent(tx: Transaction<DB>, event: AmlEvent): Promise<Trip[]> {
+  const session = event.metadata.session_id;
+  const shape: EventShape = {
+    type: event.event_type,
+    fingerprint: event.fingerprint !== null,
+    session: (event.event_type === 'login' || event.event_type === 'deposit') && typeof session === 'string',
+  };
+  const key = `${shape.type}/${shape.fingerprint}/${shape.session}`;
+  let run = checksByShape.get(key);
+  if (!run) checksByShape.set(key, (run = precompiledChecks((e: EventPoint) => eventChecks(shape, e))));
+  await scheduleMinimalPlay(tx, event);
+  return run(tx, {
+    tenantId: event.tenant_id,
+    userId: event.user_id,
+    at: event.occurred_at,
+    transactionId: event.transaction_id,
+    usdCents: event.usd_cents,
+    fingerprint: event.fingerprint ?? '',
+    sessionId: typeof session === 'string' ? session : '',
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import { tripContext } from './aml.cases.service.js';
 import { toUsdCents } from '../../platform/fx.js';
 import { decisionFor, RULE_CODES, riskScore, sortCodes } from './aml.rules.js';
 import type { ScreenRequest } from './aml.schemas.js';
-import { insertCase } from './aml.store.js';
+import { insertScreen } from './aml.store.js';
 import type { AmlScreen } from './aml.tables.js';
 import { largeWithdrawal } from './rules/r001-large-withdrawal.js';
 import { velocity } from './rules/r002-velocity.js';
@@ -18,7 +18,7 @@ import { recordedMultiAccount } from './rules/r006-multi-account.js';
 import { geographicAnomaly } from './rules/r007-geographic-anomaly.js';
 import { dormantReactivation } from './rules/r008-dormant-reactivation.js';
 import { aggregateThreshold } from './rules/r009-aggregate-threshold.js';
-import { runChecks } from './rules/checks.js';
+import { precompiledChecks } from './rules/checks.js';
 import type { HistoryPoint, Trip } from './rules/types.js';
 
 /** Generic wording a tenant may show the player: it names no rule, score or reason (tipping-off). */
@@ -26,44 +26,49 @@ export const HOLD_MESSAGE = 'Your withdrawal is under review.';
 export const REJECT_MESSAGE = 'Your withdrawal could not be processed. Please contact support.';
 export const ESTIMATED_REVIEW_TIME = '48 hours';
 
+interface ScreenPoint {
+  tenantId: string;
+  userId: string;
+  withdrawalId: string;
+  usdCents: number;
+  now: Date;
+}
+
 /**
- * Every rule at this moment (T = now): R-001 on the withdrawal under screen, the rest on the user's recorded
- * history. The withdrawal itself counts only for R-001 and as R-005's withdrawal leg (its payment method is not an
- * R-006 fingerprint, its amount not R-009 activity); if the tenant also sent it as an event (same transaction id),
- * that event is left out of the history so it is not counted twice.
+ * The history rules at this moment (T = now), on the user's recorded history. The withdrawal itself counts only for
+ * R-001 and as R-005's withdrawal leg (its payment method is not an R-006 fingerprint, its amount not R-009
+ * activity); if the tenant also sent it as an event (same transaction id), that event is left out of the history
+ * so it is not counted twice. Compiled once: every screen runs the same statement, which PostgreSQL plans once.
  */
-export async function screenTrips(
-  db: Executor,
-  input: {
-    tenantId: string;
-    userId: string;
-    withdrawalId: string;
-    usdCents: number;
-    now: Date;
-  },
-): Promise<Trip[]> {
+const historyTrips = precompiledChecks((s: ScreenPoint) => {
   const p: HistoryPoint = {
-    tenantId: input.tenantId,
-    userId: input.userId,
-    at: input.now,
-    excludeTransactionId: input.withdrawalId,
+    tenantId: s.tenantId,
+    userId: s.userId,
+    at: s.now,
+    excludeTransactionId: s.withdrawalId,
   };
-  const history = await runChecks(db, [
+  const leg = {
+    type: 'withdrawal',
+    transactionId: s.withdrawalId,
+    usdCents: s.usdCents,
+    lookAhead: false,
+  } as const;
+  return [
     velocity(p),
     structuring(p),
     minimalPlayNow(p),
-    roundTripping(p, {
-      type: 'withdrawal',
-      transactionId: input.withdrawalId,
-      usdCents: input.usdCents,
-      lookAhead: false,
-    }),
+    roundTripping(p, leg),
     recordedRoundTrips(p),
     recordedMultiAccount(p),
     geographicAnomaly(p),
     dormantReactivation(p),
     aggregateThreshold(p),
-  ]);
+  ];
+});
+
+/** Every rule at this moment: R-001 on the withdrawal under screen, the rest on the user's recorded history. */
+async function screenTrips(db: Executor, input: ScreenPoint): Promise<Trip[]> {
+  const history = await historyTrips(db, input);
   const withdrawal = {
     userId: input.userId,
     withdrawalId: input.withdrawalId,
@@ -93,8 +98,9 @@ export function screenView(screen: AmlScreen) {
 /**
  * The real-time check. hold and reject open a case (under_review, source realtime) for compliance; no event is
  * sent until compliance decides. Idempotent on (tenant, withdrawal_id): the same request gets the original
- * answer, a different one 409 withdrawal_already_screened. A repeat is found by the insert, not read first: the
- * first screen of a withdrawal, the common case, costs one round trip fewer.
+ * answer, a different one 409 withdrawal_already_screened. The screen and its case are written by one statement,
+ * and a repeat is found by that insert, not read first: a first screen, the common case, reads the history in one
+ * round trip and writes in one more.
  */
 export async function screenWithdrawal(platform: Platform, ctx: TenantContext, input: ScreenRequest) {
   const tenantId = ctx.tenant.tenant_id;
@@ -145,29 +151,16 @@ export async function screenWithdrawal(platform: Platform, ctx: TenantContext, i
     request_hash: requestHash,
     screened_at: now,
   };
-  const options = { table: 'aml_screens' as const, key: ['tenant_id', 'withdrawal_id'], values, conflict };
-  // allow writes one row; hold and reject also open a case, in the same transaction.
-  if (!caseId) return screenView((await insertOnce<AmlScreen>(platform.db, options)).row);
-  return platform.db.transaction().execute(async (tx) => {
-    const { row, created } = await insertOnce<AmlScreen>(tx, options);
-    if (created) {
-      await insertCase(tx, {
-        case_id: caseId,
-        tenant_id: tenantId,
-        user_id: input.user_id,
-        status: 'under_review',
-        source: 'realtime',
-        withdrawal_id: input.withdrawal_id,
-        rules_triggered: rules,
-        risk_score: score,
-        transaction_ids: [...new Set(trips.flatMap((t) => t.transactionIds))],
-        context: trips.map(tripContext),
-        opened_at: now,
-        updated_at: now,
-        decided_at: null,
-        reviewer: null,
-      });
-    }
-    return screenView(row);
+  const findings = {
+    transaction_ids: JSON.stringify([...new Set(trips.flatMap((t) => t.transactionIds))]),
+    context: JSON.stringify(trips.map(tripContext)),
+  };
+  const { row } = await insertOnce<AmlScreen>(platform.db, {
+    table: 'aml_screens',
+    key: ['tenant_id', 'withdrawal_id'],
+    values,
+    conflict,
+    insert: (db) => insertScreen(db, values, findings),
   });
+  return screenView(row);
 }

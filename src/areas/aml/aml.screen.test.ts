@@ -181,6 +181,7 @@ describe('POST /v1/aml/screen', () => {
     const different = await d.screen({ ...body, amount_cents: usd(10_001) });
     expect(different.statusCode).toBe(409);
     expect(different.json().error).toBe('withdrawal_already_screened');
+    expect((await d.cases(body.user_id)).cases).toHaveLength(1);
   });
 
   it.each([

@@ -15,6 +15,8 @@ import {
   type AmlCasesTable,
   type AmlEvent,
   type AmlEventsTable,
+  type AmlScreen,
+  type AmlScreensTable,
 } from './aml.tables.js';
 import type { Trip } from './rules/types.js';
 
@@ -252,6 +254,96 @@ export function listCases(
   if (filter.tenantId) query = query.where('tenant_id', '=', filter.tenantId);
   if (filter.userId) query = query.where('user_id', '=', filter.userId);
   return query.orderBy('opened_at', 'desc').orderBy('case_id', 'desc').limit(filter.limit).execute();
+}
+
+/** What a screen's case holds beyond the screen row itself. */
+export interface ScreenCaseFindings {
+  transaction_ids: string;
+  context: string;
+}
+
+/**
+ * Stores a screen and, when it has a case_id (hold, reject), opens its case (under_review, source realtime) in the
+ * same statement: one round trip and one commit, atomic without a transaction block. Does nothing when the
+ * withdrawal was screened already (undefined).
+ */
+const insertScreenStatement = precompiled(
+  (db, param: Param<Insertable<AmlScreensTable> & { [K in keyof ScreenCaseFindings as `case_${K}`]: string }>) =>
+    db
+      .with('screen', (qb) =>
+        qb
+          .insertInto('aml_screens')
+          .values({
+            tenant_id: param('tenant_id'),
+            withdrawal_id: param('withdrawal_id'),
+            user_id: param('user_id'),
+            amount_cents: param('amount_cents'),
+            currency: param('currency'),
+            usd_cents: param('usd_cents'),
+            payment_method: param('payment_method'),
+            destination_country: param('destination_country'),
+            decision: param('decision'),
+            risk_score: param('risk_score'),
+            rules_triggered: param('rules_triggered'),
+            case_id: param('case_id'),
+            request_hash: param('request_hash'),
+            screened_at: param('screened_at'),
+          })
+          .onConflict((oc) => oc.columns(['tenant_id', 'withdrawal_id']).doNothing())
+          .returningAll(),
+      )
+      .with('opened', (qb) =>
+        qb
+          .insertInto('aml_cases')
+          .columns([
+            'case_id',
+            'tenant_id',
+            'user_id',
+            'status',
+            'source',
+            'withdrawal_id',
+            'rules_triggered',
+            'risk_score',
+            'transaction_ids',
+            'context',
+            'opened_at',
+            'updated_at',
+          ])
+          .expression((eb) =>
+            eb
+              .selectFrom('screen')
+              .select([
+                'case_id',
+                'tenant_id',
+                'user_id',
+                sql.lit('under_review').as('status'),
+                sql.lit('realtime').as('source'),
+                'withdrawal_id',
+                'rules_triggered',
+                'risk_score',
+                sql`${param('case_transaction_ids')}::jsonb`.as('transaction_ids'),
+                sql`${param('case_context')}::jsonb`.as('context'),
+                'screened_at',
+                'screened_at',
+              ])
+              .where('case_id', 'is not', null),
+          ),
+      )
+      .selectFrom('screen')
+      .selectAll(),
+);
+
+export async function insertScreen(
+  db: Executor,
+  screen: Insertable<AmlScreensTable>,
+  findings: ScreenCaseFindings,
+): Promise<AmlScreen | undefined> {
+  const [row] = await insertScreenStatement.execute(db, {
+    ...screen,
+    case_transaction_ids: findings.transaction_ids,
+    case_context: findings.context,
+  });
+  return row;
 }
 
 export function findScreen(db: Executor, tenantId: string, withdrawalId: string) {

@@ -15,10 +15,11 @@ export const MAX_REVIEW_IDS = 50;
 /** A window length: a number, or an expression (a tenant's setting read in the same statement). */
 export type Seconds = number | RawBuilder<number>;
 
-export const at = (p: HistoryPoint) => sql`${p.at.toISOString()}::timestamptz`;
+export const at = (p: HistoryPoint) => sql`${p.at}::timestamptz`;
 const ts = (value: Date) => sql`${value.toISOString()}::timestamptz`;
 export const before = (p: HistoryPoint, seconds: Seconds) =>
   sql`${at(p)} - make_interval(secs => ${seconds})`;
+const after = (p: HistoryPoint, seconds: number) => sql`${at(p)} + make_interval(secs => ${seconds})`;
 
 /** The user's events, less the transaction under screen. */
 export function ofUser(p: HistoryPoint) {
@@ -112,10 +113,19 @@ export function depositsWithWagers(
       limit ${MAX_REVIEW_IDS}) d)`;
 }
 
-/** The user's events of one type in [from, to] within tolerancePercent of usdCents (of the larger amount). */
+/**
+ * The user's events of one type in [at − secondsBefore, at + secondsAfter] within tolerancePercent of usdCents (of
+ * the larger amount).
+ */
 export function matchingLegs(
   p: HistoryPoint,
-  input: { type: AmlEventType; from: Date; to: Date; usdCents: number; tolerancePercent: number },
+  input: {
+    type: AmlEventType;
+    secondsBefore: number;
+    secondsAfter: number;
+    usdCents: number;
+    tolerancePercent: number;
+  },
 ): RawBuilder<{ transaction_id: string; usd_cents: number }[]> {
   const amount = sql`${input.usdCents}::bigint`;
   return sql`(
@@ -124,7 +134,7 @@ export function matchingLegs(
     from (
       select transaction_id, usd_cents, occurred_at from aml_events
       where ${ofUser(p)} and event_type = ${input.type} and usd_cents > 0
-        and occurred_at >= ${ts(input.from)} and occurred_at <= ${ts(input.to)}
+        and occurred_at >= ${before(p, input.secondsBefore)} and occurred_at <= ${after(p, input.secondsAfter)}
         and 100 * abs(usd_cents - ${amount}) <= ${input.tolerancePercent} * greatest(usd_cents, ${amount})
       order by occurred_at limit ${MAX_REVIEW_IDS}) m)`;
 }
@@ -170,10 +180,13 @@ export interface SessionEvent {
   metadata: AmlEventMetadata;
 }
 
-/** The user's logins and deposits carrying a session id (optionally one session) with occurred_at in [from, to]. */
+/**
+ * The user's logins and deposits carrying a session id (optionally one session) with occurred_at in
+ * [at − secondsBefore, at + secondsAfter].
+ */
 export function sessionEvents(
   p: HistoryPoint,
-  input: { from: Date; to: Date; sessionId?: string | undefined },
+  input: { secondsBefore: number; secondsAfter: number; sessionId?: string | undefined },
 ): RawBuilder<SessionEvent[]> {
   const session = input.sessionId ? sql`and metadata->>'session_id' = ${input.sessionId}` : sql``;
   return sql`(
@@ -182,6 +195,6 @@ export function sessionEvents(
     from (
       select transaction_id, event_type, metadata, occurred_at from aml_events
       where ${ofUser(p)} and event_type in ('login', 'deposit') and metadata->>'session_id' is not null ${session}
-        and occurred_at >= ${ts(input.from)} and occurred_at <= ${ts(input.to)}
+        and occurred_at >= ${before(p, input.secondsBefore)} and occurred_at <= ${after(p, input.secondsAfter)}
       order by occurred_at limit 500) s)`;
 }

@@ -16,7 +16,8 @@ export const nearTierThreshold = (usdCents: number) =>
 
 /** 10 or more deposits within USD 100 of a KYC tier threshold in (T − 7 days, T]. */
 export function structuring(p: HistoryPoint): Check {
-  const fragment = windowTotals(p, { seconds: window_seconds, types: ['deposit'], bands: STRUCTURING_BANDS });
+  const fragment = () =>
+    windowTotals(p, { seconds: window_seconds, types: ['deposit'], bands: STRUCTURING_BANDS });
   return check(fragment, (near) =>
     near.count < min_deposits
       ? []

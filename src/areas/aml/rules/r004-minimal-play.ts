@@ -44,12 +44,13 @@ function trip(
 /** R-004 once the deposit's window has closed: wagers in [deposit, deposit + 24 h] under 5% of it. */
 export function minimalPlayAfterWindow(deposit: AmlEvent): Check {
   const end = secondsAfter(deposit.occurred_at, window_seconds);
-  const fragment = wageredBetween({
-    tenantId: deposit.tenant_id,
-    userId: deposit.user_id,
-    from: deposit.occurred_at,
-    to: end,
-  });
+  const fragment = () =>
+    wageredBetween({
+      tenantId: deposit.tenant_id,
+      userId: deposit.user_id,
+      from: deposit.occurred_at,
+      to: end,
+    });
   return check(fragment, (wagered) =>
     underPlayed(Number(wagered), deposit.usd_cents)
       ? [trip(deposit.user_id, deposit, Number(wagered), end)]
@@ -59,10 +60,11 @@ export function minimalPlayAfterWindow(deposit: AmlEvent): Check {
 
 /** R-004 at a screen: deposits over USD 5,000 in the last 24 hours with under 5% wagered since. */
 export function minimalPlayNow(p: HistoryPoint): Check {
-  const fragment = depositsWithWagers(p, {
-    seconds: window_seconds,
-    overUsdCents: min_deposit_exclusive_usd_cents,
-  });
+  const fragment = () =>
+    depositsWithWagers(p, {
+      seconds: window_seconds,
+      overUsdCents: min_deposit_exclusive_usd_cents,
+    });
   return check(fragment, (deposits) =>
     deposits
       .filter((d) => underPlayed(d.wagered, d.usd_cents))

@@ -2,7 +2,7 @@ import { AML_RULES } from '../aml.rules.js';
 import { check, type Check } from './checks.js';
 import { matchingLegs } from './history.js';
 import { recordedPairs } from './screen-history.js';
-import { secondsAfter, secondsBefore, type HistoryPoint } from './types.js';
+import type { HistoryPoint } from './types.js';
 
 const { tolerance_percent, window_seconds } = AML_RULES['R-005'].parameters;
 
@@ -20,13 +20,14 @@ export function roundTripping(
   leg: { type: 'deposit' | 'withdrawal'; transactionId: string; usdCents: number; lookAhead: boolean },
 ): Check {
   const otherType = leg.type === 'deposit' ? 'withdrawal' : 'deposit';
-  const fragment = matchingLegs(p, {
-    type: otherType,
-    from: secondsBefore(p.at, window_seconds),
-    to: leg.lookAhead ? secondsAfter(p.at, window_seconds) : p.at,
-    usdCents: leg.usdCents,
-    tolerancePercent: tolerance_percent,
-  });
+  const fragment = () =>
+    matchingLegs(p, {
+      type: otherType,
+      secondsBefore: window_seconds,
+      secondsAfter: leg.lookAhead ? window_seconds : 0,
+      usdCents: leg.usdCents,
+      tolerancePercent: tolerance_percent,
+    });
   return check(fragment, (counterparts) =>
     counterparts.map((other) => {
       const [deposit, withdrawal] =
@@ -56,7 +57,7 @@ export function roundTripping(
  * the withdrawal under screen is found by roundTripping from that leg).
  */
 export function recordedRoundTrips(p: HistoryPoint): Check {
-  const fragment = recordedPairs(p, { seconds: window_seconds, tolerancePercent: tolerance_percent });
+  const fragment = () => recordedPairs(p, { seconds: window_seconds, tolerancePercent: tolerance_percent });
   return check(fragment, (pairs) => {
     const unique = new Map(pairs.map((pair) => [`${pair.deposit}|${pair.withdrawal}`, pair]));
     return [...unique].map(([patternKey, pair]) => ({

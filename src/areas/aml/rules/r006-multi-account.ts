@@ -22,14 +22,15 @@ export function multiAccount(input: {
   transactionId: string;
   at: Date;
 }): Check {
-  const fragment = fingerprintUsers({
-    tenantId: input.tenantId,
-    fingerprint: input.fingerprint,
-    limit: MAX_USERS,
-    // Async: once this user is reported for the fingerprint, every user then known was too, and later users
-    // are reported by their own events.
-    unlessTripped: input.userId,
-  });
+  const fragment = () =>
+    fingerprintUsers({
+      tenantId: input.tenantId,
+      fingerprint: input.fingerprint,
+      limit: MAX_USERS,
+      // Async: once this user is reported for the fingerprint, every user then known was too, and later users
+      // are reported by their own events.
+      unlessTripped: input.userId,
+    });
   return check(fragment, (found) => {
     const users = new Map(found.map((u) => [u.user_id, u.transaction_id]));
     users.set(input.userId, input.transactionId);
@@ -55,7 +56,7 @@ export function multiAccount(input: {
  * at), nor does an event the tenant sent under the withdrawal's id.
  */
 export function recordedMultiAccount(p: HistoryPoint): Check {
-  const fragment = recordedFingerprints(p, { maxFingerprints: MAX_FINGERPRINTS, maxUsers: MAX_USERS });
+  const fragment = () => recordedFingerprints(p, { maxFingerprints: MAX_FINGERPRINTS, maxUsers: MAX_USERS });
   return check(fragment, (fingerprints) =>
     fingerprints
       .filter(({ users }) => new Set(users.map((u) => u.user_id)).size >= min_users)

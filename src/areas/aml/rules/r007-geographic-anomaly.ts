@@ -1,7 +1,7 @@
 import { AML_RULES } from '../aml.rules.js';
 import { check, type Check } from './checks.js';
 import { sessionEvents, type SessionEvent } from './history.js';
-import { secondsAfter, secondsBefore, type HistoryPoint } from './types.js';
+import type { HistoryPoint } from './types.js';
 
 const { session_window_seconds } = AML_RULES['R-007'].parameters;
 
@@ -43,11 +43,12 @@ export function sessionMismatches(events: SessionEvent[]): Map<string, string[]>
  * session and looks 24 hours either side of it; a screen looks at every session of the last 24 hours.
  */
 export function geographicAnomaly(p: HistoryPoint, sessionId?: string): Check {
-  const fragment = sessionEvents(p, {
-    from: secondsBefore(p.at, session_window_seconds),
-    to: sessionId ? secondsAfter(p.at, session_window_seconds) : p.at,
-    sessionId,
-  });
+  const fragment = () =>
+    sessionEvents(p, {
+      secondsBefore: session_window_seconds,
+      secondsAfter: sessionId ? session_window_seconds : 0,
+      sessionId,
+    });
   return check(fragment, (events) =>
     [...sessionMismatches(events)].map(([session, transactionIds]) => ({
       rule: 'R-007' as const,

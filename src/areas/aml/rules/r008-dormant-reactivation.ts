@@ -16,7 +16,7 @@ interface Found {
  * one), and deposits, withdrawals and wagers in (T − 24 h, T] total over USD 5,000.
  */
 export function dormantReactivation(p: HistoryPoint): Check {
-  const fragment = sql<Found>`json_build_object(
+  const fragment = () => sql<Found>`json_build_object(
     'activity', ${windowTotals(p, { seconds: window_seconds, types: ACTIVITY_TYPES })},
     'reactivation', ${reactivation(p, window_seconds)})`;
   return check(fragment, ({ activity, reactivation: found }) => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ACTIVITY_TYPES, AML_RULES } from '../aml.rules.js';
 import { check, type Check } from './checks.js';
-import { windowTotals, type Seconds } from './history.js';
+import { windowTotals } from './history.js';
 import type { HistoryPoint } from './types.js';
 
 const { min_activity_usd_cents, default_window_seconds } = AML_RULES['R-009'].parameters;
@@ -11,24 +11,26 @@ export const r009Window = (tenantId: string) =>
   sql<number>`coalesce((select r009_window_seconds from aml_settings where tenant_id = ${tenantId}), ${default_window_seconds})`;
 
 /** R-009: deposits, withdrawals and wagers in (T − W, T] total USD 10,000 or more; W is the tenant's window. */
-export function aggregateThreshold(p: HistoryPoint, windowSeconds: Seconds = r009Window(p.tenantId)): Check {
-  return check(windowTotals(p, { seconds: windowSeconds, types: ACTIVITY_TYPES }), (activity) =>
-    activity.usd_cents < min_activity_usd_cents
-      ? []
-      : [
-          {
-            rule: 'R-009',
-            userId: p.userId,
-            patternKey: '',
-            cooldownSeconds: activity.window_seconds,
-            at: p.at,
-            transactionIds: activity.transaction_ids,
-            details: {
-              activity_usd_cents: activity.usd_cents,
-              events: activity.count,
-              window_seconds: activity.window_seconds,
+export function aggregateThreshold(p: HistoryPoint): Check {
+  return check(
+    () => windowTotals(p, { seconds: r009Window(p.tenantId), types: ACTIVITY_TYPES }),
+    (activity) =>
+      activity.usd_cents < min_activity_usd_cents
+        ? []
+        : [
+            {
+              rule: 'R-009',
+              userId: p.userId,
+              patternKey: '',
+              cooldownSeconds: activity.window_seconds,
+              at: p.at,
+              transactionIds: activity.transaction_ids,
+              details: {
+                activity_usd_cents: activity.usd_cents,
+                events: activity.count,
+                window_seconds: activity.window_seconds,
+              },
             },
-          },
-        ],
+          ],
   );
 }
