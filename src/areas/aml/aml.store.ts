@@ -268,7 +268,10 @@ export interface ScreenCaseFindings {
  * withdrawal was screened already (undefined).
  */
 const insertScreenStatement = precompiled(
-  (db, param: Param<Insertable<AmlScreensTable> & { [K in keyof ScreenCaseFindings as `case_${K}`]: string }>) =>
+  (
+    db,
+    param: Param<Insertable<AmlScreensTable> & { [K in keyof ScreenCaseFindings as `case_${K}`]: string }>,
+  ) =>
     db
       .with('screen', (qb) =>
         qb
