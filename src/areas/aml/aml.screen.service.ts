@@ -38,7 +38,7 @@ interface ScreenPoint {
  * The history rules at this moment (T = now), on the user's recorded history. The withdrawal itself counts only for
  * R-001 and as R-005's withdrawal leg (its payment method is not an R-006 fingerprint, its amount not R-009
  * activity); if the tenant also sent it as an event (same transaction id), that event is left out of the history
- * so it is not counted twice. Compiled once: every screen runs the same statement, which PostgreSQL plans once.
+ * so it is not counted twice. Compiled once: every screen runs the same prepared statement.
  */
 const historyTrips = precompiledChecks((s: ScreenPoint) => {
   const p: HistoryPoint = {
