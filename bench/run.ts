@@ -15,6 +15,7 @@ import { createTestDatabase } from '../test/helpers/test-database.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import type { LoadResult, LoadSpec } from './loadgen.js';
 import { childPids, postgresPids, ProcWatcher } from './lib/proc.js';
+import { summarise } from './lib/stats.js';
 import type { BenchContext, ScenarioName } from './scenarios.js';
 import { FULL_SCALE, QUICK_SCALE, seedVolume } from './seed.js';
 import { ServiceProcess } from './service-process.js';
@@ -405,7 +406,7 @@ async function main() {
         log(
           `== async AML rules: ${ASYNC.rate} events/s for ${ASYNC.seconds} s, then until the backlog drains`,
         );
-        const since = new Date();
+        const evaluationLag = new EvaluationLag(database.url!);
         const generator = new LoadGenerator();
         const load = await generator.measure(service, {
           scenario: 'aml_event',
@@ -418,17 +419,18 @@ async function main() {
           expectStatus: [202],
         });
         generator.close();
-        const lag = await asyncLag(database.url!, since);
-        const ok = lag.drained && lag.p99Seconds <= ASYNC.p99TargetSeconds;
+        const lag = await evaluationLag.finish();
+        // The largest wait bounds every event's, so it is held to the p99 figure.
+        const ok = lag.drained && lag.maxSeconds <= ASYNC.p99TargetSeconds;
         reported.push({
           name: 'async AML rules (ack to evaluated)',
           mode: 'open',
           database: kind,
           rate: ASYNC.rate,
           ...load,
-          verdict: `${ok ? 'ok' : 'FAIL'}: p99 ${lag.p99Seconds} s, max ${lag.maxSeconds} s, ${lag.drained ? 'backlog drained' : 'backlog NOT drained'}`,
+          verdict: `${ok ? 'ok' : 'FAIL'}: oldest queued event p99 ${lag.p99Seconds} s, max ${lag.maxSeconds} s, ${lag.drained ? 'backlog drained' : 'backlog NOT drained'}`,
         });
-        checks.push({ what: 'async AML p99 <= 5 s and drained', ok, detail: JSON.stringify(lag) });
+        checks.push({ what: 'async AML wait <= 5 s (largest) and drained', ok, detail: JSON.stringify(lag) });
       }
     } finally {
       await service.stop();
@@ -527,7 +529,6 @@ async function countStored(
   }
 }
 
-/** Waits for the evaluation queue to empty, then reads how long events waited between acknowledgement and evaluation. */
 /** Waits until the AML evaluation queue is empty (at most three minutes); false when it did not drain. */
 async function evaluationDrained(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
@@ -535,9 +536,7 @@ async function evaluationDrained(url: string): Promise<boolean> {
   try {
     const deadline = Date.now() + 180_000;
     while (Date.now() < deadline) {
-      const { rows } = await client.query(
-        'select count(*)::int as n from aml_events where evaluated_at is null',
-      );
+      const { rows } = await client.query('select count(*)::int as n from aml_evaluation_queue');
       if (rows[0].n === 0) return true;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -547,27 +546,51 @@ async function evaluationDrained(url: string): Promise<boolean> {
   }
 }
 
-/** Waits for the evaluation queue to empty, then reads how long events waited between acknowledgement and evaluation. */
-async function asyncLag(url: string, since: Date) {
-  const drained = await evaluationDrained(url);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `select percentile_cont(0.99) within group (order by extract(epoch from evaluated_at - received_at)) as p99,
-              max(extract(epoch from evaluated_at - received_at)) as max, count(*)::int as n
-       from aml_events where received_at >= $1 and evaluated_at is not null`,
-      [since],
-    );
-    const round = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
-    return {
-      drained,
-      p99Seconds: round(rows[0].p99),
-      maxSeconds: round(rows[0].max),
-      evaluated: rows[0].n as number,
-    };
-  } finally {
-    await client.end();
+/**
+ * How long events wait between acknowledgement and evaluation, measured from outside: every 250 ms, the age of
+ * the oldest event still in the evaluation queue (evaluated events leave it), from the start of the load until the
+ * queue has drained (three minutes after the load at most). Every event's wait is at most the largest age seen,
+ * give or take one sampling interval, so `max` bounds them all.
+ */
+class EvaluationLag {
+  private readonly ages: number[] = [];
+  private readonly client: pg.Client;
+  private readonly sampling: Promise<void>;
+  private loadDone = false;
+  drained = false;
+
+  constructor(url: string) {
+    this.client = new pg.Client({ connectionString: url });
+    this.sampling = this.sample();
+  }
+
+  private async sample(): Promise<void> {
+    await this.client.connect();
+    let deadline = Infinity;
+    while (Date.now() < deadline) {
+      const { rows } = await this.client.query(
+        `select count(*)::int as n, coalesce(extract(epoch from clock_timestamp() - min(received_at)), 0)::float8 as age
+         from aml_evaluation_queue`,
+      );
+      this.ages.push(rows[0].age);
+      if (this.loadDone) {
+        if (rows[0].n === 0) {
+          this.drained = true;
+          break;
+        }
+        deadline = Math.min(deadline, Date.now() + 180_000);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await this.client.end();
+  }
+
+  /** Called when the load has ended: sampling goes on until the queue is empty. */
+  async finish() {
+    this.loadDone = true;
+    await this.sampling;
+    const ages = summarise(this.ages);
+    return { drained: this.drained, p99Seconds: ages.p99, maxSeconds: ages.max, samples: ages.count };
   }
 }
 

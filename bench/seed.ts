@@ -99,13 +99,13 @@ export async function seedVolume(
     await step(
       'aml_events',
       sql`insert into aml_events (event_id, tenant_id, user_id, event_type, transaction_id, amount_cents, currency,
-            usd_cents, payment_method, fingerprint, metadata, occurred_at, received_at, request_hash, evaluated_at)
+            usd_cents, payment_method, fingerprint, metadata, occurred_at, received_at, request_hash)
           select 'amlevt_seed_' || g, t.tenant_id, 'user_' || u.n, ty.event_type, 'seed-aml-' || g,
                  case when ty.event_type = 'login' then 0 else 500 + (g * 6151) % 30000 end, 'USD',
                  case when ty.event_type = 'login' then 0 else 500 + (g * 6151) % 30000 end,
                  'card_' || u.n,
                  case when ty.event_type in ('deposit', 'withdrawal') then 'card_' || u.n end,
-                 '{}'::jsonb, c.at, c.at, 'seed', c.at
+                 '{}'::jsonb, c.at, c.at, 'seed'
           from generate_series(0::bigint, ${scale.amlEvents - 1}) g
           join ${tenants} t on t.ord = g % ${tenantIds.length}
           cross join lateral (select (g / ${tenantIds.length}) % ${users}) as u(n)

@@ -4,7 +4,8 @@ import type { Platform } from './context.js';
  * Group commit for writes that every request makes: rows submitted while a write is in flight wait for it and
  * then go together in the next one, so one statement (one commit, one WAL flush) serves many requests. Each
  * caller is answered only after the write holding its row has committed: nothing is acknowledged that is not
- * durable. At low load a row is written at once, alone, so no latency is added.
+ * durable. At low load a row is written at once, alone, so no latency is added. The same grouping serves a read
+ * that many requests make at once (the AML screen's history read): one statement for all the requests waiting.
  */
 export interface GroupCommitOptions {
   /** Rows per statement at most. */

@@ -49,6 +49,9 @@ export async function insertOnce<Row>(
   throw new Error(`idempotent insert into ${options.table} kept losing races`);
 }
 
+/** The table is named at run time, so its rows are typed by the caller. */
+const dynamic = (db: Executor) => db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+
 async function tryInsertOnce<Row>(
   db: Executor,
   options: InsertOnceOptions<Row>,
@@ -56,8 +59,7 @@ async function tryInsertOnce<Row>(
   const inserted = options.insert ? await options.insert(db) : await insertRow(db, options);
   if (inserted) return { row: inserted, created: true };
 
-  const dynamic = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  let query = dynamic.selectFrom(options.table).selectAll();
+  let query = dynamic(db).selectFrom(options.table).selectAll();
   for (const column of options.key) query = query.where(column, '=', options.values[column] as never);
   if (options.while) query = query.where(options.while.column, '=', options.while.value as never);
   const existing = (await query.executeTakeFirst()) as (Row & { request_hash: string }) | undefined;
@@ -67,8 +69,7 @@ async function tryInsertOnce<Row>(
 }
 
 function insertRow<Row>(db: Executor, options: InsertOnceOptions<Row>): Promise<Row | undefined> {
-  const dynamic = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  return dynamic
+  return dynamic(db)
     .insertInto(options.table)
     .values(options.values)
     .onConflict((oc) => {

@@ -2,9 +2,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { Platform } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/database.js';
+import type { RowOf } from '../../platform/db/precompiled.js';
 import type { DB } from '../../platform/db/schema.js';
 import { applyTrips } from './aml.cases.service.js';
-import { claimUnevaluated, findEvent, markEvaluated } from './aml.store.js';
+import { dequeueEvents, dropFromQueue, findEvent } from './aml.store.js';
 import type { AmlEvent } from './aml.tables.js';
 import { velocity } from './rules/r002-velocity.js';
 import { structuring } from './rules/r003-structuring.js';
@@ -33,16 +34,18 @@ interface EventShape {
   session: boolean;
 }
 
-/** An event's values the rules read. */
-interface EventPoint {
-  tenantId: string;
-  userId: string;
-  at: Date;
-  transactionId: string;
-  usdCents: number;
-  fingerprint: string;
-  sessionId: string;
-}
+/** An event's values the rules read, with their PostgreSQL types: a batch sends one array of each. */
+const EVENT_POINT = {
+  tenantId: 'text',
+  userId: 'text',
+  at: 'timestamptz',
+  transactionId: 'text',
+  usdCents: 'bigint',
+  fingerprint: 'text',
+  sessionId: 'text',
+} as const;
+
+type EventPoint = RowOf<typeof EVENT_POINT>;
 
 /**
  * The async rules R-002 to R-009 for an event of this shape, in event time (T = occurred_at). Each rule runs only
@@ -70,21 +73,20 @@ function eventChecks(shape: EventShape, e: EventPoint): Check[] {
 }
 
 /** One compiled statement per event shape, made when the first event of that shape is evaluated. */
-const checksByShape = new Map<string, (db: Executor, e: EventPoint) => Promise<Trip[]>>();
+const checksByShape = new Map<string, (db: Executor, events: EventPoint[]) => Promise<Trip[][]>>();
 
-/** The async rules for one event, read in one statement. */
-export async function evaluateEvent(tx: Transaction<DB>, event: AmlEvent): Promise<Trip[]> {
+function shapeOf(event: AmlEvent): EventShape {
   const session = event.metadata.session_id;
-  const shape: EventShape = {
+  return {
     type: event.event_type,
     fingerprint: event.fingerprint !== null,
     session: (event.event_type === 'login' || event.event_type === 'deposit') && typeof session === 'string',
   };
-  const key = `${shape.type}/${shape.fingerprint}/${shape.session}`;
-  let run = checksByShape.get(key);
-  if (!run) checksByShape.set(key, (run = precompiledChecks((e: EventPoint) => eventChecks(shape, e))));
-  await scheduleMinimalPlay(tx, event);
-  return run(tx, {
+}
+
+function pointOf(event: AmlEvent): EventPoint {
+  const session = event.metadata.session_id;
+  return {
     tenantId: event.tenant_id,
     userId: event.user_id,
     at: event.occurred_at,
@@ -92,26 +94,56 @@ export async function evaluateEvent(tx: Transaction<DB>, event: AmlEvent): Promi
     usdCents: event.usd_cents,
     fingerprint: event.fingerprint ?? '',
     sessionId: typeof session === 'string' ? session : '',
-  });
+  };
 }
 
 /**
- * One batch of the evaluation queue, in one transaction: claim up to `limit` events (SKIP LOCKED, so several
- * processes share the queue and none evaluates an event twice), record findings, mark them evaluated, commit. A
- * crash before the commit leaves the batch queued for the next pass. Returns how many were evaluated; `claimed`
- * receives their ids as soon as they are claimed.
+ * The async rules for a batch of events: one statement per event shape in the batch, all of that shape's events
+ * read at once. Returns each event's trips, in the batch's order. The reads see only stored events, never the
+ * findings of this batch, so reading the batch at once finds what reading its events one by one would.
+ */
+export async function evaluateEvents(tx: Transaction<DB>, events: AmlEvent[]): Promise<Trip[][]> {
+  const byShape = new Map<string, { shape: EventShape; indexes: number[] }>();
+  events.forEach((event, i) => {
+    const shape = shapeOf(event);
+    const key = `${shape.type}/${shape.fingerprint}/${shape.session}`;
+    const group = byShape.get(key) ?? { shape, indexes: [] };
+    group.indexes.push(i);
+    byShape.set(key, group);
+  });
+  const trips: Trip[][] = events.map(() => []);
+  for (const [key, { shape, indexes }] of byShape) {
+    let run = checksByShape.get(key);
+    if (!run) {
+      run = precompiledChecks(EVENT_POINT, (e: EventPoint) => eventChecks(shape, e));
+      checksByShape.set(key, run);
+    }
+    const found = await run(
+      tx,
+      indexes.map((i) => pointOf(events[i]!)),
+    );
+    indexes.forEach((eventIndex, j) => (trips[eventIndex] = found[j]!));
+  }
+  for (const event of events) await scheduleMinimalPlay(tx, event);
+  return trips;
+}
+
+/**
+ * One batch of the evaluation queue, in one transaction: take up to `limit` events off the queue (SKIP LOCKED, so
+ * several processes share the queue and none evaluates an event twice), record findings, commit. A crash before
+ * the commit leaves the batch queued for the next pass. Returns how many were evaluated; `claimed` receives their
+ * ids as soon as they are taken.
  */
 async function evaluateBatch(platform: Platform, limit: number, claimed: string[] = []): Promise<number> {
   return platform.db.transaction().execute(async (tx) => {
-    const events = await claimUnevaluated(tx, limit);
+    const events = await dequeueEvents(tx, limit);
     claimed.push(...events.map((e) => e.event_id));
     if (events.length === 0) return 0;
     const now = platform.clock.now();
-    for (const event of events) {
-      const trips = await evaluateEvent(tx, event);
-      if (trips.length > 0) await applyTrips(tx, event.tenant_id, trips, now);
+    const trips = await evaluateEvents(tx, events);
+    for (const [i, event] of events.entries()) {
+      if (trips[i]!.length > 0) await applyTrips(tx, event.tenant_id, trips[i]!, now);
     }
-    await markEvaluated(tx, claimed, now);
     return events.length;
   });
 }
@@ -124,7 +156,7 @@ function isTransient(error: unknown): boolean {
 
 /**
  * Drains up to one batch of events. A batch that fails for a reason a retry would not cure is re-run one event at a
- * time, and an event that fails alone is logged and marked evaluated, so one bad row cannot stall the queue.
+ * time, and an event that fails alone is logged and taken off the queue, so one bad row cannot stall it.
  */
 export async function evaluatePending(platform: Platform): Promise<number> {
   const batchSize = platform.config.databaseUrl ? BATCH_SIZE : EMBEDDED_BATCH_SIZE;
@@ -142,7 +174,7 @@ export async function evaluatePending(platform: Platform): Promise<number> {
     } catch (error) {
       if (claimed.length === 0 || isTransient(error)) throw error;
       platform.log.error({ err: error, event_id: claimed[0] }, 'aml event could not be evaluated; skipped');
-      await markEvaluated(platform.db, claimed, platform.clock.now());
+      await dropFromQueue(platform.db, claimed);
     }
     evaluated++;
   }

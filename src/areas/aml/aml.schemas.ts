@@ -143,7 +143,6 @@ const StaffTransaction = Type.Object({
   metadata: Type.Unknown(),
   occurred_at: Timestamp,
   received_at: Timestamp,
-  evaluated_at: NullableTimestamp,
 });
 
 const StaffScreen = Type.Object({

@@ -1,5 +1,6 @@
 import type { Platform, TenantContext } from '../../platform/context.js';
-import type { Executor } from '../../platform/db/database.js';
+import type { RowOf } from '../../platform/db/precompiled.js';
+import { groupCommitOf } from '../../platform/group-commit.js';
 import { AppError } from '../../platform/errors.js';
 import { insertOnce, requestFingerprint } from '../../platform/idempotency.js';
 import { newId } from '../../platform/ids.js';
@@ -26,21 +27,25 @@ export const HOLD_MESSAGE = 'Your withdrawal is under review.';
 export const REJECT_MESSAGE = 'Your withdrawal could not be processed. Please contact support.';
 export const ESTIMATED_REVIEW_TIME = '48 hours';
 
-interface ScreenPoint {
-  tenantId: string;
-  userId: string;
-  withdrawalId: string;
-  usdCents: number;
-  now: Date;
-}
+/** What the history rules of a screen read, with PostgreSQL types: concurrent screens send one array of each. */
+const SCREEN_POINT = {
+  tenantId: 'text',
+  userId: 'text',
+  withdrawalId: 'text',
+  usdCents: 'bigint',
+  now: 'timestamptz',
+} as const;
+
+type ScreenPoint = RowOf<typeof SCREEN_POINT>;
 
 /**
  * The history rules at this moment (T = now), on the user's recorded history. The withdrawal itself counts only for
  * R-001 and as R-005's withdrawal leg (its payment method is not an R-006 fingerprint, its amount not R-009
  * activity); if the tenant also sent it as an event (same transaction id), that event is left out of the history
- * so it is not counted twice. Compiled once: every screen runs the same prepared statement.
+ * so it is not counted twice. Compiled once: every screen runs the same prepared statement, and the screens that
+ * arrive while one read is in flight are read together in the next (one statement, one plan started, for all).
  */
-const historyTrips = precompiledChecks((s: ScreenPoint) => {
+const historyTrips = precompiledChecks(SCREEN_POINT, (s: ScreenPoint) => {
   const p: HistoryPoint = {
     tenantId: s.tenantId,
     userId: s.userId,
@@ -66,9 +71,12 @@ const historyTrips = precompiledChecks((s: ScreenPoint) => {
   ];
 });
 
+const historyReads = (platform: Platform) =>
+  groupCommitOf(platform, 'aml_screen_history', (points: ScreenPoint[]) => historyTrips(platform.db, points));
+
 /** Every rule at this moment: R-001 on the withdrawal under screen, the rest on the user's recorded history. */
-async function screenTrips(db: Executor, input: ScreenPoint): Promise<Trip[]> {
-  const history = await historyTrips(db, input);
+async function screenTrips(platform: Platform, input: ScreenPoint): Promise<Trip[]> {
+  const history = await historyReads(platform).submit(input);
   const withdrawal = {
     userId: input.userId,
     withdrawalId: input.withdrawalId,
@@ -123,7 +131,7 @@ export async function screenWithdrawal(platform: Platform, ctx: TenantContext, i
       ),
   );
   const now = platform.clock.now();
-  const trips = await screenTrips(platform.db, {
+  const trips = await screenTrips(platform, {
     tenantId,
     userId: input.user_id,
     withdrawalId: input.withdrawal_id,

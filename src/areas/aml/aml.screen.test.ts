@@ -169,6 +169,26 @@ describe('POST /v1/aml/screen', () => {
     });
   });
 
+  it('decides screens that arrive together each on its own user and amount', async () => {
+    // Concurrent screens read their histories in one statement: no finding may cross from one user to another.
+    const [anomalous, clean, large] = [d.user(), d.user(), d.user()];
+    await geographicAnomaly(anomalous);
+    await d.event(clean, 'deposit', usd(20), { at: -HOUR });
+    const bodies = [
+      d.screenBody(anomalous, usd(100)),
+      d.screenBody(clean, usd(100)),
+      d.screenBody(large, usd(10_000)),
+      d.screenBody(clean, usd(200)),
+    ];
+    const responses = await Promise.all(bodies.map((body) => d.screen(body)));
+    expect(responses.map((r) => r.json())).toEqual([
+      expect.objectContaining({ user_id: anomalous, decision: 'hold', rules_triggered: ['R-007'] }),
+      expect.objectContaining({ user_id: clean, decision: 'allow', rules_triggered: [] }),
+      expect.objectContaining({ user_id: large, decision: 'hold', rules_triggered: ['R-001'] }),
+      expect.objectContaining({ user_id: clean, decision: 'allow', withdrawal_id: bodies[3]!.withdrawal_id }),
+    ]);
+  });
+
   it('answers the same request again with the original 200, and a different one with 409', async () => {
     const body = d.screenBody(d.user(), usd(10_000));
     const first = await d.screen(body);

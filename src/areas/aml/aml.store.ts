@@ -22,7 +22,7 @@ import type { Trip } from './rules/types.js';
 
 /** Plain queries over the AML tables; every tenant-owned read filters by tenant. */
 
-/** The columns an ingested event writes (evaluated_at stays null: the event is queued). */
+/** The columns an ingested event writes. */
 const EVENT_COLUMNS = {
   event_id: 'text',
   tenant_id: 'text',
@@ -42,13 +42,28 @@ const EVENT_COLUMNS = {
 
 export type NewEvent = { [K in keyof typeof EVENT_COLUMNS]: Insertable<AmlEventsTable>[K] };
 
+/** Stores the events and queues each one stored for evaluation, in one statement (so one commit). */
 const insertEventsStatement = precompiled((db, param: Param<ColumnArrays<typeof EVENT_COLUMNS>>) =>
-  insertUnnested(db, 'aml_events', EVENT_COLUMNS, param)
-    .onConflict((oc) => oc.columns(['tenant_id', 'transaction_id']).doNothing())
-    .returning(['event_id', 'received_at']),
+  db
+    .with('stored', () =>
+      insertUnnested(db, 'aml_events', EVENT_COLUMNS, param)
+        .onConflict((oc) => oc.columns(['tenant_id', 'transaction_id']).doNothing())
+        .returning(['event_id', 'received_at']),
+    )
+    .with('queued', (qb) =>
+      qb
+        .insertInto('aml_evaluation_queue')
+        .columns(['event_id', 'received_at'])
+        .expression((eb) => eb.selectFrom('stored').select(['event_id', 'received_at'])),
+    )
+    .selectFrom('stored')
+    .select(['event_id', 'received_at']),
 );
 
-/** Inserts events in one statement; per row, its acknowledgement, or undefined when its transaction_id is taken. */
+/**
+ * Stores events and queues them for evaluation, in one statement; per row, its acknowledgement, or undefined when
+ * its transaction_id is taken (that event is neither stored nor queued again).
+ */
 export async function insertEvents(db: Executor, rows: NewEvent[]) {
   const inserted = await insertEventsStatement.execute(db, columnArrays(EVENT_COLUMNS, rows));
   const byId = new Map(inserted.map((row) => [row.event_id, row]));
@@ -64,22 +79,39 @@ export function findEventByTransaction(db: Executor, tenantId: string, transacti
     .executeTakeFirst();
 }
 
-/** Claims the oldest unevaluated events; other processes skip them until this transaction ends. */
-export function claimUnevaluated(db: Executor, limit: number): Promise<AmlEvent[]> {
-  return db
+/**
+ * Takes the oldest events off the evaluation queue and returns them, oldest first. The queue rows are locked
+ * (other processes skip them) and deleted in the caller's transaction: they are back in the queue if it rolls
+ * back, and gone for good when it commits.
+ */
+const dequeueStatement = precompiled((db, param: Param<{ limit: number }>) =>
+  db
+    .with('taken', (qb) =>
+      qb
+        .deleteFrom('aml_evaluation_queue')
+        .where(
+          sql<string>`ctid`,
+          '=',
+          sql<string>`any(array(select ctid from aml_evaluation_queue order by received_at limit ${param('limit')}
+            for update skip locked))`,
+        )
+        .returning('event_id'),
+    )
     .selectFrom('aml_events')
-    .selectAll()
-    .where('evaluated_at', 'is', null)
-    .orderBy('received_at')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+    .innerJoin('taken', 'taken.event_id', 'aml_events.event_id')
+    .selectAll('aml_events')
+    .orderBy('aml_events.received_at')
+    .orderBy('aml_events.event_id'),
+);
+
+export function dequeueEvents(db: Executor, limit: number): Promise<AmlEvent[]> {
+  return dequeueStatement.execute(db, { limit });
 }
 
-export async function markEvaluated(db: Executor, eventIds: string[], at: Date): Promise<void> {
+/** Takes events off the evaluation queue without evaluating them (one that cannot be evaluated). */
+export async function dropFromQueue(db: Executor, eventIds: string[]): Promise<void> {
   if (eventIds.length === 0) return;
-  await db.updateTable('aml_events').set({ evaluated_at: at }).where('event_id', 'in', eventIds).execute();
+  await db.deleteFrom('aml_evaluation_queue').where('event_id', 'in', eventIds).execute();
 }
 
 export function findEvent(db: Executor, eventId: string): Promise<AmlEvent | undefined> {

@@ -20,7 +20,7 @@ export interface AmlEventMetadata {
   [key: string]: unknown;
 }
 
-/** Every transaction event a tenant sends, durably stored before it is acknowledged; evaluated_at marks the queue. */
+/** Every transaction event a tenant sends, durably stored before it is acknowledged; never updated. */
 export interface AmlEventsTable {
   event_id: string;
   tenant_id: string;
@@ -37,7 +37,12 @@ export interface AmlEventsTable {
   occurred_at: Timestamp;
   received_at: Timestamp;
   request_hash: string;
-  evaluated_at: Timestamp | null;
+}
+
+/** The events not yet evaluated: each row is deleted by the transaction that evaluates its event. */
+export interface AmlEvaluationQueueTable {
+  event_id: string;
+  received_at: Timestamp;
 }
 
 /** Open statuses first; cleared and frozen are final. */
@@ -109,6 +114,7 @@ export interface AmlSettingsTable {
 
 export interface AmlTables {
   aml_events: AmlEventsTable;
+  aml_evaluation_queue: AmlEvaluationQueueTable;
   aml_cases: AmlCasesTable;
   aml_screens: AmlScreensTable;
   aml_rule_trips: AmlRuleTripsTable;

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { MAX_PREPARED_PER_CONNECTION, MAX_PREPARED_TEXT, statementName } from './statement-names.js';
 import type { DB } from './schema.js';
 
 export type Executor = Kysely<DB> | Transaction<DB>;
@@ -29,21 +29,6 @@ const parsers: Record<number, (value: string) => unknown> = {
   [NUMERIC]: Number,
   [DATE]: (value) => value,
 };
-
-/** Statements one connection keeps prepared at most; past it, further new statements are planned each time. */
-const MAX_PREPARED_PER_CONNECTION = 2_000;
-const MAX_PREPARED_TEXT = 16_384;
-
-// Names by statement text, shared by every connection: a map look-up costs less than hashing the text each call.
-const statementNames = new Map<string, string>();
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = createHash('sha1').update(text).digest('base64url');
-    if (statementNames.size < MAX_PREPARED_PER_CONNECTION) statementNames.set(text, name);
-  }
-  return name;
-}
 
 /**
  * A pooled client that prepares each parameterised statement once per connection (a named statement, its name
@@ -89,6 +74,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       Client: PreparingClient,
       connectionString: options.url,
+      // Every statement of the service is short, but a grouped statement's generic plan can be estimated above
+      // jit_above_cost: JIT then compiled it on every run (120 ms for a screen's grouped history read).
+      options: '-c jit=off',
       max: options.poolSize ?? 10,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

@@ -62,11 +62,26 @@ export function precompiled<Params extends object, Row>(
 /** PostgreSQL types of columns written through `insertUnnested`. */
 export type ColumnType = 'text' | 'bigint' | 'integer' | 'boolean' | 'jsonb' | 'timestamptz';
 
+/** The JavaScript value bound for each column type (jsonb as its JSON text). */
+interface ColumnValues {
+  text: string;
+  bigint: number;
+  integer: number;
+  boolean: boolean;
+  jsonb: string;
+  timestamptz: Date;
+}
+
+/** One row of values for columns typed as `Columns`. */
+export type RowOf<Columns extends Record<string, ColumnType>> = {
+  -readonly [K in keyof Columns]: ColumnValues[Columns[K]];
+};
+
 /** One array per column: the rows of a multi-row write, column by column. */
 export type ColumnArrays<Columns> = { [K in keyof Columns]: unknown[] };
 
 /**
- * `select * from unnest($1::text[], $2::bigint[], …)`: the rows of a multi-row INSERT, each column sent as one
+ * `select * from unnest(…)` (see unnestArrays): the rows of a multi-row INSERT, each column sent as one
  * array. The statement is the same for 1 row or 500, so a group commit's batches share one prepared statement
  * instead of compiling, sending and planning 15 parameters per row.
  */
@@ -74,8 +89,23 @@ export function unnestRows<Columns extends Record<string, ColumnType>>(
   columns: Columns,
   param: Param<ColumnArrays<Columns>>,
 ) {
-  const arrays = Object.entries(columns).map(([name, type]) => sql`${param(name)}::${sql.raw(type)}[]`);
-  return sql`select * from unnest(${sql.join(arrays)})`;
+  return sql`select * from ${unnestArrays(columns, param)}`;
+}
+
+/**
+ * `unnest((select $1::text[]), (select $2::bigint[]), …)`: one typed array parameter per column. Each array is read
+ * through a subquery so that the planner cannot count its elements: a call with 1 row and one with 200 are costed
+ * alike, and PostgreSQL moves to the prepared statement's generic plan after five calls. Seeing the arrays, it
+ * costed the generic plan (guessing ten rows) above every custom plan of a small batch and planned each call anew.
+ */
+export function unnestArrays<Columns extends Record<string, ColumnType>>(
+  columns: Columns,
+  param: Param<ColumnArrays<Columns>>,
+) {
+  const arrays = Object.entries(columns).map(
+    ([name, type]) => sql`(select ${param(name)}::${sql.raw(type)}[])`,
+  );
+  return sql`unnest(${sql.join(arrays)})`;
 }
 
 /**

@@ -15,8 +15,8 @@ export const MAX_REVIEW_IDS = 50;
 /** A window length: a number, or an expression (a tenant's setting read in the same statement). */
 export type Seconds = number | RawBuilder<number>;
 
-export const at = (p: HistoryPoint) => sql`${p.at}::timestamptz`;
-const ts = (value: Date) => sql`${value.toISOString()}::timestamptz`;
+const ts = (value: Date) => sql`${value}::timestamptz`;
+export const at = (p: HistoryPoint) => ts(p.at);
 export const before = (p: HistoryPoint, seconds: Seconds) =>
   sql`${at(p)} - make_interval(secs => ${seconds})`;
 const after = (p: HistoryPoint, seconds: number) => sql`${at(p)} + make_interval(secs => ${seconds})`;
