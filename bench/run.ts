@@ -23,6 +23,8 @@ import { ServiceProcess } from './service-process.js';
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const keepDatabase = args.includes('--keep-db');
+/** `--cpu-prof`: every service process writes a V8 CPU profile under bench/profiles/ when it stops. */
+const cpuProfile = args.includes('--cpu-prof');
 const only = args
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -150,12 +152,15 @@ async function freshDatabase(kind: 'postgres' | 'pglite') {
 }
 
 async function startService(database: { url: string | undefined; dataDir: string }) {
-  const service = await ServiceProcess.start({
-    DATABASE_URL: database.url,
-    DATA_DIR: database.dataDir,
-    COMPLIANCE_BACKOFFICE_TOKEN: token,
-    LOG_LEVEL: 'info',
-  });
+  const service = await ServiceProcess.start(
+    {
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      COMPLIANCE_BACKOFFICE_TOKEN: token,
+      LOG_LEVEL: 'info',
+    },
+    cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join('bench', 'profiles')}`] : [],
+  );
   return Object.assign(service, { pids: () => [service.pid, ...childPids(service.pid)] });
 }
 

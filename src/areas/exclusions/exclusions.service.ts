@@ -1,6 +1,7 @@
 import { recordAudit } from '../../platform/audit.js';
 import type { Platform, TenantContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { groupCommitOf } from '../../platform/group-commit.js';
 import { requestFingerprint } from '../../platform/idempotency.js';
 import { newId } from '../../platform/ids.js';
 import { invalidPayload, normaliseContact } from './contact.js';
@@ -102,6 +103,12 @@ export async function createExclusion(
   });
 }
 
+/** Live checks arriving together are read by one statement (one round trip for the group). */
+const liveChecks = (platform: Platform) =>
+  groupCommitOf(platform, 'exclusions_check', (checks: store.CheckParams[]) =>
+    store.mostRestrictiveMatches(platform.db, checks),
+  );
+
 /** The live check: the most restrictive exclusion active now for this email or phone, across the register. */
 export async function checkExclusion(
   platform: Platform,
@@ -109,7 +116,7 @@ export async function checkExclusion(
   query: CheckQuery,
 ): Promise<CheckResult> {
   const contact = normaliseContact(query);
-  const match = await store.mostRestrictiveMatch(platform.db, {
+  const match = await liveChecks(platform).submit({
     tenantId: ctx.tenant.tenant_id,
     environment: ctx.tenant.environment,
     ...contact,

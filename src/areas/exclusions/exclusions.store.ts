@@ -4,7 +4,13 @@ import type { Environment, Timestamp } from '../../platform/db/platform-tables.j
 import type { DB } from '../../platform/db/schema.js';
 import type { AppError } from '../../platform/errors.js';
 import { insertOnce } from '../../platform/idempotency.js';
-import { precompiled, type Param } from '../../platform/db/precompiled.js';
+import {
+  columnArrays,
+  precompiled,
+  unnestArrays,
+  type ColumnArrays,
+  type Param,
+} from '../../platform/db/precompiled.js';
 import type { Duration } from './durations.js';
 import type { Source } from './exclusions.schemas.js';
 
@@ -162,6 +168,16 @@ function activeIn(db: Executor, environment: Environment, now: Date) {
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
 }
 
+/** What one live check reads, with PostgreSQL types: the checks of one group travel as one array of each. */
+const CHECK_POINT = {
+  tenantId: 'text',
+  environment: 'text',
+  email: 'text',
+  phone: 'text',
+  includeRegulator: 'boolean',
+  now: 'timestamptz',
+} as const;
+
 export interface CheckParams {
   tenantId: string;
   environment: Environment;
@@ -171,46 +187,52 @@ export interface CheckParams {
   now: Date;
 }
 
+export interface CheckMatch {
+  exclusion_id: string;
+  duration: Duration;
+  expires_at: Date | null;
+  is_permanent: boolean;
+  source: Source;
+}
+
+/** One contact's active rows for a check: a plain scan of its (environment, contact) partial index. */
+const activeBy = (contact: 'email' | 'phone') => sql`
+  select exclusion_id, duration, expires_at, is_permanent, tenant_id from exclusions
+  where environment = p.environment and ${sql.ref(contact)} = p.${sql.ref(contact)} and status = ${ACTIVE}`;
+
 /**
- * The live check: one statement on the (environment, email) or (environment, phone) partial index, or both. Most
- * restrictive first: permanent, then the latest expiry, then the caller's own row over an equal one from the
- * national list. Compiled once per kind of contact: it runs on every signup and login, and a statement for one
- * contact is a plain index scan where one for either would need a bitmap of both indexes.
+ * The live check, for any number of checks at once: per check, the most restrictive active match for its email or
+ * its phone (a null contact matches nothing). Most restrictive first: permanent, then the latest expiry, then the
+ * caller's own row over an equal one from the national list. One statement, compiled once, whatever the group's
+ * size: the checks that arrive while one is in flight share the next round trip.
  */
-function checkStatement(contacts: 'email' | 'phone' | 'both') {
-  return precompiled((db, param: Param<CheckParams>) =>
-    activeIn(db, param('environment'), param('now'))
-      .select(['exclusion_id', 'duration', 'expires_at', 'is_permanent'])
-      .select(sourceFor(param('tenantId')).as('source'))
-      .where((eb) =>
-        eb.or([
-          ...(contacts !== 'phone' ? [eb('email', '=', param('email'))] : []),
-          ...(contacts !== 'email' ? [eb('phone', '=', param('phone'))] : []),
-        ]),
-      )
-      .where(sql<boolean>`(${param('includeRegulator')}::boolean or tenant_id = ${param('tenantId')})`)
-      .orderBy('is_permanent', 'desc')
-      .orderBy('expires_at', (ob) => ob.desc().nullsFirst())
-      .orderBy(sql`tenant_id is not distinct from ${param('tenantId')}`, 'desc')
-      .orderBy('exclusion_id')
-      .limit(1),
-  );
+const checkStatement = precompiled(
+  (_db, param: Param<ColumnArrays<typeof CHECK_POINT>>) => sql<CheckMatch | { exclusion_id: null }>`
+    select m.exclusion_id, m.duration, m.expires_at, m.is_permanent,
+      case when m.tenant_id = p.tenant_id then 'operator' else 'regulator_comprehensive' end as source
+    from ${unnestArrays(CHECK_POINT, param)}
+      with ordinality as p (tenant_id, environment, email, phone, include_regulator, now, ord)
+    left join lateral (
+      select * from (${activeBy('email')} union all ${activeBy('phone')}) e
+      where (e.expires_at is null or e.expires_at > p.now) and (p.include_regulator or e.tenant_id = p.tenant_id)
+      order by e.is_permanent desc, e.expires_at desc nulls first, e.tenant_id is not distinct from p.tenant_id desc,
+        e.exclusion_id
+      limit 1
+    ) m on true
+    order by p.ord`,
+);
+
+/** Per check (in order), its most restrictive active match, or undefined. */
+export async function mostRestrictiveMatches(
+  db: Executor,
+  checks: CheckParams[],
+): Promise<Array<CheckMatch | undefined>> {
+  const rows = await checkStatement.execute(db, columnArrays(CHECK_POINT, checks));
+  return rows.map((row) => (row.exclusion_id === null ? undefined : (row as CheckMatch)));
 }
 
-const checkStatements = {
-  email: checkStatement('email'),
-  phone: checkStatement('phone'),
-  both: checkStatement('both'),
-};
-
-/** The check's statement for the contacts given (at least one of email and phone). */
-export const mostRestrictiveQuery = (params: CheckParams) =>
-  checkStatements[params.email === null ? 'phone' : params.phone === null ? 'email' : 'both'];
-
-export async function mostRestrictiveMatch(db: Executor, params: CheckParams) {
-  const [row] = await mostRestrictiveQuery(params).execute(db, params);
-  return row;
-}
+/** The statement of a group of checks with its values bound (to inspect its plan). */
+export const bindChecks = (checks: CheckParams[]) => checkStatement.bind(columnArrays(CHECK_POINT, checks));
 
 /** One keyset page of the rows a tenant must enforce, in exclusion_id (creation) order after `after`. */
 export function activePage(
