@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { Environment, Timestamp } from '../../platform/db/platform-tables.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -46,7 +46,7 @@ export type NewExclusion = Omit<ExclusionRow, 'status' | 'expired_at'>;
 const ACTIVE = sql.lit('active' as const);
 
 /** The caller's own rows are `operator`; every other row (other tenants', the regulator's) is the national list. */
-const sourceFor = (tenantId: string) =>
+const sourceFor = (tenantId: string | RawBuilder<string>) =>
   sql<Source>`case when tenant_id = ${tenantId} then 'operator' else 'regulator_comprehensive' end`;
 
 /** Serialises registrations of one player of one tenant, so a timed request cannot race past a permanent one. */
@@ -160,7 +160,11 @@ export async function tenantIdsOf(db: Executor, environment: Environment): Promi
 }
 
 /** Active now: marked active and not past its expiry, whether or not the expiry job has run yet. */
-function activeIn(db: Executor, environment: Environment, now: Date) {
+function activeIn(
+  db: Executor,
+  environment: Environment | RawBuilder<Environment>,
+  now: Date | RawBuilder<Date>,
+) {
   return db
     .selectFrom('exclusions')
     .where('environment', '=', environment)
@@ -195,26 +199,34 @@ export interface CheckMatch {
   source: Source;
 }
 
-/** One contact's active rows for a check: a plain scan of its (environment, contact) partial index. */
-const activeBy = (contact: 'email' | 'phone') => sql`
-  select exclusion_id, duration, expires_at, is_permanent, tenant_id from exclusions
-  where environment = p.environment and ${sql.ref(contact)} = p.${sql.ref(contact)} and status = ${ACTIVE}`;
+/** A column of the unnested checks (`p`) that checkStatement reads one row per check from. */
+const checkColumn = <T>(name: string) => sql.ref<T>(`p.${name}`);
+
+/**
+ * One contact's rows active now for a check, with their source for its tenant: a plain scan of the contact's
+ * (environment, contact) partial index. A null contact matches nothing.
+ */
+const activeBy = (db: Kysely<DB>, contact: 'email' | 'phone') =>
+  activeIn(db, checkColumn<Environment>('environment'), checkColumn<Date>('now'))
+    .select(['exclusion_id', 'duration', 'expires_at', 'is_permanent', 'tenant_id'])
+    .select(sourceFor(checkColumn<string>('tenant_id')).as('source'))
+    .where(contact, '=', checkColumn<string>(contact))
+    .where(sql<boolean>`(p.include_regulator or tenant_id = p.tenant_id)`);
 
 /**
  * The live check, for any number of checks at once: per check, the most restrictive active match for its email or
- * its phone (a null contact matches nothing). Most restrictive first: permanent, then the latest expiry, then the
- * caller's own row over an equal one from the national list. One statement, compiled once, whatever the group's
- * size: the checks that arrive while one is in flight share the next round trip.
+ * its phone. Most restrictive first: permanent, then the latest expiry, then the caller's own row over an equal one
+ * from the national list. One statement, compiled once, whatever the group's size: the checks that arrive while one
+ * is in flight share the next round trip. Each contact has its own `union all` branch: a single `email = … or
+ * phone = …` would need a bitmap of both indexes.
  */
 const checkStatement = precompiled(
-  (_db, param: Param<ColumnArrays<typeof CHECK_POINT>>) => sql<CheckMatch | { exclusion_id: null }>`
-    select m.exclusion_id, m.duration, m.expires_at, m.is_permanent,
-      case when m.tenant_id = p.tenant_id then 'operator' else 'regulator_comprehensive' end as source
+  (db, param: Param<ColumnArrays<typeof CHECK_POINT>>) => sql<CheckMatch | { exclusion_id: null }>`
+    select m.exclusion_id, m.duration, m.expires_at, m.is_permanent, m.source
     from ${unnestArrays(CHECK_POINT, param)}
       with ordinality as p (tenant_id, environment, email, phone, include_regulator, now, ord)
     left join lateral (
-      select * from (${activeBy('email')} union all ${activeBy('phone')}) e
-      where (e.expires_at is null or e.expires_at > p.now) and (p.include_regulator or e.tenant_id = p.tenant_id)
+      select * from ${activeBy(db, 'email').unionAll(activeBy(db, 'phone'))} e
       order by e.is_permanent desc, e.expires_at desc nulls first, e.tenant_id is not distinct from p.tenant_id desc,
         e.exclusion_id
       limit 1
