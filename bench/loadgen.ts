@@ -6,6 +6,7 @@
  * a fixed number of connections each send their next request as soon as the previous one answers, for the
  * highest throughput the server sustains.
  */
+import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { round, summarise, type LatencySummary } from './lib/stats.js';
@@ -23,6 +24,8 @@ export interface LoadSpec {
   seed: number;
   /** Status codes that count as success. */
   expectStatus: readonly number[];
+  /** `--timeline`: each request's scheduled send time (epoch ms) and latency are written to this file. */
+  timelineFile?: string;
 }
 
 export interface LoadResult {
@@ -60,6 +63,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let sent = 0;
   let firstError: string | undefined;
   const acknowledged: string[] = [];
+  const timeline: string[] = [];
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
 
@@ -86,7 +90,10 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       statuses.network = (statuses.network ?? 0) + 1;
       firstError ??= String(error);
     }
-    latencies.push(performance.now() - scheduledAt);
+    const latency = performance.now() - scheduledAt;
+    latencies.push(latency);
+    if (spec.timelineFile)
+      timeline.push(`${(performance.timeOrigin + scheduledAt).toFixed(1)} ${latency.toFixed(2)}`);
   };
 
   const started = performance.now();
@@ -124,6 +131,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const elapsed = (performance.now() - started) / 1000;
   lag.disable();
   await pool.close();
+  if (spec.timelineFile) fs.writeFileSync(spec.timelineFile, timeline.join('\n') + '\n');
   return {
     scenario: spec.scenario,
     mode: spec.mode,

@@ -31,6 +31,13 @@ const only = args
   .split(',');
 const scale = quick ? QUICK_SCALE : FULL_SCALE;
 const runId = randomBytes(4).toString('hex');
+/**
+ * `--timeline`: every measured request's send time and latency, and every service process's garbage collections
+ * (--trace-gc), are written under bench/profiles/timeline-<run>/, for `tsx bench/timeline.ts` to line up.
+ */
+const timelineDir = args.includes('--timeline')
+  ? path.join('bench', 'profiles', `timeline-${runId}`)
+  : undefined;
 const token = `bench-${randomBytes(16).toString('hex')}`;
 const log = (line: string) => console.log(line);
 
@@ -104,6 +111,8 @@ const phaseSeconds = (seconds: number) => (quick ? Math.min(seconds, 5) : second
 const closedSeconds = quick ? 3 : 10;
 const warmUpSeconds = quick ? 2 : 5;
 
+let measuredPhases = 0;
+
 /** A load generator in its own process, running one phase at a time; a path's phases share it. */
 class LoadGenerator {
   private readonly child = fork(path.join(import.meta.dirname, 'loadgen.ts'), {
@@ -127,7 +136,10 @@ class LoadGenerator {
   async measure(service: { baseUrl: string; pids: () => number[] }, spec: Omit<LoadSpec, 'baseUrl'>) {
     const watcher = new ProcWatcher(service.pids);
     const database = new ProcWatcher(postgresPids);
-    const result = await this.run({ ...spec, baseUrl: service.baseUrl });
+    const timelineFile =
+      timelineDir &&
+      path.join(timelineDir, `${++measuredPhases}-${spec.scenario}-${spec.mode}-${spec.rate ?? 'max'}.txt`);
+    const result = await this.run({ ...spec, baseUrl: service.baseUrl, timelineFile });
     return { result, server: watcher.stop(), postgres: database.stop() };
   }
 
@@ -159,7 +171,11 @@ async function startService(database: { url: string | undefined; dataDir: string
       COMPLIANCE_BACKOFFICE_TOKEN: token,
       LOG_LEVEL: 'info',
     },
-    cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join('bench', 'profiles')}`] : [],
+    [
+      ...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join('bench', 'profiles')}`] : []),
+      ...(timelineDir ? ['--trace-gc'] : []),
+    ],
+    timelineDir && path.join(timelineDir, 'gc.log'),
   );
   return Object.assign(service, { pids: () => [service.pid, ...childPids(service.pid)] });
 }
@@ -255,6 +271,7 @@ interface Reported {
 async function main() {
   if (!fs.existsSync('dist/src/main.js'))
     throw new Error('Build first: npm run build (npm run bench does it)');
+  if (timelineDir) fs.mkdirSync(timelineDir, { recursive: true });
   const primary: 'postgres' | 'pglite' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   const reported: Reported[] = [];
   const checks: Array<{ what: string; ok: boolean; detail: string }> = [];

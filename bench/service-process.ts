@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { request } from 'undici';
 
 /** The service as operators run it: `node dist/src/main.js`, a separate process with its own event loop. */
@@ -8,9 +9,11 @@ export class ServiceProcess {
     readonly baseUrl: string,
   ) {}
 
+  /** `gcLog`: the processes' --trace-gc lines are appended there, each after the wall time (epoch ms) it was read. */
   static async start(
     env: Record<string, string | undefined>,
     nodeArgs: string[] = [],
+    gcLog?: string,
   ): Promise<ServiceProcess> {
     const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
@@ -31,9 +34,21 @@ export class ServiceProcess {
     });
     // Keep draining its output so a full pipe never blocks the service; warnings and errors are echoed.
     child.stdout!.removeAllListeners('data');
+    // --trace-gc lines, and each process's 'database ready' line (its pid and role), for bench/timeline.ts.
+    const logGc = (text: string) => {
+      if (!gcLog) return;
+      const at = Date.now();
+      const lines = text
+        .split('\n')
+        .filter((line) => line.startsWith('[') || line.includes('"msg":"database ready"'));
+      if (lines.length > 0) fs.appendFileSync(gcLog, lines.map((line) => `${at} ${line}\n`).join(''));
+    };
+    logGc(output);
     child.stdout!.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n'))
+      const text = chunk.toString();
+      for (const line of text.split('\n'))
         if (/"level":(4|5|6)0/.test(line)) console.error(`  [service] ${line}`);
+      logGc(text);
     });
     return new ServiceProcess(child, baseUrl);
   }
