@@ -20,9 +20,10 @@ export interface Config {
   /**
    * What this process does: `supervisor` forks API and worker processes (the default on PostgreSQL); `all` serves
    * the API and runs the workers in one process (the default, and the only choice, on embedded PGlite); `api` and
-   * `worker` are the supervisor's children (or processes an operator runs by hand).
+   * `worker` are the supervisor's children (or processes an operator runs by hand); `setup` migrates the database
+   * (and on a first start prints its secrets) and exits, as the supervisor's first child does.
    */
-  processRole: 'supervisor' | 'all' | 'api' | 'worker';
+  processRole: 'supervisor' | 'all' | 'api' | 'worker' | 'setup';
   /** MaxMind-format City files for the production IP resolver; undefined uses the DB-IP Lite package. */
   geoipDbPath: string[] | undefined;
   /** Directory searched recursively for sanctions-list publications; undefined: no production matcher (503). */
@@ -95,8 +96,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const processRole = (env.COMPLIANCE_PROCESS_ROLE ||
     (databaseUrl ? 'supervisor' : 'all')) as Config['processRole'];
-  if (!['supervisor', 'all', 'api', 'worker'].includes(processRole)) {
-    problems.push(`COMPLIANCE_PROCESS_ROLE must be supervisor, all, api or worker (got "${processRole}")`);
+  if (!['supervisor', 'all', 'api', 'worker', 'setup'].includes(processRole)) {
+    problems.push(
+      `COMPLIANCE_PROCESS_ROLE must be supervisor, all, api, worker or setup (got "${processRole}")`,
+    );
   } else if (processRole !== 'all' && !databaseUrl) {
     problems.push(
       `COMPLIANCE_PROCESS_ROLE=${processRole} needs DATABASE_URL: embedded PGlite is owned by one process`,

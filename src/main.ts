@@ -1,10 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
+import fs from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
 import type { Logger } from 'pino';
-import { createTenant, listTenants } from './backoffice/tenants.service.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createLogger, createService, type Service } from './service.js';
+import { createLogger } from './platform/logger.js';
+import type { Service } from './service.js';
 
 const SHUTDOWN_GRACE_MS = 20_000;
 const RESTART_DELAY_MS = 1_000;
@@ -23,6 +24,7 @@ function baseUrl(config: Config, port: number): string {
 async function firstStart(service: Service, config: Config, port: number): Promise<void> {
   const token = service.generatedBackofficeToken;
   if (!token) return;
+  const { createTenant, listTenants } = await import('./backoffice/tenants.service.js');
   const demo =
     (await listTenants(service.platform)).length === 0
       ? await createTenant(service.platform, { name: 'Demo Operator', environment: 'sandbox' }, null)
@@ -66,10 +68,42 @@ function onStop(stop: (reason: string) => Promise<void>): void {
 }
 
 const WORKER_NICENESS = 10;
+
+/**
+ * Lowers the CPU priority of every thread of this process. On Linux a priority belongs to one thread, and V8's
+ * garbage-collector helpers and libuv's pool were started before this runs: lowering only the main thread left a
+ * worker's parallel collections competing with the API for the cores.
+ */
+function lowerPriority(niceness: number): void {
+  let threads = [0];
+  try {
+    threads = fs.readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // Not Linux: the process's priority is all there is to set.
+  }
+  for (const thread of threads) {
+    try {
+      os.setPriority(thread, niceness);
+    } catch {
+      // A thread that has ended meanwhile.
+    }
+  }
+}
+
 const SEMI_SPACE_MB = 32;
+
+/** Migrations and, on a first start, the secrets (role setup): the supervisor's first child, or a step run by hand. */
+async function setup(config: Config, logger: Logger): Promise<void> {
+  const { createService } = await import('./service.js');
+  const service = await createService(config, logger);
+  await firstStart(service, config, config.port);
+  await service.close();
+}
 
 /** One process: the API (roles all and api) and the background workers (roles all and worker). */
 async function serve(config: Config, logger: Logger): Promise<void> {
+  // Imported here, not at the top: the supervisor never loads the service (see supervise).
+  const { createService } = await import('./service.js');
   const service = await createService(config, logger);
   const { app } = service;
   const role = config.processRole;
@@ -85,7 +119,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   }
   if (role !== 'api' && config.workers) service.workers.start();
   // A worker process's work is asynchronous; on a machine it shares with API processes, acknowledgements go first.
-  if (role === 'worker') os.setPriority(WORKER_NICENESS);
+  if (role === 'worker') lowerPriority(WORKER_NICENESS);
 
   onStop(async (reason) => {
     logger.info({ reason }, 'shutting down: no new requests, finishing in-flight work');
@@ -98,10 +132,15 @@ async function serve(config: Config, logger: Logger): Promise<void> {
  * background work, so that neither waits on the other's event loop. A process that dies is started again.
  */
 async function supervise(config: Config, logger: Logger): Promise<void> {
-  // Migrations and the first-start secrets happen once, here, before any child opens the database.
-  const service = await createService(config, logger);
-  await firstStart(service, config, config.port);
-  await service.close();
+  // Migrations and the first-start secrets happen once, in a child of their own, before any other child opens the
+  // database. The supervisor itself never loads the service: V8 would otherwise spend 10-50 ms collecting that
+  // idle heap, in parallel on every core, some seconds into the API processes' first traffic.
+  const setupChild = cluster.fork({ COMPLIANCE_PROCESS_ROLE: 'setup' });
+  const setupCode = await new Promise<number | null>((resolve) => setupChild.once('exit', resolve));
+  if (setupCode !== 0) {
+    logger.error({ code: setupCode }, 'the database could not be set up; not starting');
+    process.exit(1);
+  }
 
   let stopping = false;
   const roles = new Map<Worker, { role: 'api' | 'worker'; startedAt: number }>();
@@ -166,6 +205,11 @@ async function main(): Promise<void> {
     }
   }
   if (config.processRole === 'supervisor') return supervise(config, logger);
+  if (config.processRole === 'setup') {
+    await setup(config, logger);
+    // A supervisor's child would otherwise stay alive on its IPC channel.
+    process.exit(0);
+  }
   return serve(config, logger);
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { registerAmlWork } from './areas/aml/aml.evaluator.js';
 import { registerExclusionJobs } from './areas/exclusions/exclusions.jobs.js';
@@ -14,6 +14,7 @@ import { registerSanctionsJobs } from './areas/sanctions/sanctions.rescreen.js';
 import { ensureBackofficeToken } from './backoffice/backoffice-auth.js';
 import type { Config } from './config.js';
 import { ApiKeyCache } from './platform/api-key-cache.js';
+import { createLogger } from './platform/logger.js';
 import { systemClock, TestClock, type Clock } from './platform/clock.js';
 import type { Platform } from './platform/context.js';
 import { openDatabase, type Database } from './platform/db/database.js';
@@ -31,24 +32,6 @@ export interface Service {
   /** Set only on the first start of a database without a configured token: print it once. */
   generatedBackofficeToken: string | undefined;
   close(): Promise<void>;
-}
-
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
-    level: config.logLevel,
-    // Secrets never reach a log line, whatever a caller passes.
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        '*.api_key',
-        '*.signing_secret',
-        '*.vendor_access_token',
-        '*.email',
-        '*.phone',
-      ],
-      censor: '[redacted]',
-    },
-  });
 }
 
 /** Opens the database, migrates, and wires the platform and the app. Workers are created but not started. */

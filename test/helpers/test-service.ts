@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Config } from '../../src/config.js';
 import type { Environment, KeyRole } from '../../src/platform/db/platform-tables.js';
-import { createLogger, createService, type Service } from '../../src/service.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { createService, type Service } from '../../src/service.js';
 import { createTestDatabase } from './test-database.js';
 
 export const BACKOFFICE_TOKEN = 'test-backoffice-token-0123456789abcdef';

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { createLogger } from '../../src/service.js';
+import { createLogger } from '../../src/platform/logger.js';
 import { BACKOFFICE_TOKEN, TestService, type TestTenant } from '../helpers/test-service.js';
 
 // Any authenticated tenant route serves; the exclusion check is the cheapest.
