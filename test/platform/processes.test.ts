@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../helpers/test-database.js';
 
@@ -104,6 +105,44 @@ describe('service processes', () => {
         for (const pid of children.filter((pid) => pid !== apiPid)) {
           expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
         }
+      } finally {
+        await database.drop();
+      }
+    },
+  );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "role setup migrates the database, prints a first start's secrets once, and exits without serving",
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        const first = start({
+          DATABASE_URL: database.url,
+          COMPLIANCE_PROCESS_ROLE: 'setup',
+          COMPLIANCE_BACKOFFICE_TOKEN: '',
+        });
+        expect(await exited(first.child)).toBe(0);
+        expect(first.output()).toContain('Back-office token:');
+        expect(first.output()).toContain('Demo sandbox tenant:');
+        expect(first.output()).not.toContain('compliance service listening');
+
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          const tenants = await client.query('select name from tenants');
+          expect(tenants.rows).toEqual([{ name: 'Demo Operator' }]);
+        } finally {
+          await client.end();
+        }
+
+        // Set up already: nothing to migrate, no secrets to show again.
+        const again = start({
+          DATABASE_URL: database.url,
+          COMPLIANCE_PROCESS_ROLE: 'setup',
+          COMPLIANCE_BACKOFFICE_TOKEN: '',
+        });
+        expect(await exited(again.child)).toBe(0);
+        expect(again.output()).not.toContain('Back-office token:');
       } finally {
         await database.drop();
       }
