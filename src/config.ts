@@ -21,7 +21,7 @@ export interface Config {
    * What this process does: `supervisor` forks API and worker processes (the default on PostgreSQL); `all` serves
    * the API and runs the workers in one process (the default, and the only choice, on embedded PGlite); `api` and
    * `worker` are the supervisor's children (or processes an operator runs by hand); `setup` migrates the database
-   * (and on a first start prints its secrets) and exits, as the supervisor's first child does.
+   * and, on a first start, prints its secrets, then exits: the supervisor's first child.
    */
   processRole: 'supervisor' | 'all' | 'api' | 'worker' | 'setup';
   /** MaxMind-format City files for the production IP resolver; undefined uses the DB-IP Lite package. */

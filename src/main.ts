@@ -92,7 +92,7 @@ function lowerPriority(niceness: number): void {
 
 const SEMI_SPACE_MB = 32;
 
-/** Migrations and, on a first start, the secrets (role setup): the supervisor's first child, or a step run by hand. */
+/** Migrations and, on a first start, the secrets (role setup): the supervisor's first child. */
 async function setup(config: Config, logger: Logger): Promise<void> {
   const { createService } = await import('./service.js');
   const service = await createService(config, logger);
