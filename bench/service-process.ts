@@ -35,20 +35,17 @@ export class ServiceProcess {
     // Keep draining its output so a full pipe never blocks the service; warnings and errors are echoed.
     child.stdout!.removeAllListeners('data');
     // --trace-gc lines, and each process's 'database ready' line (its pid and role), for bench/timeline.ts.
-    const logGc = (text: string) => {
+    const logGc = (lines: string[]) => {
       if (!gcLog) return;
       const at = Date.now();
-      const lines = text
-        .split('\n')
-        .filter((line) => line.startsWith('[') || line.includes('"msg":"database ready"'));
-      if (lines.length > 0) fs.appendFileSync(gcLog, lines.map((line) => `${at} ${line}\n`).join(''));
+      const kept = lines.filter((line) => line.startsWith('[') || line.includes('"msg":"database ready"'));
+      if (kept.length > 0) fs.appendFileSync(gcLog, kept.map((line) => `${at} ${line}\n`).join(''));
     };
-    logGc(output);
+    logGc(output.split('\n'));
     child.stdout!.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
-      for (const line of text.split('\n'))
-        if (/"level":(4|5|6)0/.test(line)) console.error(`  [service] ${line}`);
-      logGc(text);
+      const lines = chunk.toString().split('\n');
+      for (const line of lines) if (/"level":(4|5|6)0/.test(line)) console.error(`  [service] ${line}`);
+      logGc(lines);
     });
     return new ServiceProcess(child, baseUrl);
   }
