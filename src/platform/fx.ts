@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Expression, type Selectable } from 'kysely';
 import type { Executor } from './db/database.js';
 import type { Timestamp } from './db/platform-tables.js';
 import type { AppError } from './errors.js';
@@ -31,9 +31,20 @@ export function currencyDecimals(currency: string): number {
 }
 
 /**
- * Converts minor units of `currency` to USD cents, rounding half away from zero to whole cents. The arithmetic
- * is PostgreSQL numeric (exact decimals), never floating point. Throws the caller's error when the currency has
- * no rate (each area answers with its own code).
+ * USD cents of `amount` minor units, as SQL over a row of fx_rates (`usd_per_unit`): rounded half away from zero
+ * to whole cents, in PostgreSQL numeric (exact decimals), never floating point. `scale` is the currency's
+ * minorScale. The one formula, for a conversion read alone (toUsdCents) or inside a write (an AML event's).
+ */
+export function usdCentsSql(amount: Expression<unknown>, scale: Expression<unknown>) {
+  return sql<number>`round(${amount}::numeric * usd_per_unit * 100 / ${scale}::numeric)::bigint`;
+}
+
+/** 10 to the power of the currency's decimals: minor units per major unit. */
+export const minorScale = (currency: string) => 10 ** currencyDecimals(currency);
+
+/**
+ * Converts minor units of `currency` to USD cents (see usdCentsSql). Throws the caller's error when the currency
+ * has no rate (each area answers with its own code).
  */
 export async function toUsdCents(
   db: Executor,
@@ -42,13 +53,37 @@ export async function toUsdCents(
   missing: (currency: string) => AppError,
 ): Promise<number> {
   if (currency === BASE_CURRENCY) return amountCents;
-  const scale = 10 ** currencyDecimals(currency);
   const result = await sql<{ usd_cents: number }>`
-    select round(${amountCents}::numeric * usd_per_unit * 100 / ${scale}::numeric)::bigint as usd_cents
+    select ${usdCentsSql(sql.val(amountCents), sql.val(minorScale(currency)))} as usd_cents
     from fx_rates where currency = ${currency}`.execute(db);
   const row = result.rows[0];
   if (!row) throw missing(currency);
   return Number(row.usd_cents);
+}
+
+/** Per database, the currencies known to have a rate. */
+const currenciesWithRate = new WeakMap<object, Set<string>>();
+
+/**
+ * Throws the caller's error unless `currency` has a rate, for a write that converts with usdCentsSql. A rate is
+ * changed but never deleted, so a currency once seen with one is remembered and costs no read again; one without
+ * is read every time (another process may have just added it).
+ */
+export async function requireFxRate(
+  db: Executor,
+  currency: string,
+  missing: (currency: string) => AppError,
+): Promise<void> {
+  let known = currenciesWithRate.get(db);
+  if (!known) currenciesWithRate.set(db, (known = new Set([BASE_CURRENCY])));
+  if (known.has(currency)) return;
+  const row = await db
+    .selectFrom('fx_rates')
+    .select('currency')
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  if (!row) throw missing(currency);
+  known.add(currency);
 }
 
 /**
@@ -62,9 +97,8 @@ export async function fromUsdCentsFloor(
   missing: (currency: string) => AppError,
 ): Promise<number> {
   if (currency === BASE_CURRENCY) return usdCents;
-  const scale = 10 ** currencyDecimals(currency);
   const result = await sql<{ amount_cents: number }>`
-    select floor(${usdCents}::numeric * ${scale}::numeric / (100 * usd_per_unit))::bigint as amount_cents
+    select floor(${usdCents}::numeric * ${minorScale(currency)}::numeric / (100 * usd_per_unit))::bigint as amount_cents
     from fx_rates where currency = ${currency}`.execute(db);
   const row = result.rows[0];
   if (!row) throw missing(currency);

@@ -2,7 +2,7 @@ import type { Platform, TenantContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requestFingerprint } from '../../platform/idempotency.js';
 import { newId } from '../../platform/ids.js';
-import { toUsdCents } from '../../platform/fx.js';
+import { minorScale, requireFxRate } from '../../platform/fx.js';
 import type { AmlEventRequest } from './aml.schemas.js';
 import { groupCommitOf } from '../../platform/group-commit.js';
 import { findEventByTransaction, insertEvents, type NewEvent } from './aml.store.js';
@@ -52,12 +52,11 @@ export async function ingestEvent(
     occurred_at: occurredAt.toISOString(),
   });
   try {
-    const usdCents =
-      input.amount_cents === 0
-        ? 0
-        : await toUsdCents(platform.db, input.amount_cents, input.currency, () =>
-            invalid(`No exchange rate for ${input.currency}; amounts in it cannot be monitored`),
-          );
+    if (input.amount_cents > 0) {
+      await requireFxRate(platform.db, input.currency, () =>
+        invalid(`No exchange rate for ${input.currency}; amounts in it cannot be monitored`),
+      );
+    }
     const eventId = newId('aml_event');
     // Events of concurrent requests share one INSERT and one commit (group commit).
     const writer = groupCommitOf(platform, 'aml_events', (rows: NewEvent[]) =>
@@ -71,7 +70,7 @@ export async function ingestEvent(
       transaction_id: input.transaction_id,
       amount_cents: input.amount_cents,
       currency: input.currency,
-      usd_cents: usdCents,
+      minor_scale: minorScale(input.currency),
       payment_method: input.payment_method ?? null,
       fingerprint: fingerprintOf(input),
       metadata: JSON.stringify(metadata),

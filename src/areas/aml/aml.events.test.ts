@@ -148,6 +148,35 @@ describe('POST /v1/aml/event', () => {
     expect(unknown.json().error).toBe('invalid_event');
   });
 
+  it("converts at the rate current when the event is stored, in the currency's own minor unit", async () => {
+    const storedUsd = async (transactionId: string) =>
+      (
+        await d.t.db
+          .selectFrom('aml_events')
+          .select('usd_cents')
+          .where('transaction_id', '=', transactionId)
+          .executeTakeFirstOrThrow()
+      ).usd_cents;
+    await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.1 });
+    const before = d.body(d.user(), 'deposit', 1_000_00, { currency: 'EUR' });
+    expect((await d.post(before)).statusCode).toBe(202);
+    await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.25 });
+    const after = d.body(d.user(), 'deposit', 1_000_00, { currency: 'EUR' });
+    expect((await d.post(after)).statusCode).toBe(202);
+    // The yen has no minor unit: 150,000 yen at 0.0067 is 1,005 dollars.
+    await d.t.backoffice('PUT', '/fx-rates/JPY', { usd_per_unit: 0.0067 });
+    const yen = d.body(d.user(), 'deposit', 150_000, { currency: 'JPY' });
+    expect((await d.post(yen)).statusCode).toBe(202);
+    // A login carries no amount, so its currency needs no rate.
+    const login = { ...d.body(d.user(), 'login', 0, { currency: 'XTS' }), payment_method: undefined };
+    expect((await d.post(login)).statusCode).toBe(202);
+
+    expect(await storedUsd(before.transaction_id)).toBe(1_100_00);
+    expect(await storedUsd(after.transaction_id)).toBe(1_250_00);
+    expect(await storedUsd(yen.transaction_id)).toBe(1_005_00);
+    expect(await storedUsd(login.transaction_id)).toBe(0);
+  });
+
   it('answers 503 queue_unavailable when the event cannot be stored', async () => {
     await sql`alter table aml_events rename to aml_events_offline`.execute(d.t.db);
     try {

@@ -59,7 +59,7 @@ export function precompiled<Params extends object, Row>(
   };
 }
 
-/** PostgreSQL types of columns written through `insertUnnested`. */
+/** PostgreSQL types of columns sent through `unnestArrays`. */
 export type ColumnType = 'text' | 'bigint' | 'integer' | 'boolean' | 'jsonb' | 'timestamptz';
 
 /** The JavaScript value bound for each column type (jsonb as its JSON text). */
@@ -108,23 +108,7 @@ export function unnestArrays<Columns extends Record<string, ColumnType>>(
   return sql`unnest(${sql.join(arrays)})`;
 }
 
-/**
- * `insert into table (columns…) select * from unnest(…)`, for the caller to finish (`on conflict`, `returning`)
- * inside a precompiled statement.
- */
-export function insertUnnested<Table extends keyof DB & string, Columns extends Record<string, ColumnType>>(
-  db: Kysely<DB>,
-  table: Table,
-  columns: Columns,
-  param: Param<ColumnArrays<Columns>>,
-) {
-  return db
-    .insertInto(table)
-    .columns(Object.keys(columns) as never)
-    .expression(unnestRows(columns, param));
-}
-
-/** The values of `rows` as insertUnnested takes them. */
+/** The values of `rows` as unnestArrays takes them: one array per column. */
 export function columnArrays<Columns extends Record<string, ColumnType>>(
   columns: Columns,
   rows: ReadonlyArray<{ [K in keyof Columns]: unknown }>,
