@@ -14,7 +14,7 @@ import pg from 'pg';
 import { createTestDatabase } from '../test/helpers/test-database.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import type { LoadResult, LoadSpec } from './loadgen.js';
-import { childPids, postgresPids, ProcWatcher } from './lib/proc.js';
+import { childPids, postgresPids, processRole, ProcWatcher } from './lib/proc.js';
 import { summarise } from './lib/stats.js';
 import type { BenchContext, ScenarioName } from './scenarios.js';
 import { FULL_SCALE, QUICK_SCALE, seedVolume } from './seed.js';
@@ -113,6 +113,14 @@ const warmUpSeconds = quick ? 2 : 5;
 
 let measuredPhases = 0;
 
+interface MeasuredServer {
+  baseUrl: string;
+  /** Every process of the server. */
+  pids: () => number[];
+  /** The processes that answer requests. */
+  apiPids: () => number[];
+}
+
 /** A load generator in its own process, running one phase at a time; a path's phases share it. */
 class LoadGenerator {
   private readonly child = fork(path.join(import.meta.dirname, 'loadgen.ts'), {
@@ -133,8 +141,8 @@ class LoadGenerator {
   }
 
   /** A measured phase: the generator's result with the server's and PostgreSQL's CPU and memory meanwhile. */
-  async measure(service: { baseUrl: string; pids: () => number[] }, spec: Omit<LoadSpec, 'baseUrl'>) {
-    const watcher = new ProcWatcher(service.pids);
+  async measure(service: MeasuredServer, spec: Omit<LoadSpec, 'baseUrl'>) {
+    const watcher = new ProcWatcher(service.pids, service.apiPids);
     const database = new ProcWatcher(postgresPids);
     const timelineFile =
       timelineDir &&
@@ -177,11 +185,18 @@ async function startService(database: { url: string | undefined; dataDir: string
     ],
     timelineDir && path.join(timelineDir, 'gc.log'),
   );
-  return Object.assign(service, { pids: () => [service.pid, ...childPids(service.pid)] });
+  // Supervised (PostgreSQL): the children started as API processes; embedded PGlite: the one process.
+  const apiPids = () => {
+    const children = childPids(service.pid);
+    return children.length === 0 ? [service.pid] : children.filter((pid) => processRole(pid) === 'api');
+  };
+  return Object.assign(service, { pids: () => [service.pid, ...childPids(service.pid)], apiPids });
 }
 
-/** Tenants through the back office, with rate limits above the offered loads. */
+/** Tenants through the back office, with rate limits above the offered loads, and the rates of their currencies. */
 async function createTenants(service: ServiceProcess, count: number) {
+  await service.backoffice(token, 'PUT', '/fx-rates/EUR', { usd_per_unit: 1.08 });
+  await service.backoffice(token, 'PUT', '/fx-rates/GBP', { usd_per_unit: 1.27 });
   const tenants: BenchContext['tenants'] = [];
   for (let i = 0; i < count; i++) {
     const created = await service.backoffice(token, 'POST', '/tenants', {
@@ -262,7 +277,7 @@ interface Reported {
   database: string;
   rate: number | null;
   result: LoadResult;
-  server: { cpuCores: number; maxRssMb: number };
+  server: { cpuCores: number; maxRssMb: number; waitMsPerSecond: number };
   postgres: { cpuCores: number };
   ratio?: number;
   verdict: string;
@@ -284,7 +299,11 @@ async function main() {
   const barePort = await new Promise<number>((resolve) =>
     bare.once('message', (m) => resolve((m as { port: number }).port)),
   );
-  const bareService = { baseUrl: `http://127.0.0.1:${barePort}`, pids: () => [bare.pid!] };
+  const bareService = {
+    baseUrl: `http://127.0.0.1:${barePort}`,
+    pids: () => [bare.pid!],
+    apiPids: () => [bare.pid!],
+  };
   const bareContext: BenchContext = {
     runId,
     tenants: [{ tenant_id: 'bare', api_key: 'bare' }],
@@ -632,6 +651,7 @@ function printTable(rows: Reported[], checks: Array<{ what: string; ok: boolean;
     'x bare',
     'cpu',
     'pg cpu',
+    'api wait',
     'rss MB',
     'verdict',
   ];
@@ -650,13 +670,14 @@ function printTable(rows: Reported[], checks: Array<{ what: string; ok: boolean;
     r.ratio === undefined ? '' : String(r.ratio),
     String(r.server.cpuCores),
     String(r.postgres.cpuCores),
+    String(r.server.waitMsPerSecond),
     String(r.server.maxRssMb),
     r.verdict,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   log(
-    "\nLatencies in ms, from the scheduled send time (open loop); gen lag: the load generator's own event-loop delay (p99, ms); cpu in cores (API processes; pg cpu: the local PostgreSQL); rss the largest API process.",
+    "\nLatencies in ms, from the scheduled send time (open loop); gen lag: the load generator's own event-loop delay (p99, ms); cpu in cores (the service's processes, its worker included; pg cpu: the local PostgreSQL); api wait: ms per second the API processes' event loops were ready to run but waited for a core; rss the largest API process.",
   );
   log(format(header));
   log(widths.map((w) => '-'.repeat(w)).join('  '));

@@ -11,6 +11,9 @@ export interface BenchContext {
   geoIps: string[];
 }
 
+/** Each tenant's events are in its own currency, converted to USD as they are stored (rates: bench/run.ts). */
+const EVENT_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+
 export type ScenarioName = 'aml_event' | 'exclusions_check' | 'limits_check' | 'geo_check' | 'aml_screen';
 
 export interface BenchRequest {
@@ -48,7 +51,8 @@ export function requestFactory(
   switch (name) {
     case 'aml_event':
       return (i) => {
-        const tenant = pick(ctx.tenants);
+        const index = Math.floor(random() * ctx.tenants.length);
+        const tenant = ctx.tenants[index]!;
         const type = pick(EVENT_TYPES);
         return {
           method: 'POST',
@@ -59,7 +63,7 @@ export function requestFactory(
             event_type: type,
             transaction_id: `bench-${ctx.runId}-${seed}-${i}`,
             amount_cents: type === 'login' ? 0 : 500 + Math.floor(random() * 20_000),
-            currency: 'USD',
+            currency: EVENT_CURRENCIES[index % EVENT_CURRENCIES.length],
             payment_method: `card_${Math.floor(random() * 50_000)}`,
             metadata: { ip_country: 'CA', session_id: `s${Math.floor(random() * 1e6)}` },
             occurred_at: new Date().toISOString(),

@@ -22,6 +22,28 @@ export function sampleProcess(pid: number): ProcSample | undefined {
   }
 }
 
+/**
+ * Time the main thread of a process has spent runnable but waiting for a core, in seconds (the second field of
+ * /proc/<pid>/schedstat). For an API process this is how long its event loop had work and no CPU to do it on.
+ */
+export function runQueueWaitSeconds(pid: number): number | undefined {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The role a service process was started with (COMPLIANCE_PROCESS_ROLE), from its environment. */
+export function processRole(pid: number): string | undefined {
+  try {
+    const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    return environ.find((entry) => entry.startsWith('COMPLIANCE_PROCESS_ROLE='))?.split('=')[1];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Children of a process (the API and worker processes a supervisor forks). */
 export function childPids(pid: number): number[] {
   try {
@@ -37,16 +59,25 @@ export function childPids(pid: number): number[] {
 }
 
 /**
- * Samples a set of processes once a second during a phase: CPU used (in cores, averaged over the phase) per
- * process and the largest resident set seen.
+ * Samples a set of processes twice a second during a phase: CPU used (in cores, averaged over the phase), the
+ * largest resident set seen, and, for the processes of `waiting`, how long their main threads waited for a core
+ * (milliseconds per second of the phase, summed over those processes).
  */
 export class ProcWatcher {
   private readonly start = new Map<number, ProcSample>();
+  private readonly waitStart = new Map<number, number>();
   private readonly peakRss = new Map<number, number>();
   private readonly startedAt = performance.now();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly pids: () => number[]) {
+  constructor(
+    private readonly pids: () => number[],
+    private readonly waiting: () => number[] = () => [],
+  ) {
+    for (const pid of waiting()) {
+      const wait = runQueueWaitSeconds(pid);
+      if (wait !== undefined) this.waitStart.set(pid, wait);
+    }
     for (const pid of pids()) this.observe(pid, true);
     this.timer = setInterval(() => {
       for (const pid of this.pids()) this.observe(pid, false);
@@ -60,7 +91,7 @@ export class ProcWatcher {
     this.peakRss.set(pid, Math.max(this.peakRss.get(pid) ?? 0, sample.rssBytes));
   }
 
-  stop(): { cpuCores: number; maxRssMb: number } {
+  stop(): { cpuCores: number; maxRssMb: number; waitMsPerSecond: number } {
     clearInterval(this.timer);
     const seconds = (performance.now() - this.startedAt) / 1000;
     let cpu = 0;
@@ -70,8 +101,14 @@ export class ProcWatcher {
       const end = sampleProcess(pid);
       if (begin && end) cpu += end.cpuSeconds - begin.cpuSeconds;
     }
+    let wait = 0;
+    for (const [pid, begin] of this.waitStart) wait += (runQueueWaitSeconds(pid) ?? begin) - begin;
     const maxRss = Math.max(0, ...this.peakRss.values());
-    return { cpuCores: Math.round((cpu / seconds) * 100) / 100, maxRssMb: Math.round(maxRss / 1048576) };
+    return {
+      cpuCores: Math.round((cpu / seconds) * 100) / 100,
+      maxRssMb: Math.round(maxRss / 1048576),
+      waitMsPerSecond: Math.round((wait / seconds) * 1000),
+    };
   }
 }
 
