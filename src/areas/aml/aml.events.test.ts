@@ -146,6 +146,10 @@ describe('POST /v1/aml/event', () => {
     const unknown = await d.post(d.body(d.user(), 'deposit', 1_000_00, { currency: 'XTS' }));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe('invalid_event');
+    // A refusal is not remembered: once the staff add the rate, the currency is accepted.
+    await d.t.backoffice('PUT', '/fx-rates/XTS', { usd_per_unit: 2 });
+    const added = d.body(d.user(), 'deposit', 1_000_00, { currency: 'XTS' });
+    expect((await d.post(added)).statusCode).toBe(202);
   });
 
   it("converts at the rate current when the event is stored, in the currency's own minor unit", async () => {
