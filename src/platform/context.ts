@@ -23,11 +23,8 @@ export interface Platform {
   redis: Redis | undefined;
   /** Recently verified API keys; cleared by every back-office change to keys or tenants. */
   apiKeys: ApiKeyCache;
-  /**
-   * Queues the worker loop drains each pass: run() claims and processes one batch and says whether to run again at
-   * once (its batch was full, so more may be queued); otherwise the next pass takes what has arrived meanwhile.
-   */
-  pollers: Array<{ name: string; run: () => Promise<boolean> }>;
+  /** Queues the worker loop drains each pass; run() claims and processes one batch and returns its size. */
+  pollers: Array<{ name: string; run: () => Promise<number> }>;
 }
 
 /** Who is calling: resolved from the bearer key before any tenant route runs. */

@@ -31,7 +31,7 @@ export class Workers {
     for (const poller of platform.pollers) {
       // A failing queue must not stop the others or webhook delivery; its batch rolls back and is retried next pass.
       try {
-        while ((await poller.run()) && !this.stopping) {
+        while ((await poller.run()) > 0 && !this.stopping) {
           // Between batches, let pending I/O (API requests of this process) run first.
           await setImmediatePromise();
         }

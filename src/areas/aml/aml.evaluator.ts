@@ -158,10 +158,8 @@ function isTransient(error: unknown): boolean {
  * Drains up to one batch of events. A batch that fails for a reason a retry would not cure is re-run one event at a
  * time, and an event that fails alone is logged and taken off the queue, so one bad row cannot stall it.
  */
-const batchSizeOf = (platform: Platform) => (platform.config.databaseUrl ? BATCH_SIZE : EMBEDDED_BATCH_SIZE);
-
 export async function evaluatePending(platform: Platform): Promise<number> {
-  const batchSize = batchSizeOf(platform);
+  const batchSize = platform.config.databaseUrl ? BATCH_SIZE : EMBEDDED_BATCH_SIZE;
   try {
     return await evaluateBatch(platform, batchSize);
   } catch (error) {
@@ -192,9 +190,7 @@ export function registerAmlWork(platform: Platform): void {
       const started = performance.now();
       const evaluated = await evaluatePending(platform);
       if (embedded && evaluated > 0) await delay(performance.now() - started);
-      // A partial batch emptied the queue: the events arriving meanwhile wait for the next pass (at most 250 ms) and
-      // are evaluated together, not chased a few at a time, each few a transaction and a statement per event shape.
-      return evaluated === batchSizeOf(platform);
+      return evaluated;
     },
   });
   platform.scheduler.register(MINIMAL_PLAY_JOB, async (tx, job, now) => {
