@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluatePending } from './aml.evaluator.js';
+import { BATCH_SIZE, evaluatePending } from './aml.evaluator.js';
 import { AmlDriver, usd } from './aml.test-support.js';
 
 describe('POST /v1/aml/event', () => {
@@ -272,6 +272,20 @@ describe('POST /v1/aml/event', () => {
     expect(d.flagged(fast)).toHaveLength(1);
     expect(await d.rulesOf(slow)).toEqual([]);
     expect(await d.rulesOf(wagers)).toEqual([]);
+  });
+
+  it('evaluates a queue longer than one batch in one worker pass', async () => {
+    const users = [d.user(), d.user(), d.user()];
+    const events = BATCH_SIZE * 2 + 50;
+    await Promise.all(
+      Array.from({ length: events }, (_, i) => d.event(users[i % 3]!, 'wager', usd(5), { at: -i })),
+    );
+    await d.pass();
+    const { queued } = await d.t.db
+      .selectFrom('aml_evaluation_queue')
+      .select((eb) => eb.fn.countAll<number>().as('queued'))
+      .executeTakeFirstOrThrow();
+    expect(Number(queued)).toBe(0);
   });
 
   it('evaluates each event exactly once when several workers poll at the same time', async () => {
