@@ -11,8 +11,8 @@ export interface BenchContext {
   geoIps: string[];
 }
 
-/** Each tenant's events are in its own currency, converted to USD as they are stored (rates: bench/run.ts). */
-const EVENT_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+/** Each tenant's events and withdrawals are in its own currency, converted to USD (rates: bench/run.ts). */
+const TENANT_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 
 export type ScenarioName = 'aml_event' | 'exclusions_check' | 'limits_check' | 'geo_check' | 'aml_screen';
 
@@ -63,7 +63,7 @@ export function requestFactory(
             event_type: type,
             transaction_id: `bench-${ctx.runId}-${seed}-${i}`,
             amount_cents: type === 'login' ? 0 : 500 + Math.floor(random() * 20_000),
-            currency: EVENT_CURRENCIES[index % EVENT_CURRENCIES.length],
+            currency: TENANT_CURRENCIES[index % TENANT_CURRENCIES.length],
             payment_method: `card_${Math.floor(random() * 50_000)}`,
             metadata: { ip_country: 'CA', session_id: `s${Math.floor(random() * 1e6)}` },
             occurred_at: new Date().toISOString(),
@@ -110,7 +110,8 @@ export function requestFactory(
       };
     case 'aml_screen':
       return (i) => {
-        const tenant = pick(ctx.tenants);
+        const index = Math.floor(random() * ctx.tenants.length);
+        const tenant = ctx.tenants[index]!;
         return {
           method: 'POST',
           path: '/v1/aml/screen',
@@ -119,7 +120,7 @@ export function requestFactory(
             user_id: user(),
             withdrawal_id: `bench-wd-${ctx.runId}-${seed}-${i}`,
             amount_cents: 1_000_000 + Math.floor(random() * 500_000),
-            currency: 'USD',
+            currency: TENANT_CURRENCIES[index % TENANT_CURRENCIES.length],
             payment_method: 'bank_transfer',
             destination_country: 'CA',
           }),

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from './db/database.js';
 import type { Timestamp } from './db/platform-tables.js';
 import type { AppError } from './errors.js';
@@ -43,9 +43,10 @@ export function currencyDecimals(currency: string): number {
 /**
  * USD cents of `amount` minor units, as SQL over a row of fx_rates (`usd_per_unit`): rounded half away from zero
  * to whole cents, in PostgreSQL numeric (exact decimals), never floating point. `scale` is the currency's
- * minorScale. The one formula, for a conversion read alone (toUsdCents) or inside a write (an AML event's).
+ * minorScale. Both are values or SQL (a column of the statement). The one formula, for a conversion read alone
+ * (toUsdCents) or inside another statement (an AML event's insert, a screen's history read).
  */
-export function usdCentsSql(amount: Expression<unknown>, scale: Expression<unknown>) {
+export function usdCentsSql(amount: unknown, scale: unknown) {
   return sql<number>`round(${amount}::numeric * usd_per_unit * 100 / ${scale}::numeric)::bigint`;
 }
 
@@ -64,7 +65,7 @@ export async function toUsdCents(
 ): Promise<number> {
   if (currency === BASE_CURRENCY) return amountCents;
   const result = await sql<{ usd_cents: number }>`
-    select ${usdCentsSql(sql.val(amountCents), sql.val(minorScale(currency)))} as usd_cents
+    select ${usdCentsSql(amountCents, minorScale(currency))} as usd_cents
     from fx_rates where currency = ${currency}`.execute(db);
   const row = result.rows[0];
   if (!row) throw missing(currency);

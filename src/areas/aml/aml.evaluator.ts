@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { Platform } from '../../platform/context.js';
-import type { Executor } from '../../platform/db/database.js';
 import type { RowOf } from '../../platform/db/precompiled.js';
 import type { DB } from '../../platform/db/schema.js';
 import { applyTrips } from './aml.cases.service.js';
@@ -73,7 +72,7 @@ function eventChecks(shape: EventShape, e: EventPoint): Check[] {
 }
 
 /** One compiled statement per event shape, made when the first event of that shape is evaluated. */
-const checksByShape = new Map<string, (db: Executor, events: EventPoint[]) => Promise<Trip[][]>>();
+const checksByShape = new Map<string, ReturnType<typeof precompiledChecks<typeof EVENT_POINT>>>();
 
 function shapeOf(event: AmlEvent): EventShape {
   const session = event.metadata.session_id;
@@ -122,7 +121,7 @@ export async function evaluateEvents(tx: Transaction<DB>, events: AmlEvent[]): P
       tx,
       indexes.map((i) => pointOf(events[i]!)),
     );
-    indexes.forEach((eventIndex, j) => (trips[eventIndex] = found[j]!));
+    indexes.forEach((eventIndex, j) => (trips[eventIndex] = found[j]!.trips));
   }
   for (const event of events) await scheduleMinimalPlay(tx, event);
   return trips;

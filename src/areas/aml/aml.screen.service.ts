@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Platform, TenantContext } from '../../platform/context.js';
 import type { RowOf } from '../../platform/db/precompiled.js';
 import { groupCommitOf } from '../../platform/group-commit.js';
@@ -5,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { insertOnce, requestFingerprint } from '../../platform/idempotency.js';
 import { newId } from '../../platform/ids.js';
 import { tripContext } from './aml.cases.service.js';
-import { toUsdCents } from '../../platform/fx.js';
+import { minorScale, requireFxRate, usdCentsSql } from '../../platform/fx.js';
 import { decisionFor, RULE_CODES, riskScore, sortCodes } from './aml.rules.js';
 import type { ScreenRequest } from './aml.schemas.js';
 import { insertScreen } from './aml.store.js';
@@ -32,11 +33,22 @@ const SCREEN_POINT = {
   tenantId: 'text',
   userId: 'text',
   withdrawalId: 'text',
-  usdCents: 'bigint',
+  amountCents: 'bigint',
+  currency: 'text',
+  minorScale: 'integer',
   now: 'timestamptz',
 } as const;
 
 type ScreenPoint = RowOf<typeof SCREEN_POINT>;
+
+/**
+ * The withdrawal in USD cents, computed by the history read from the rate in force (usdCentsSql): a screen not in
+ * USD costs no round trip of its own for its rate.
+ */
+const USD_CENTS = {
+  usdCents: (sent: ScreenPoint) => sql`(select ${usdCentsSql(sent.amountCents, sent.minorScale)}
+    from fx_rates where fx_rates.currency = ${sent.currency})`,
+};
 
 /**
  * The history rules at this moment (T = now), on the user's recorded history. The withdrawal itself counts only for
@@ -45,45 +57,55 @@ type ScreenPoint = RowOf<typeof SCREEN_POINT>;
  * so it is not counted twice. Compiled once: every screen runs the same prepared statement, and the screens that
  * arrive while one read is in flight are read together in the next (one statement, one plan started, for all).
  */
-const historyTrips = precompiledChecks(SCREEN_POINT, (s: ScreenPoint) => {
-  const p: HistoryPoint = {
-    tenantId: s.tenantId,
-    userId: s.userId,
-    at: s.now,
-    excludeTransactionId: s.withdrawalId,
-  };
-  const leg = {
-    type: 'withdrawal',
-    transactionId: s.withdrawalId,
-    usdCents: s.usdCents,
-    lookAhead: false,
-  } as const;
-  return [
-    velocity(p),
-    structuring(p),
-    minimalPlayNow(p),
-    roundTripping(p, leg),
-    recordedRoundTrips(p),
-    recordedMultiAccount(p),
-    geographicAnomaly(p),
-    dormantReactivation(p),
-    aggregateThreshold(p),
-  ];
-});
+const historyTrips = precompiledChecks<typeof SCREEN_POINT, { usdCents: 'bigint' }>(
+  SCREEN_POINT,
+  (s) => {
+    const p: HistoryPoint = {
+      tenantId: s.tenantId,
+      userId: s.userId,
+      at: s.now,
+      excludeTransactionId: s.withdrawalId,
+    };
+    const leg = {
+      type: 'withdrawal',
+      transactionId: s.withdrawalId,
+      usdCents: s.usdCents,
+      lookAhead: false,
+    } as const;
+    return [
+      velocity(p),
+      structuring(p),
+      minimalPlayNow(p),
+      roundTripping(p, leg),
+      recordedRoundTrips(p),
+      recordedMultiAccount(p),
+      geographicAnomaly(p),
+      dormantReactivation(p),
+      aggregateThreshold(p),
+    ];
+  },
+  USD_CENTS,
+);
 
 const historyReads = (platform: Platform) =>
   groupCommitOf(platform, 'aml_screen_history', (points: ScreenPoint[]) => historyTrips(platform.db, points));
 
-/** Every rule at this moment: R-001 on the withdrawal under screen, the rest on the user's recorded history. */
-async function screenTrips(platform: Platform, input: ScreenPoint): Promise<Trip[]> {
-  const history = await historyReads(platform).submit(input);
+/**
+ * Every rule at this moment: R-001 on the withdrawal under screen, the rest on the user's recorded history; with the
+ * withdrawal's amount in USD cents.
+ */
+async function screenTrips(
+  platform: Platform,
+  input: ScreenPoint,
+): Promise<{ trips: Trip[]; usdCents: number }> {
+  const { trips, point } = await historyReads(platform).submit(input);
   const withdrawal = {
     userId: input.userId,
     withdrawalId: input.withdrawalId,
-    usdCents: input.usdCents,
+    usdCents: point.usdCents,
     at: input.now,
   };
-  return [...largeWithdrawal(withdrawal), ...history];
+  return { trips: [...largeWithdrawal(withdrawal), ...trips], usdCents: point.usdCents };
 }
 
 /** The response for a stored screen: a repeat of the request gets exactly what the first one got. */
@@ -119,9 +141,8 @@ export async function screenWithdrawal(platform: Platform, ctx: TenantContext, i
       409,
       `Withdrawal ${input.withdrawal_id} was already screened with different details; the original decision stands`,
     );
-  const usdCents = await toUsdCents(
+  await requireFxRate(
     platform.db,
-    input.amount_cents,
     input.currency,
     () =>
       new AppError(
@@ -131,11 +152,13 @@ export async function screenWithdrawal(platform: Platform, ctx: TenantContext, i
       ),
   );
   const now = platform.clock.now();
-  const trips = await screenTrips(platform, {
+  const { trips, usdCents } = await screenTrips(platform, {
     tenantId,
     userId: input.user_id,
     withdrawalId: input.withdrawal_id,
-    usdCents,
+    amountCents: input.amount_cents,
+    currency: input.currency,
+    minorScale: minorScale(input.currency),
     now,
   });
   const rules = sortCodes(trips.map((t) => t.rule));

@@ -68,6 +68,22 @@ describe('POST /v1/aml/screen', () => {
     ]);
   });
 
+  it('R-001 judges a withdrawal in another currency by its USD value at the rate in force', async () => {
+    await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.1 });
+    // EUR 9,000.00 is USD 9,900.00: under the threshold. EUR 9,500.00 is USD 10,450.00: over it.
+    const under = await d.screen(d.screenBody(d.user(), 9_000_00, { currency: 'EUR' }));
+    expect(under.json()).toMatchObject({ decision: 'allow', rules_triggered: [] });
+    const over = await d.screen(d.screenBody(d.user(), 9_500_00, { currency: 'EUR' }));
+    expect(over.json()).toMatchObject({ decision: 'hold', rules_triggered: ['R-001'] });
+    const staff = (await d.t.backoffice('GET', `/aml/cases/${over.json().case_id}`)).json();
+    expect(staff.screen).toMatchObject({ amount_cents: 9_500_00, currency: 'EUR', usd_cents: 10_450_00 });
+
+    // A new rate applies to the next screen.
+    await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.2 });
+    const after = await d.screen(d.screenBody(d.user(), 9_000_00, { currency: 'EUR' }));
+    expect(after.json()).toMatchObject({ decision: 'hold', rules_triggered: ['R-001'] });
+  });
+
   it('boundary 0 / 50: a history with R-007 alone (score 50) holds a small withdrawal', async () => {
     const user = d.user();
     await geographicAnomaly(user);
