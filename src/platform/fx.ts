@@ -41,13 +41,15 @@ export function currencyDecimals(currency: string): number {
 }
 
 /**
- * USD cents of `amount` minor units, as SQL over a row of fx_rates (`usd_per_unit`): rounded half away from zero
- * to whole cents, in PostgreSQL numeric (exact decimals), never floating point. `scale` is the currency's
- * minorScale. Both are values or SQL (a column of the statement). The one formula, for a conversion read alone
- * (toUsdCents) or inside another statement (an AML event's insert, a screen's history read).
+ * USD cents of `amount` minor units of `currency`, as a scalar SQL subquery over fx_rates (null when the currency
+ * has no rate): rounded half away from zero to whole cents, in PostgreSQL numeric (exact decimals), never floating
+ * point. `scale` is the currency's minorScale. Each argument is a value or SQL (a column of the statement). The
+ * one conversion, read alone (toUsdCents) or inside another statement (an AML event's insert, a screen's history
+ * read), at the rate in force when that statement runs.
  */
-export function usdCentsSql(amount: unknown, scale: unknown) {
-  return sql<number>`round(${amount}::numeric * usd_per_unit * 100 / ${scale}::numeric)::bigint`;
+export function usdCentsSql(amount: unknown, currency: unknown, scale: unknown) {
+  return sql<number | null>`(select round(${amount}::numeric * usd_per_unit * 100 / ${scale}::numeric)::bigint
+    from fx_rates where fx_rates.currency = ${currency})`;
 }
 
 /** 10 to the power of the currency's decimals: minor units per major unit. */
@@ -64,12 +66,11 @@ export async function toUsdCents(
   missing: (currency: string) => AppError,
 ): Promise<number> {
   if (currency === BASE_CURRENCY) return amountCents;
-  const result = await sql<{ usd_cents: number }>`
-    select ${usdCentsSql(amountCents, minorScale(currency))} as usd_cents
-    from fx_rates where currency = ${currency}`.execute(db);
-  const row = result.rows[0];
-  if (!row) throw missing(currency);
-  return Number(row.usd_cents);
+  const result = await sql<{ usd_cents: number | null }>`
+    select ${usdCentsSql(amountCents, currency, minorScale(currency))} as usd_cents`.execute(db);
+  const usdCents = result.rows[0]!.usd_cents;
+  if (usdCents === null) throw missing(currency);
+  return Number(usdCents);
 }
 
 /** Per database, the currencies known to have a rate. */

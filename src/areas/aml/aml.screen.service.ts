@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Platform, TenantContext } from '../../platform/context.js';
 import type { RowOf } from '../../platform/db/precompiled.js';
 import { groupCommitOf } from '../../platform/group-commit.js';
@@ -46,8 +45,7 @@ type ScreenPoint = RowOf<typeof SCREEN_POINT>;
  * USD costs no round trip of its own for its rate.
  */
 const USD_CENTS = {
-  usdCents: (sent: ScreenPoint) => sql`(select ${usdCentsSql(sent.amountCents, sent.minorScale)}
-    from fx_rates where fx_rates.currency = ${sent.currency})`,
+  usdCents: (sent: ScreenPoint) => usdCentsSql(sent.amountCents, sent.currency, sent.minorScale),
 };
 
 /**

@@ -53,10 +53,11 @@ const SENT_COLUMNS = Object.keys(EVENT_VALUES).filter((name) => name !== 'minor_
 /** Stores the events and queues each one stored for evaluation, in one statement (so one commit). */
 const insertEventsStatement = precompiled((db, param: Param<ColumnArrays<typeof EVENT_VALUES>>) => {
   // An amount of 0 (a login, say) is 0 in any currency, with or without a rate.
-  const usdCents = sql`case when v.amount_cents = 0 then 0 else (select ${usdCentsSql(
+  const usdCents = sql`case when v.amount_cents = 0 then 0 else ${usdCentsSql(
     sql.ref('v.amount_cents'),
+    sql.ref('v.currency'),
     sql.ref('v.minor_scale'),
-  )} from fx_rates where fx_rates.currency = v.currency) end`;
+  )} end`;
   const rows = sql`select ${sql.join([...SENT_COLUMNS.map((name) => sql.ref(`v.${name}`)), usdCents])}
     from ${unnestArrays(EVENT_VALUES, param)} as v(${sql.join(Object.keys(EVENT_VALUES).map((name) => sql.id(name)))})`;
   return db
