@@ -107,7 +107,9 @@ const ROWS: Row[] = [
 ];
 const ASYNC = { rate: 2000, seconds: quick ? 10 : 60, p99TargetSeconds: 5 };
 const RSS_LIMIT_MB = 350;
-const phaseSeconds = (seconds: number) => (quick ? Math.min(seconds, 5) : seconds);
+/** `--phase-seconds=N`: open-loop phases of at most N seconds (quick runs long enough to show a tail). */
+const phaseCap = Number(args.find((a) => a.startsWith('--phase-seconds='))?.slice('--phase-seconds='.length));
+const phaseSeconds = (seconds: number) => Math.min(seconds, phaseCap || (quick ? 5 : seconds));
 const closedSeconds = quick ? 3 : 10;
 const warmUpSeconds = quick ? 2 : 5;
 
@@ -543,7 +545,7 @@ async function postgresServer(): Promise<Record<string, string> | undefined> {
   try {
     const { rows } = await client.query<{ name: string; setting: string }>(
       `select name, current_setting(name) as setting from pg_settings
-       where name in ('server_version', 'shared_buffers', 'max_wal_size', 'synchronous_commit', 'fsync')`,
+       where name in ('server_version', 'shared_buffers', 'max_wal_size', 'synchronous_commit', 'fsync', 'autovacuum')`,
     );
     return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
   } finally {

@@ -24,7 +24,14 @@ export interface Platform {
   /** Recently verified API keys; cleared by every back-office change to keys or tenants. */
   apiKeys: ApiKeyCache;
   /** Queues the worker loop drains each pass; run() claims and processes one batch and returns its size. */
-  pollers: Array<{ name: string; run: () => Promise<number> }>;
+  pollers: Poller[];
+}
+
+export interface Poller {
+  name: string;
+  run: () => Promise<number>;
+  /** The table run() deletes each taken row from: the worker loop vacuums it as rows go (see Workers). */
+  queueTable?: string;
 }
 
 /** Who is calling: resolved from the bearer key before any tenant route runs. */

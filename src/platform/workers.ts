@@ -1,5 +1,14 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
-import type { Platform } from './context.js';
+import { sql } from 'kysely';
+import type { Platform, Poller } from './context.js';
+
+/**
+ * Rows a process takes off a queue table between two vacuums of it. Each queued row is inserted once and deleted
+ * once; until a vacuum, the dead rows stay in the table and at the head of its index, and every take reads through
+ * them (0.2 ms per take after 57,000 events, growing without bound). Autovacuum visits a table at most once a
+ * minute, and never where it is turned off, so the worker vacuums its queue tables itself.
+ */
+export const QUEUE_VACUUM_EVERY = 5_000;
 
 /**
  * The background loop of a process: runs due scheduled work and delivers webhooks. Every process may run one;
@@ -12,9 +21,13 @@ export class Workers {
   /** Set by stop(): ends a drain in progress. (Not `stopped`, which is also true before start(): tests tick by hand.) */
   private stopping = false;
 
+  /** Rows taken off each queue table since its last vacuum by this process. */
+  private readonly takenSinceVacuum = new Map<string, number>();
+
   constructor(
     private readonly platform: Platform,
     private readonly intervalMs = 250,
+    private readonly queueVacuumEvery = QUEUE_VACUUM_EVERY,
   ) {}
 
   start(): void {
@@ -31,7 +44,9 @@ export class Workers {
     for (const poller of platform.pollers) {
       // A failing queue must not stop the others or webhook delivery; its batch rolls back and is retried next pass.
       try {
-        while ((await poller.run()) > 0 && !this.stopping) {
+        for (let taken; (taken = await poller.run()) > 0;) {
+          await this.vacuumWhenDue(poller, taken);
+          if (this.stopping) break;
           // Between batches, let pending I/O (API requests of this process) run first.
           await setImmediatePromise();
         }
@@ -41,6 +56,21 @@ export class Workers {
     }
     while ((await platform.dispatcher.runOnce()) > 0 && !this.stopping) {
       /* drain */
+    }
+  }
+
+  private async vacuumWhenDue(poller: Poller, taken: number): Promise<void> {
+    const table = poller.queueTable;
+    if (!table) return;
+    const since = (this.takenSinceVacuum.get(table) ?? 0) + taken;
+    if (since < this.queueVacuumEvery) return void this.takenSinceVacuum.set(table, since);
+    this.takenSinceVacuum.set(table, 0);
+    try {
+      // skip_locked: another process's vacuum of the same queue is as good as this one.
+      await sql`vacuum (skip_locked) ${sql.table(table)}`.execute(this.platform.db);
+    } catch (error) {
+      // The queue still works, only slower: not a reason to stop draining it.
+      this.platform.log.warn({ err: error, table }, 'queue vacuum failed');
     }
   }
 

@@ -185,6 +185,7 @@ export function registerAmlWork(platform: Platform): void {
   const embedded = !platform.config.databaseUrl;
   platform.pollers.push({
     name: 'aml.evaluate',
+    queueTable: 'aml_evaluation_queue',
     run: async () => {
       const started = performance.now();
       const evaluated = await evaluatePending(platform);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Workers } from '../../platform/workers.js';
 import { BATCH_SIZE, evaluatePending } from './aml.evaluator.js';
 import { AmlDriver, usd } from './aml.test-support.js';
 
@@ -286,6 +287,29 @@ describe('POST /v1/aml/event', () => {
       .select((eb) => eb.fn.countAll<number>().as('queued'))
       .executeTakeFirstOrThrow();
     expect(Number(queued)).toBe(0);
+  });
+
+  it('vacuums the evaluation queue after every so many events taken off it, so dead rows do not pile up', async () => {
+    const vacuums = async () => {
+      const { rows } = await sql<{ vacuum_count: string; n_dead_tup: string }>`
+        select vacuum_count, n_dead_tup from pg_stat_user_tables where relname = 'aml_evaluation_queue'`.execute(
+        d.t.db,
+      );
+      return { count: Number(rows[0]!.vacuum_count), dead: Number(rows[0]!.n_dead_tup) };
+    };
+    await d.pass();
+    const workers = new Workers(d.t.platform, 250, 5);
+    const before = await vacuums();
+    const user = d.user();
+    for (let i = 0; i < 4; i++) await d.event(user, 'wager', usd(5), { at: -i });
+    await workers.tick();
+    expect(await queued()).toBe(0);
+    expect((await vacuums()).count).toBe(before.count);
+
+    for (let i = 4; i < 6; i++) await d.event(user, 'wager', usd(5), { at: -i });
+    await workers.tick();
+    expect(await queued()).toBe(0);
+    expect(await vacuums()).toEqual({ count: before.count + 1, dead: 0 });
   });
 
   it('evaluates each event exactly once when several workers poll at the same time', async () => {
