@@ -7,6 +7,7 @@ import * as geo from './2026-11-22T0005_geo.js';
 import * as sanctions from './2026-11-22T0006_sanctions.js';
 import * as aml from './2026-11-22T0007_aml.js';
 import * as amlEvaluationQueue from './2026-11-23T0008_aml_evaluation_queue.js';
+import * as queueVacuumTruncate from './2026-11-24T0009_queue_vacuum_truncate.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0006_sanctions': sanctions,
   '2026-11-22T0007_aml': aml,
   '2026-11-23T0008_aml_evaluation_queue': amlEvaluationQueue,
+  '2026-11-24T0009_queue_vacuum_truncate': queueVacuumTruncate,
 };
