@@ -63,7 +63,10 @@ export class Workers {
     const table = poller.queueTable;
     if (!table) return;
     const since = (this.takenSinceVacuum.get(table) ?? 0) + taken;
-    if (since < this.queueVacuumEvery) return void this.takenSinceVacuum.set(table, since);
+    if (since < this.queueVacuumEvery) {
+      this.takenSinceVacuum.set(table, since);
+      return;
+    }
     this.takenSinceVacuum.set(table, 0);
     try {
       // skip_locked: another process's vacuum of the same queue is as good as this one. truncate false: shrinking
