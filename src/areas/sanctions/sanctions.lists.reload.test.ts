@@ -36,7 +36,6 @@ describe('reloading the sanctions lists', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctions-lists-'));
     for (const file of [UN, OFAC, EU]) copy(file);
     t = await TestService.start({ sanctionsDataDir: dir });
-    today = t.platform.clock.now().toISOString().slice(0, 10);
     live = await t.createTenant({ environment: 'live' });
     await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
   });
@@ -52,6 +51,8 @@ describe('reloading the sanctions lists', () => {
     const unLoadedAt = before.byList.un.loaded_at;
 
     await t.advance(60);
+    // Read after the advance: a clock started a minute before midnight would otherwise date the list yesterday.
+    today = t.platform.clock.now().toISOString().slice(0, 10);
     // A UN publication of today; a broken newer OFAC file and an older valid one, the one served removed.
     copy(UN, 'un/UN_today.xml', (xml) =>
       xml.replace(/dateGenerated="[^"]+"/, `dateGenerated="${today}T00:00:00Z"`),
