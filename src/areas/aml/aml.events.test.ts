@@ -285,13 +285,13 @@ describe('POST /v1/aml/event', () => {
     expect(await queued()).toBe(0);
   });
 
-  it('vacuums the evaluation queue after every so many events taken off it, so dead rows do not pile up', async () => {
+  it('vacuums the evaluation queue after every so many events taken off it', async () => {
+    // The vacuum count only: dead-row counts reach the statistics whenever a backend flushes them, possibly after
+    // the vacuum that removed those rows.
     const vacuums = async () => {
-      const { rows } = await sql<{ vacuum_count: string; n_dead_tup: string }>`
-        select vacuum_count, n_dead_tup from pg_stat_user_tables where relname = 'aml_evaluation_queue'`.execute(
-        d.t.db,
-      );
-      return { count: Number(rows[0]!.vacuum_count), dead: Number(rows[0]!.n_dead_tup) };
+      const { rows } = await sql<{ vacuum_count: string }>`
+        select vacuum_count from pg_stat_user_tables where relname = 'aml_evaluation_queue'`.execute(d.t.db);
+      return Number(rows[0]!.vacuum_count);
     };
     await d.pass();
     const workers = new Workers(d.t.platform, 250, 5);
@@ -300,12 +300,12 @@ describe('POST /v1/aml/event', () => {
     for (let i = 0; i < 4; i++) await d.event(user, 'wager', usd(5), { at: -i });
     await workers.tick();
     expect(await queued()).toBe(0);
-    expect((await vacuums()).count).toBe(before.count);
+    expect(await vacuums()).toBe(before);
 
     for (let i = 4; i < 6; i++) await d.event(user, 'wager', usd(5), { at: -i });
     await workers.tick();
     expect(await queued()).toBe(0);
-    expect(await vacuums()).toEqual({ count: before.count + 1, dead: 0 });
+    expect(await vacuums()).toBe(before + 1);
   });
 
   it('evaluates each event exactly once when several workers poll at the same time', async () => {
