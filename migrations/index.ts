@@ -8,6 +8,7 @@ import * as sanctions from './2026-11-22T0006_sanctions.js';
 import * as aml from './2026-11-22T0007_aml.js';
 import * as amlEvaluationQueue from './2026-11-23T0008_aml_evaluation_queue.js';
 import * as queueVacuumTruncate from './2026-11-24T0009_queue_vacuum_truncate.js';
+import * as downloadsAndAlerts from './2026-11-25T0010_downloads_and_alerts.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0007_aml': aml,
   '2026-11-23T0008_aml_evaluation_queue': amlEvaluationQueue,
   '2026-11-24T0009_queue_vacuum_truncate': queueVacuumTruncate,
+  '2026-11-25T0010_downloads_and_alerts': downloadsAndAlerts,
 };

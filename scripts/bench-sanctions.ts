@@ -6,6 +6,7 @@
  *
  * Targets: build < 15 s, index memory < 400 MB, median < 1 ms, p99 < 5 ms. Exits 1 when one is missed.
  */
+import { existsSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadSanctionsDirectory } from '../src/areas/sanctions/lists/loader.js';
@@ -20,6 +21,13 @@ const dir =
   process.argv[2] ??
   process.env.SANCTIONS_DATA_DIR ??
   fileURLToPath(new URL('../../shared/data/sanctions', import.meta.url));
+if (!existsSync(dir)) {
+  // A fresh clone has no full lists: this needs the published lists, not the excerpts the tests use.
+  console.log(
+    `skipped: the full sanctions lists are not at ${dir} (set SANCTIONS_DATA_DIR or pass a directory)`,
+  );
+  process.exit(0);
+}
 const gc = (globalThis as { gc?: () => void }).gc;
 /** Memory the process's objects hold after a full collection (heap and typed-array buffers). */
 const retainedMb = () => {

@@ -6,7 +6,7 @@
  *
  * The directory defaults to SANCTIONS_DATA_DIR, then ../shared/data/sanctions. Exits 1 when a target is missed.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadSanctionsDirectory } from '../src/areas/sanctions/lists/loader.js';
 import {
@@ -27,6 +27,13 @@ const dir =
   args.find((arg) => !arg.startsWith('--')) ??
   process.env.SANCTIONS_DATA_DIR ??
   fileURLToPath(new URL('../../shared/data/sanctions', import.meta.url));
+if (!existsSync(dir)) {
+  // A fresh clone has no full lists: this needs the published lists, not the excerpts the tests use.
+  console.log(
+    `skipped: the full sanctions lists are not at ${dir} (set SANCTIONS_DATA_DIR or pass a directory)`,
+  );
+  process.exit(0);
+}
 const threshold = Number(flag('threshold') ?? DEFAULT_HIT_THRESHOLD);
 const stride = Number(flag('stride') ?? 1);
 

@@ -1,5 +1,25 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PACKAGE_ROOT } from './version.js';
+
+export const SANCTIONS_LISTS = ['ofac_sdn', 'ofac_consolidated', 'un', 'uk', 'eu'] as const;
+
+/** Where one sanctions list is downloaded from, and the file (under SANCTIONS_DATA_DIR) it is kept in. */
+export interface SanctionsSource {
+  list: (typeof SANCTIONS_LISTS)[number];
+  url: string;
+  file: string;
+}
+
+/** The IP geolocation database's download: DB-IP Lite or MaxMind GeoLite2, monthly. */
+export interface GeoipFetch {
+  provider: 'dbip' | 'maxmind';
+  /** May hold {yyyy} and {mm}: the month of the service clock when it runs. */
+  url: string;
+  /** HTTP Basic credentials (MaxMind's account id and licence key); never logged or stored. */
+  authorization: string | undefined;
+}
 
 /** The service's whole configuration, read from the environment once at start. Nothing else reads process.env. */
 export interface Config {
@@ -32,6 +52,20 @@ export interface Config {
   sanctionsHitThreshold: number;
   /** A list publication older than this many days is flagged as stale in the back office and the log. */
   sanctionsMaxAgeDays: number;
+  /** Download the lists into sanctionsDataDir on a schedule (SANCTIONS_FETCH=1); off unless configured. */
+  sanctionsFetch: boolean;
+  sanctionsSources: SanctionsSource[];
+  sanctionsFetchIntervalHours: number;
+  /** A download whose entity count is more than this far below the version in force is refused. */
+  sanctionsFetchMaxDropPercent: number;
+  /** Download the IP geolocation database into the one GEOIP_DB_PATH file; off unless configured. */
+  geoipFetch: GeoipFetch | undefined;
+  geoipFetchIntervalHours: number;
+  /** An address a new database must place, and the country it must place it in, before it is used. */
+  geoipProbe: { ip: string; country: string };
+  /** A download must finish within this time, and be at most downloadMaxBytes. */
+  downloadTimeoutMs: number;
+  downloadMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +153,59 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  const positive = (name: string, fallback: number, unit: string): number => {
+    const raw = env[name];
+    const value = raw ? Number(raw) : fallback;
+    if (!(Number.isFinite(value) && value > 0)) {
+      problems.push(`${name} must be a positive number of ${unit} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const sourcesFile = path.resolve(
+    env.COMPLIANCE_SOURCES_FILE || path.join(PACKAGE_ROOT, 'config', 'download-sources.json'),
+  );
+  const sources = readSources(sourcesFile, problems);
+  const sanctionsFetch = flag('SANCTIONS_FETCH', false);
+  if (sanctionsFetch && !env.SANCTIONS_DATA_DIR) {
+    problems.push('SANCTIONS_FETCH=1 needs SANCTIONS_DATA_DIR: the directory the lists are downloaded into');
+  }
+  const sanctionsFetchMaxDropPercent = positive('SANCTIONS_FETCH_MAX_DROP_PERCENT', 10, 'percent');
+  if (sanctionsFetchMaxDropPercent >= 100) {
+    problems.push('SANCTIONS_FETCH_MAX_DROP_PERCENT must be below 100');
+  }
+
+  let geoipFetch: GeoipFetch | undefined;
+  const provider = env.GEOIP_FETCH || undefined;
+  if (provider !== undefined) {
+    if (provider !== 'dbip' && provider !== 'maxmind') {
+      problems.push(`GEOIP_FETCH must be dbip or maxmind (got "${provider}")`);
+    } else {
+      const account = env.MAXMIND_ACCOUNT_ID;
+      const key = env.MAXMIND_LICENSE_KEY;
+      if (provider === 'maxmind' && !(account && key)) {
+        problems.push('GEOIP_FETCH=maxmind needs MAXMIND_ACCOUNT_ID and MAXMIND_LICENSE_KEY');
+      }
+      geoipFetch = {
+        provider,
+        url: env.GEOIP_FETCH_URL || sources.geoip[provider],
+        authorization:
+          provider === 'maxmind' && account && key
+            ? `Basic ${Buffer.from(`${account}:${key}`).toString('base64')}`
+            : undefined,
+      };
+    }
+    if (geoipDbPath?.length !== 1) {
+      problems.push('GEOIP_FETCH needs GEOIP_DB_PATH to name the one .mmdb file it keeps current');
+    }
+  }
+  const probeRaw = env.GEOIP_FETCH_PROBE || '8.8.8.8=US';
+  const [probeIp = '', probeCountry = ''] = probeRaw.split('=');
+  if (!/^[A-Z]{2}$/.test(probeCountry) || probeIp === '') {
+    problems.push(`GEOIP_FETCH_PROBE must be <ip>=<country code>, e.g. 8.8.8.8=US (got "${probeRaw}")`);
+  }
+
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -142,7 +229,48 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sanctionsDataDir: env.SANCTIONS_DATA_DIR ? path.resolve(env.SANCTIONS_DATA_DIR) : undefined,
     sanctionsHitThreshold,
     sanctionsMaxAgeDays,
+    sanctionsFetch,
+    sanctionsSources: sources.sanctions,
+    sanctionsFetchIntervalHours: positive('SANCTIONS_FETCH_INTERVAL_HOURS', 24, 'hours'),
+    sanctionsFetchMaxDropPercent,
+    geoipFetch,
+    geoipFetchIntervalHours: positive('GEOIP_FETCH_INTERVAL_HOURS', 24, 'hours'),
+    geoipProbe: { ip: probeIp, country: probeCountry },
+    downloadTimeoutMs: positive('DOWNLOAD_TIMEOUT_SECONDS', 600, 'seconds') * 1000,
+    downloadMaxBytes: positive('DOWNLOAD_MAX_MB', 1024, 'megabytes') * 1024 * 1024,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** The download sources file: per sanctions list its URL and file, and the geolocation providers' URLs. */
+function readSources(
+  file: string,
+  problems: string[],
+): { sanctions: SanctionsSource[]; geoip: Record<GeoipFetch['provider'], string> } {
+  const empty = { sanctions: [], geoip: { dbip: '', maxmind: '' } };
+  let parsed: {
+    sanctions?: Record<string, { url?: unknown; file?: unknown }>;
+    geoip?: Record<string, unknown>;
+  };
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof parsed;
+  } catch (error) {
+    problems.push(`COMPLIANCE_SOURCES_FILE ${file} cannot be read: ${(error as Error).message}`);
+    return empty;
+  }
+  const sanctions: SanctionsSource[] = [];
+  for (const [list, source] of Object.entries(parsed.sanctions ?? {})) {
+    const known = (SANCTIONS_LISTS as readonly string[]).includes(list);
+    const { url, file: target } = source;
+    if (!known || typeof url !== 'string' || typeof target !== 'string' || target.startsWith('/')) {
+      problems.push(
+        `${file}: sanctions.${list} must be one of ${SANCTIONS_LISTS.join(', ')} with a url and a relative file`,
+      );
+      continue;
+    }
+    sanctions.push({ list: list as SanctionsSource['list'], url, file: target });
+  }
+  const geoip = { dbip: String(parsed.geoip?.dbip ?? ''), maxmind: String(parsed.geoip?.maxmind ?? '') };
+  return { sanctions, geoip };
 }

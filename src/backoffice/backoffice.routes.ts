@@ -5,7 +5,9 @@ import { amlBackofficeRoutes } from '../areas/aml/aml.backoffice.routes.js';
 import { regulatorRoutes } from '../areas/exclusions/regulator.routes.js';
 import { geoBackofficeRoutes } from '../areas/geo/geo.routes.js';
 import { sanctionsBackofficeRoutes } from '../areas/sanctions/sanctions.routes.js';
+import { listAlerts } from '../platform/alerts.js';
 import { AppError } from '../platform/errors.js';
+import { Alert } from '../platform/schemas.js';
 import { fxRoutes } from '../platform/fx.routes.js';
 import { registerBackofficeAuth } from './backoffice-auth.js';
 import {
@@ -37,6 +39,27 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
     await app.register(geoBackofficeRoutes(platform));
     await app.register(sanctionsBackofficeRoutes(platform));
     await app.register(amlBackofficeRoutes(platform));
+
+    app.get(
+      '/alerts',
+      {
+        schema: {
+          summary: 'What needs a person, newest first',
+          querystring: Type.Object({
+            limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+            before: Type.Optional(
+              Type.String({
+                maxLength: 64,
+                description: 'The alert_id of the last alert of the previous page',
+              }),
+            ),
+            kind: Type.Optional(Type.String({ maxLength: 64 })),
+          }),
+          response: { 200: Type.Object({ alerts: Type.Array(Alert) }) },
+        },
+      },
+      async (req) => ({ alerts: await listAlerts(platform.db, req.query) }),
+    );
 
     app.post(
       '/tenants',

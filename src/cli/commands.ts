@@ -9,6 +9,8 @@ import type {
   RevokedKey,
   Tenant,
 } from '../backoffice/backoffice.schemas.js';
+import type { ListsFetchResponse, ListsStatus } from '../areas/sanctions/sanctions.lists.schemas.js';
+import type { Alert, DownloadReport } from '../platform/schemas.js';
 
 /** Parsed command-line flags (`main.ts` declares them for `parseArgs`); each command reads the ones it needs. */
 export type Flags = Record<string, string | boolean | undefined>;
@@ -128,6 +130,30 @@ function rateLimits(flags: Flags): object {
 const tenantAction = (action: string) =>
   command(`tenant ${action} <tenant_id>`, ([t]) => post(tenant(t, `/${action}`)), tenantSummary);
 
+const download = (d: Static<typeof DownloadReport>) =>
+  [
+    `${d.source}  ${d.outcome ?? 'never checked'}`,
+    d.version ? `version ${d.version}` : '',
+    d.entities === null ? '' : `${d.entities} entities`,
+    d.error ? `(${d.error})` : '',
+  ]
+    .filter(Boolean)
+    .join('  ');
+
+function listsSummary(status: Static<typeof ListsStatus>): string {
+  const lists = status.lists.map(
+    (l) =>
+      `${l.list}  published ${l.published_on}  ${l.entities} entities  ${l.fetched_at ? `fetched ${String(l.fetched_at)}` : 'from the directory'}${l.stale ? '  STALE' : ''}`,
+  );
+  return [
+    ...lists,
+    ...(lists.length === 0 ? ['No list is loaded.'] : []),
+    ...status.warnings.map((w) => `warning: ${w}`),
+  ].join('\n');
+}
+
+type GeoDatabase = { download: Static<typeof DownloadReport> | null; files: string[] | null };
+
 export const COMMANDS: Record<string, Command> = {
   'tenant create': command(
     'tenant create --name <name> --env sandbox|live',
@@ -195,6 +221,33 @@ export const COMMANDS: Record<string, Command> = {
       lines(
         entries.map((e) => `${String(e.occurred_at)}  ${e.actor}  ${e.action}  ${e.request_id ?? '-'}`),
         'No audit entries.',
+      ),
+  ),
+  'lists show': command('lists show', () => get('/sanctions/lists'), listsSummary),
+  'lists fetch': command(
+    'lists fetch',
+    () => post('/sanctions/lists/fetch'),
+    ({ downloads, lists: status }: Static<typeof ListsFetchResponse>) =>
+      [...downloads.map(download), '', listsSummary(status)].join('\n'),
+  ),
+  'geoip show': command(
+    'geoip show',
+    () => get('/geo/database'),
+    (g: GeoDatabase) =>
+      `${g.files?.join(', ') ?? 'DB-IP Lite (shipped)'}\n${g.download ? download(g.download) : 'Not downloaded by the service.'}`,
+  ),
+  'geoip fetch': command(
+    'geoip fetch',
+    () => post('/geo/database/fetch'),
+    (g: GeoDatabase) => (g.download ? download(g.download) : 'Nothing was downloaded.'),
+  ),
+  alerts: command(
+    'alerts [--limit N]',
+    (_, f) => get(`/alerts${limitQuery(f)}`),
+    ({ alerts }: { alerts: Static<typeof Alert>[] }) =>
+      lines(
+        alerts.map((a) => `${String(a.raised_at)}  ${a.kind}  ${a.subject}  ${a.message}`),
+        'No alerts.',
       ),
   ),
   'clock show': command('clock show', () => get('/clock'), clock),

@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'tenant_not_found'
   | 'key_not_found'
   | 'event_not_found'
+  | 'fetch_not_configured'
   // self-exclusion
   | 'invalid_payload'
   | 'already_excluded'

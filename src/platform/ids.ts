@@ -14,6 +14,7 @@ const PREFIXES = {
   screen: 'scr',
   case: 'case',
   aml_event: 'amlevt',
+  alert: 'alr',
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;

@@ -6,8 +6,16 @@ import type { ScheduledJob } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
 import { newId } from './ids.js';
 
-/** Runs one due job inside the transaction that deletes it: its effects and its completion commit together. */
-export type JobHandler = (tx: Transaction<DB>, job: ScheduledJob, now: Date) => Promise<void>;
+/**
+ * Runs one due job inside the transaction that deletes it: its effects and its completion commit together. Work
+ * that must not hold a transaction open (a download) is returned as a follow-up, run once the transaction has
+ * committed; such a handler first moves its own job to a retry time, so a process that dies mid-way is replaced.
+ */
+export type JobHandler = (
+  tx: Transaction<DB>,
+  job: ScheduledJob,
+  now: Date,
+) => Promise<void | (() => Promise<void>)>;
 
 /** Stores (or moves) the one job of this kind for this subject, due at dueAt on the service clock. */
 export async function scheduleJob(
@@ -116,6 +124,7 @@ export class Scheduler {
   private async runOne(): Promise<boolean> {
     const now = this.clock.now();
     let failed: { job: ScheduledJob; error: unknown } | undefined;
+    let followUp: { job: ScheduledJob; run: () => Promise<void> } | undefined;
     const ran = await this.db.transaction().execute(async (tx) => {
       const job = await tx
         .selectFrom('scheduled_jobs')
@@ -131,7 +140,8 @@ export class Scheduler {
       await tx.executeQuery(sql`savepoint job`.compile(tx));
       try {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-        await handler(tx, job, now);
+        const run = await handler(tx, job, now);
+        if (run) followUp = { job, run };
         // A handler may reschedule its own job (recurring work): then the row has a new due time and stays.
         await tx
           .deleteFrom('scheduled_jobs')
@@ -158,6 +168,12 @@ export class Scheduler {
       this.log.error(
         { err: failed.error, job_id: failed.job.job_id, kind: failed.job.kind },
         'scheduled job failed',
+      );
+    }
+    if (followUp) {
+      const { job, run } = followUp;
+      await run().catch((error: unknown) =>
+        this.log.error({ err: error, job_id: job.job_id, kind: job.kind }, 'scheduled job follow-up failed'),
       );
     }
     return ran;

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 /** Shapes shared by every area: one schema validates, types and documents (OpenAPI). */
 /** ISO 8601 UTC timestamp on the wire; handlers may return Date objects, which the serializer writes as ISO. */
@@ -23,3 +23,43 @@ export const errorResponses = (...statuses: number[]): Record<number, TSchema> =
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 
 export const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$', description: 'Three-letter currency code' });
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** The latest check of one configured download (a sanctions list, the IP geolocation database). */
+export const DownloadReport = Type.Object({
+  source: Type.String({ description: 'sanctions.<list> or geoip' }),
+  url: Type.String({ description: 'Where it is downloaded from (credentials never shown)' }),
+  outcome: Type.Union(
+    [
+      Type.Literal('updated'),
+      Type.Literal('unchanged'),
+      Type.Literal('not_modified'),
+      Type.Literal('refused'),
+      Type.Literal('failed'),
+      Type.Literal('busy'),
+      Type.Null(),
+    ],
+    {
+      description:
+        'null: never checked; updated: validated and now in use; unchanged: same bytes as in use; not_modified: the server answered 304; refused: downloaded but failed validation (alerted); failed: no complete download (alerted); busy: another process is downloading it now',
+    },
+  ),
+  error: NullableString,
+  version: Type.Union([Type.String(), Type.Null()], {
+    description: 'The version in use from this source: a publication date, or a database build date',
+  }),
+  entities: Type.Union([Type.Integer(), Type.Null()]),
+  checked_at: NullableTimestamp,
+  fetched_at: Type.Union([Timestamp, Type.Null()], { description: 'When the version in use was downloaded' }),
+});
+export type DownloadReport = Static<typeof DownloadReport>;
+
+export const Alert = Type.Object({
+  alert_id: Type.String(),
+  kind: Type.String({ description: 'download_failed, download_refused, …' }),
+  subject: Type.String({ description: 'What it concerns: a download source, a case, a tenant' }),
+  message: Type.String(),
+  details: Type.Record(Type.String(), Type.Unknown()),
+  raised_at: Timestamp,
+});

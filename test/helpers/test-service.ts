@@ -56,6 +56,15 @@ export class TestService {
       sanctionsDataDir: undefined,
       sanctionsHitThreshold: 0.85,
       sanctionsMaxAgeDays: 7,
+      sanctionsFetch: false,
+      sanctionsSources: [],
+      sanctionsFetchIntervalHours: 24,
+      sanctionsFetchMaxDropPercent: 10,
+      geoipFetch: undefined,
+      geoipFetchIntervalHours: 24,
+      geoipProbe: { ip: '8.8.8.8', country: 'US' },
+      downloadTimeoutMs: 10_000,
+      downloadMaxBytes: 512 * 1024 * 1024,
       ...overrides,
     };
     const service = await createService(config, createLogger(config));

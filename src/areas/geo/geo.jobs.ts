@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/context.js';
 import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
+import { registerGeoDatabaseFetch } from './geo.database.fetch.js';
 import { INITIAL_COUNTRY_LIST, SEED_VERSION } from './geo.countries.js';
 import * as store from './geo.store.js';
 
@@ -31,11 +32,12 @@ export async function seedCountryList(platform: Platform): Promise<void> {
 }
 
 /**
- * The geo area's start-up work: the country list seed, and the daily audit retention job (registered, and its
+ * The geo area's start-up work: the country list seed, the database download when configured, and the daily audit retention job (registered, and its
  * first run scheduled unless one is already pending: one job for the whole service, subject 'all').
  */
 export async function registerGeoJobs(platform: Platform): Promise<void> {
   await seedCountryList(platform);
+  await registerGeoDatabaseFetch(platform);
   platform.scheduler.register(AUDIT_RETENTION_JOB, async (tx, _job, now) => {
     const deleted = await store.deleteAuditBefore(tx, retentionCutoff(now), RETENTION_BATCH);
     // A full batch means more may be due: come back in a second rather than hold one huge delete.

@@ -46,7 +46,7 @@ function defaultPaths(): string[] {
 }
 
 /** A Country-level file cannot tell CA-ON from the rest of Canada: refusing it beats passing Ontario as CA. */
-async function openFile(file: string): Promise<OpenFile> {
+export async function openCityDatabase(file: string): Promise<OpenFile> {
   const reader = await maxmind.open<object>(file);
   if (!/city/i.test(reader.metadata.databaseType)) {
     throw new Error(
@@ -73,7 +73,7 @@ export async function openProductionGeoResolver(
         ? [options.dbPath]
         : [...options.dbPath];
   const isDefault = options.dbPath === undefined;
-  const files = await Promise.all(paths.map(openFile));
+  const files = await Promise.all(paths.map(openCityDatabase));
 
   // An IPv4 address goes to an IPv4 file when there is one; an IPv6 (MaxMind City) file also holds IPv4.
   const readerFor = (kind: 'ipv4' | 'ipv6') =>
@@ -91,7 +91,7 @@ export async function openProductionGeoResolver(
   const reloadFile = async (index: number) => {
     const file = files[index]!.path;
     try {
-      files[index] = await openFile(file);
+      files[index] = await openCityDatabase(file);
       log.info({ ...describeFiles()[index] }, 'IP geolocation database reloaded');
     } catch (error) {
       log.error(
@@ -154,6 +154,10 @@ export async function openProductionGeoResolver(
 export interface LazyGeoResolver extends GeoResolver {
   /** Opens the database now (idempotent); a failed open is retried by the next call. */
   open(): Promise<ProductionGeoResolver>;
+  /** Re-reads the files now if they are open (a new version was just installed); else the next open reads it. */
+  reload(): Promise<void>;
+  /** When the data in use was built, once open. */
+  readonly buildDate: Date | undefined;
   close(): void;
 }
 
@@ -163,18 +167,29 @@ export interface LazyGeoResolver extends GeoResolver {
  */
 export function lazyProductionGeoResolver(options: ProductionGeoResolverOptions): LazyGeoResolver {
   let opening: Promise<ProductionGeoResolver> | undefined;
+  let opened: ProductionGeoResolver | undefined;
   let closed = false;
   const open = () =>
-    (opening ??= openProductionGeoResolver(options).catch((error: unknown) => {
-      opening = undefined;
-      options.log.error({ err: error }, 'IP geolocation database could not be opened');
-      throw new AppError('vendor_unavailable', 503, 'IP geolocation is unavailable; retry with backoff');
-    }));
+    (opening ??= openProductionGeoResolver(options).then(
+      (resolver) => (opened = resolver),
+      (error: unknown) => {
+        opening = undefined;
+        options.log.error({ err: error }, 'IP geolocation database could not be opened');
+        throw new AppError('vendor_unavailable', 503, 'IP geolocation is unavailable; retry with backoff');
+      },
+    ));
   return {
     kind: 'production',
     open,
+    get buildDate() {
+      return opened?.buildDate;
+    },
     async resolve(ipAddress) {
       return (await open()).resolve(ipAddress);
+    },
+    async reload() {
+      const resolver = await opening?.catch(() => undefined);
+      await resolver?.reload();
     },
     close() {
       if (closed) return;

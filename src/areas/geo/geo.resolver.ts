@@ -57,7 +57,11 @@ export const sandboxResolver: GeoResolver = {
 };
 
 /** The production resolver is set once it exists (its own issue); until then a cut-over live tenant gets 503. */
-export const geoResolvers: { sandbox: GeoResolver; production?: GeoResolver } = {
+export const geoResolvers: {
+  sandbox: GeoResolver;
+  /** reload() re-reads the database files after a download replaced them; buildDate is the data's, once open. */
+  production?: GeoResolver & { reload?(): Promise<void>; readonly buildDate?: Date | undefined };
+} = {
   sandbox: sandboxResolver,
 };
 

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
-import { errorResponses } from '../../platform/schemas.js';
+import { AppError } from '../../platform/errors.js';
+import { downloadReport, downloadStates } from '../../platform/downloads.js';
+import { DownloadReport, errorResponses, Timestamp } from '../../platform/schemas.js';
+import { fetchGeoDatabase, GEOIP_SOURCE_ID } from './geo.database.fetch.js';
+import { geoResolvers } from './geo.resolver.js';
 import {
   CountryList,
   CountryListEntry,
@@ -93,5 +97,64 @@ export function geoBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
         return { code, name, status };
       },
     );
+
+    const database = async () => {
+      const state = (await downloadStates(platform.db, [GEOIP_SOURCE_ID])).get(GEOIP_SOURCE_ID);
+      const { geoipFetch, geoipDbPath } = platform.config;
+      return {
+        files: geoipDbPath ?? null,
+        built_at: geoResolvers.production?.buildDate ?? null,
+        fetch: geoipFetch ? { provider: geoipFetch.provider } : null,
+        download: state ? downloadReport(state) : null,
+      };
+    };
+
+    app.get(
+      '/geo/database',
+      {
+        schema: {
+          tags,
+          summary: 'The IP geolocation database and its download',
+          response: { 200: GeoDatabase },
+        },
+      },
+      database,
+    );
+
+    app.post(
+      '/geo/database/fetch',
+      {
+        schema: {
+          tags,
+          summary: 'Download the IP geolocation database now, validate it, and use it if it passes',
+          response: { 200: GeoDatabase, ...errorResponses(409) },
+        },
+      },
+      async () => {
+        if (!platform.config.geoipFetch) {
+          throw new AppError(
+            'fetch_not_configured',
+            409,
+            'GEOIP_FETCH is not set: no download is configured',
+          );
+        }
+        await fetchGeoDatabase(platform);
+        return database();
+      },
+    );
   };
 }
+
+const GeoDatabase = Type.Object({
+  files: Type.Union([Type.Array(Type.String()), Type.Null()], {
+    description: 'GEOIP_DB_PATH; null: the DB-IP Lite files shipped in the package',
+  }),
+  built_at: Type.Union([Timestamp, Type.Null()], {
+    description:
+      "When the data this process resolves from was built; null until a live tenant's check opens it",
+  }),
+  fetch: Type.Union([Type.Object({ provider: Type.String() }), Type.Null()], {
+    description: 'GEOIP_FETCH: who the service downloads the database from; null: it does not',
+  }),
+  download: Type.Union([DownloadReport, Type.Null()], { description: 'The latest download check' }),
+});

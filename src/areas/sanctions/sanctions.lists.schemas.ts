@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Timestamp } from '../../platform/schemas.js';
+import { DownloadReport, Timestamp } from '../../platform/schemas.js';
 
 const Failure = Type.Object({
   file: Type.String({ description: 'Path relative to SANCTIONS_DATA_DIR' }),
@@ -17,6 +17,9 @@ export const ListStatus = Type.Object({
   entities: Type.Integer(),
   names: Type.Integer({ description: 'Primary names, aliases and non-Latin-script names' }),
   loaded_at: Timestamp,
+  fetched_at: Type.Union([Timestamp, Type.Null()], {
+    description: 'When the service downloaded this version; null for a file put in the directory by hand',
+  }),
   age_days: Type.Integer(),
   stale: Type.Boolean({ description: 'Published more than SANCTIONS_MAX_AGE_DAYS ago' }),
   warnings: Type.Array(Type.String()),
@@ -44,5 +47,19 @@ export const ListsStatus = Type.Object({
   ),
   skipped: Type.Array(Type.Object({ file: Type.String(), reason: Type.String() })),
   failures: Type.Array(Failure, { description: 'Problems found by the latest reload' }),
+  fetch_enabled: Type.Boolean({ description: 'SANCTIONS_FETCH: the service downloads the lists itself' }),
+  sources: Type.Array(
+    Type.Object({
+      ...DownloadReport.properties,
+      list: Type.String(),
+      file: Type.String({ description: 'Where the download is kept, relative to SANCTIONS_DATA_DIR' }),
+    }),
+    { description: 'Each configured download source and its latest check' },
+  ),
 });
 export type ListsStatus = Static<typeof ListsStatus>;
+
+export const ListsFetchResponse = Type.Object({
+  downloads: Type.Array(DownloadReport, { description: 'What this run did, one entry per configured list' }),
+  lists: ListsStatus,
+});

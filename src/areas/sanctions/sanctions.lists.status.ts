@@ -1,4 +1,7 @@
 import type { Config } from '../../config.js';
+import type { DownloadSource } from '../../platform/db/platform-tables.js';
+import { downloadReport } from '../../platform/downloads.js';
+import { listSourceId } from './sanctions.lists.fetch.js';
 import { ageInDays, type ListAlert, type SanctionsLists } from './sanctions.lists.js';
 import type { ListsStatus } from './sanctions.lists.schemas.js';
 
@@ -7,10 +10,44 @@ const alertView = (alert: ListAlert) => ({ ...alert, at: alert.at.toISOString() 
 /** The back-office lists view of one process's holder (or of a deployment with no lists configured). */
 export function listsStatus(
   holder: SanctionsLists | undefined,
-  config: Pick<Config, 'sanctionsMaxAgeDays' | 'sanctionsHitThreshold'>,
+  config: Pick<
+    Config,
+    | 'sanctionsMaxAgeDays'
+    | 'sanctionsHitThreshold'
+    | 'sanctionsFetch'
+    | 'sanctionsSources'
+    | 'sanctionsDataDir'
+  >,
+  downloads: Map<string, DownloadSource>,
   now: Date,
 ): ListsStatus {
-  const base = { max_age_days: config.sanctionsMaxAgeDays, hit_threshold: config.sanctionsHitThreshold };
+  const sources = config.sanctionsDataDir
+    ? config.sanctionsSources.map(({ list, url, file }) => {
+        const state = downloads.get(listSourceId(list));
+        return {
+          ...(state
+            ? downloadReport(state)
+            : {
+                source: listSourceId(list),
+                url,
+                outcome: null,
+                error: null,
+                version: null,
+                entities: null,
+                checked_at: null,
+                fetched_at: null,
+              }),
+          list,
+          file,
+        };
+      })
+    : [];
+  const base = {
+    max_age_days: config.sanctionsMaxAgeDays,
+    hit_threshold: config.sanctionsHitThreshold,
+    fetch_enabled: config.sanctionsFetch,
+    sources,
+  };
   if (!holder) {
     return {
       ...base,
@@ -38,10 +75,11 @@ export function listsStatus(
       .map((failure) => `The latest reload did not update this list (${failure.file}: ${failure.error})`);
     if (stale) {
       warnings.unshift(
-        `Published ${published_on}, ${age} days ago: older than ${config.sanctionsMaxAgeDays} days; put the current publication in the lists directory`,
+        `Published ${published_on}, ${age} days ago: older than ${config.sanctionsMaxAgeDays} days; fetch it (compliance lists fetch) or put the current publication in the lists directory`,
       );
     }
     const lastFailure = holder.lastAlert.get(list);
+    const fetched = sources.find((source) => source.list === list && files[0] === source.file);
     return {
       list,
       format,
@@ -50,6 +88,7 @@ export function listsStatus(
       entities: entities.length,
       names,
       loaded_at: loaded_at.toISOString(),
+      fetched_at: fetched?.fetched_at ?? null,
       age_days: age,
       stale,
       warnings,

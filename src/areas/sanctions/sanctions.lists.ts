@@ -1,10 +1,10 @@
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { SanctionsListId, SanctionsListPublication } from './lists/entity.js';
-import { loadSanctionsDirectory, type LoadedSanctionsLists } from './lists/loader.js';
+import { isHidden, loadSanctionsDirectory, type LoadedSanctionsLists } from './lists/loader.js';
 import { productionSanctionsMatcher, type ServedIndex } from './matching/production-matcher.js';
 import { buildSanctionsIndex } from './matching/sanctions-index.js';
 import type { ListVersion, SanctionsMatcher } from './sanctions.matcher.js';
@@ -56,7 +56,9 @@ const unavailable = () =>
 export async function directoryFingerprint(dir: string): Promise<string> {
   try {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    const files = entries
+      .filter((e) => e.isFile() && !isHidden(relative(dir, join(e.parentPath, e.name))))
+      .map((e) => join(e.parentPath, e.name));
     const parts = await Promise.all(
       files.map(async (file) => {
         const { size, mtimeMs } = await stat(file);

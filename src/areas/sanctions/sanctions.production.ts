@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/context.js';
 import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
 import { anyLiveTenantCutOver } from '../../platform/vendors.js';
+import { registerListsFetch } from './sanctions.lists.fetch.js';
 import { SanctionsLists } from './sanctions.lists.js';
 import { sanctionsMatchers } from './sanctions.service.js';
 
@@ -26,6 +27,7 @@ export async function installProductionSanctions(platform: Platform): Promise<()
     if (holder?.current) await holder.reload();
     await scheduleJob(tx, { kind: LISTS_REFRESH_JOB, subjectId: 'all', dueAt: nextHour(now) });
   });
+  await registerListsFetch(platform, () => productionLists.holder);
   if (!config.sanctionsDataDir) {
     log.warn(
       'SANCTIONS_DATA_DIR is not set: no production sanctions matcher; live tenants cut over for sanctions get 503 vendor_unavailable',

@@ -99,6 +99,34 @@ export interface ServiceSettingsTable {
   value: string;
 }
 
+export type DownloadOutcome = 'updated' | 'unchanged' | 'not_modified' | 'refused' | 'failed';
+
+/** A configured download and the version of it accepted into the data directory. */
+export interface DownloadSourcesTable {
+  source_id: string;
+  url: string;
+  etag: string | null;
+  last_modified: string | null;
+  checked_at: Timestamp | null;
+  outcome: DownloadOutcome | null;
+  error: string | null;
+  /** When the version in use was accepted; version, entities and sha256 describe it. */
+  fetched_at: Timestamp | null;
+  version: string | null;
+  entities: number | null;
+  sha256: string | null;
+  lease_until: Timestamp | null;
+}
+
+export interface AlertsTable {
+  alert_id: string;
+  kind: string;
+  subject: string;
+  message: string;
+  details: JSONColumnType<Record<string, unknown>>;
+  raised_at: Timestamp;
+}
+
 export interface PlatformTables {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
@@ -108,6 +136,8 @@ export interface PlatformTables {
   webhook_attempts: WebhookAttemptsTable;
   scheduled_jobs: ScheduledJobsTable;
   service_settings: ServiceSettingsTable;
+  download_sources: DownloadSourcesTable;
+  alerts: AlertsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -115,3 +145,5 @@ export type ApiKey = Selectable<ApiKeysTable>;
 export type EventRow = Selectable<EventsTable>;
 export type NewEvent = Insertable<EventsTable>;
 export type ScheduledJob = Selectable<ScheduledJobsTable>;
+export type DownloadSource = Selectable<DownloadSourcesTable>;
+export type Alert = Selectable<AlertsTable>;

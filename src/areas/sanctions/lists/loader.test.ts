@@ -2,48 +2,60 @@ import { mkdtemp, mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSanctionsDirectory } from './loader.js';
-import { SHIPPED_DIR, fixture } from './shipped-data.js';
+import { FULL_LISTS_DIR, describeFullLists } from './full-lists.js';
+import { loadSanctionsDirectory, type LoadedSanctionsLists } from './loader.js';
+import { EXCERPTS_DIR, fixture } from './shipped-data.js';
 
-describe('loading the shipped sanctions directory', () => {
+const SPREADSHEET_SKIPPED = 'spreadsheet (xlsx) not read: the same publication is read from its CSV';
+
+/** The excerpts mirror the shared folder's files, so both directories put the same publications in force. */
+function expectListsInForce(loaded: LoadedSanctionsLists) {
+  expect(loaded.failures).toEqual([]);
+  const inForce = loaded.publications.map((p) => [p.list, p.format, p.published_on, p.files]);
+  expect(inForce).toEqual([
+    ['un', 'un_xml', '2026-02-27', ['un/UN_consolidated.xml']],
+    ['ofac_consolidated', 'ofac_xml', '2026-01-08', ['ofac/consolidated_xml_2026-01-24/CONSOLIDATED.XML']],
+    ['uk', 'uk_conlist_csv', '2025-04-10', ['uk/ConList_2025-04-10.derived-from-xlsx.csv.gz']],
+    ['ofac_sdn', 'ofac_csv', '2024-05-03', ['ofac/sdn_csv_2024-05-03/sdn.csv']],
+    ['eu', 'eu_fsf_1_0', '2016-02-11', ['eu/EU_FSF_v1_0_2016-02-11_extract.xml']],
+  ]);
+  // The 2024 sdn.csv is in force over the complete 2021 set; the 2025 UK list over the 2016 extract.
+  expect(loaded.superseded).toEqual([
+    {
+      list: 'ofac_sdn',
+      format: 'ofac_csv',
+      published_on: '2021-07-07',
+      files: ['sdn.csv', 'alt.csv', 'add.csv', 'sdn_comments.csv'].map((f) => `ofac/sdn_csv_2021-07-07/${f}`),
+    },
+    {
+      list: 'uk',
+      format: 'uk_conlist_csv_pre_2022',
+      published_on: '2016-02-12',
+      files: ['uk/ConList_2016-02-12_extract.csv'],
+    },
+  ]);
+}
+
+describe('loading the excerpts directory', () => {
   it('loads every list in force, the newest publication of each by its own date', async () => {
     const messages: string[] = [];
-    const loaded = await loadSanctionsDirectory(SHIPPED_DIR, { log: (msg) => messages.push(msg) });
+    const loaded = await loadSanctionsDirectory(EXCERPTS_DIR, { log: (msg) => messages.push(msg) });
 
-    expect(loaded.failures).toEqual([]);
-    const inForce = loaded.publications.map((p) => [p.list, p.format, p.published_on, p.files]);
-    expect(inForce).toEqual([
-      ['un', 'un_xml', '2026-02-27', ['un/UN_consolidated.xml']],
-      ['ofac_consolidated', 'ofac_xml', '2026-01-08', ['ofac/consolidated_xml_2026-01-24/CONSOLIDATED.XML']],
-      ['uk', 'uk_conlist_csv', '2025-04-10', ['uk/ConList_2025-04-10.derived-from-xlsx.csv.gz']],
-      ['ofac_sdn', 'ofac_csv', '2024-05-03', ['ofac/sdn_csv_2024-05-03/sdn.csv']],
-      ['eu', 'eu_fsf_1_0', '2016-02-11', ['eu/EU_FSF_v1_0_2016-02-11_extract.xml']],
-    ]);
-    // The 2024 sdn.csv is in force over the complete 2021 set; the 2025 UK list over the 2016 extract.
-    expect(loaded.superseded).toEqual([
-      {
-        list: 'ofac_sdn',
-        format: 'ofac_csv',
-        published_on: '2021-07-07',
-        files: ['sdn.csv', 'alt.csv', 'add.csv', 'sdn_comments.csv'].map(
-          (f) => `ofac/sdn_csv_2021-07-07/${f}`,
-        ),
-      },
-      {
-        list: 'uk',
-        format: 'uk_conlist_csv_pre_2022',
-        published_on: '2016-02-12',
-        files: ['uk/ConList_2016-02-12_extract.csv'],
-      },
-    ]);
+    expectListsInForce(loaded);
+    expect(loaded.skipped).toEqual([{ file: 'MANIFEST.txt', reason: 'not a list file' }]);
+    expect(messages.filter((m) => m === 'sanctions list loaded')).toHaveLength(5);
+  });
+});
+
+describeFullLists('loading the full lists directory (the shared folder)', () => {
+  it('loads every list in force, and skips the xlsx whose publication it reads from the csv.gz', async () => {
+    const loaded = await loadSanctionsDirectory(FULL_LISTS_DIR);
+
+    expectListsInForce(loaded);
     expect(loaded.skipped).toEqual([
       { file: 'MANIFEST.txt', reason: 'not a list file' },
-      {
-        file: 'uk/ConList_2025-04-10.xlsx',
-        reason: 'spreadsheet (xlsx) not read: the same publication is read from its CSV',
-      },
+      { file: 'uk/ConList_2025-04-10.xlsx', reason: SPREADSHEET_SKIPPED },
     ]);
-    expect(messages.filter((m) => m === 'sanctions list loaded')).toHaveLength(5);
   });
 });
 
@@ -57,7 +69,7 @@ describe('loading a lists directory with broken, undated and competing files', (
   });
 
   it('reports a truncated file in failures, logs it, and still loads the other lists', async () => {
-    const un = await readFile(join(SHIPPED_DIR, 'un/UN_consolidated.xml'));
+    const un = await readFile(join(EXCERPTS_DIR, 'un/UN_consolidated.xml'));
     await writeFile(join(dir, 'consolidated.xml'), un.subarray(0, Math.floor(un.length / 2))); // a cut-off download
     await writeFile(join(dir, 'UK_Sanctions_List.xml'), fixture('UK_Sanctions_List.fixture.xml').bytes);
     const logged: Array<{ msg: string; details?: object }> = [];
@@ -128,6 +140,18 @@ describe('loading a lists directory with broken, undated and competing files', (
     expect(loaded.superseded.map((p) => [p.published_on, p.files])).toEqual([
       ['2026-01-15', ['uk-2026-12-31.xml']],
     ]);
+  });
+
+  it('skips a spreadsheet: the same publication is read from its CSV', async () => {
+    await mkdir(join(dir, 'uk'));
+    // A zip's first bytes: the loader tells an xlsx by its name and never opens it.
+    await writeFile(join(dir, 'uk', 'ConList_2025-04-10.xlsx'), Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+
+    const loaded = await loadSanctionsDirectory(dir);
+
+    expect(loaded.skipped).toEqual([{ file: 'uk/ConList_2025-04-10.xlsx', reason: SPREADSHEET_SKIPPED }]);
+    expect(loaded.failures).toEqual([]);
+    expect(loaded.publications).toEqual([]);
   });
 
   it('reports an unreadable directory as a failure instead of throwing', async () => {

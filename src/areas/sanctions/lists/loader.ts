@@ -31,11 +31,16 @@ const preference = (format: string) => {
   return rank < 0 ? FORMAT_PREFERENCE.length : rank;
 };
 
+/** Hidden files and folders are never lists: downloads in progress live there until they are validated. */
+export const isHidden = (relativePath: string) =>
+  relativePath.split(/[\\/]/).some((part) => part.startsWith('.'));
+
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join(posix.sep))
+    .filter((file) => !isHidden(file))
     .sort();
 }
 

@@ -1,23 +1,31 @@
 import { describe, expect, it } from 'vitest';
+import type { SanctionsListPublication } from './entity.js';
+import { describeFullLists, fullList, fullListsManifestBlock } from './full-lists.js';
 import { parseUkConList } from './uk-conlist.parser.js';
 import { parseUkFcdoXml } from './uk-fcdo.parser.js';
-import { countBy, entity, fixture, manifestBlock, manifestCount, shipped } from './shipped-data.js';
+import { countBy, entity, excerpt, excerptManifestBlock, fixture, manifestCount } from './shipped-data.js';
+
+const CONLIST_2025 = 'uk/ConList_2025-04-10.derived-from-xlsx.csv.gz';
+const EXTRACT_2016 = 'uk/ConList_2016-02-12_extract.csv';
+
+// The excerpts' MANIFEST.txt states its counts in the words of the shared one, so one check serves both.
+function expect2025Counts(conList: SanctionsListPublication, block: string) {
+  expect(conList.entities).toHaveLength(manifestCount(block, /covering ([\d,]+) designations/));
+  expect(countBy(conList, (e) => e.type === 'person')).toBe(manifestCount(block, /\(([\d,]+) Individual/));
+  expect(countBy(conList, (e) => e.type === 'entity')).toBe(manifestCount(block, /([\d,]+) Entity/));
+  expect(countBy(conList, (e) => e.type === 'vessel')).toBe(manifestCount(block, /([\d,]+) Ship\)/));
+  const regimes = new Set(conList.entities.flatMap((e) => e.programmes));
+  expect(regimes.size).toBe(manifestCount(block, /in ([\d,]+) regimes/));
+}
 
 describe('UK OFSI ConList CSV, 2022 layout (csv.gz)', () => {
-  const conList = parseUkConList(shipped('uk/ConList_2025-04-10.derived-from-xlsx.csv.gz'));
-  // The counts are stated on the xlsx this csv.gz was converted from, cell by cell.
-  const block = manifestBlock('uk/ConList_2025-04-10.xlsx');
+  const conList = parseUkConList(excerpt(CONLIST_2025));
 
-  it('groups the name rows by Group ID into the designations MANIFEST.txt counts', () => {
+  it('groups the name rows by Group ID into the designations the excerpt MANIFEST.txt counts', () => {
     expect(conList.list).toBe('uk');
     expect(conList.format).toBe('uk_conlist_csv');
     expect(conList.published_on).toBe('2025-04-10'); // line 1: "Last Updated,10/04/2025"
-    expect(conList.entities).toHaveLength(manifestCount(block, /covering ([\d,]+) designations/));
-    expect(countBy(conList, (e) => e.type === 'person')).toBe(manifestCount(block, /\(([\d,]+) Individual/));
-    expect(countBy(conList, (e) => e.type === 'entity')).toBe(manifestCount(block, /([\d,]+) Entity/));
-    expect(countBy(conList, (e) => e.type === 'vessel')).toBe(manifestCount(block, /([\d,]+) Ship\)/));
-    const regimes = new Set(conList.entities.flatMap((e) => e.programmes));
-    expect(regimes.size).toBe(manifestCount(block, /in ([\d,]+) regimes/));
+    expect2025Counts(conList, excerptManifestBlock(CONLIST_2025));
   });
 
   it('keeps "Name Non-Latin Script", Low-quality aliases as weak, a year-only DOB and the nationality', () => {
@@ -56,12 +64,12 @@ describe('UK OFSI ConList CSV, 2022 layout (csv.gz)', () => {
 });
 
 describe('UK OFSI ConList CSV, pre-2022 29-column layout (cp1252)', () => {
-  const extract = parseUkConList(shipped('uk/ConList_2016-02-12_extract.csv'));
+  const extract = parseUkConList(excerpt(EXTRACT_2016));
 
   it('reads the 2016 extract: groups, types and its stated date', () => {
-    const block = manifestBlock('uk/ConList_2016-02-12_extract.csv');
     expect(extract.format).toBe('uk_conlist_csv_pre_2022');
     expect(extract.published_on).toBe('2016-02-12');
+    const block = excerptManifestBlock(EXTRACT_2016);
     expect(extract.entities).toHaveLength(manifestCount(block, /covering ([\d,]+) groups/));
   });
 
@@ -103,5 +111,21 @@ describe('FCDO UK Sanctions List XML', () => {
     ]);
     expect(person.nationalities).toEqual(['RU', 'CY']);
     expect(person.programmes).toEqual(['Russia']);
+  });
+});
+
+describeFullLists('UK full lists: every designation, as the shared MANIFEST.txt counts them', () => {
+  it('groups every name row of the full 2025 ConList into its designations', () => {
+    // The counts are stated on the xlsx this csv.gz was converted from, cell by cell.
+    expect2025Counts(
+      parseUkConList(fullList(CONLIST_2025)),
+      fullListsManifestBlock('uk/ConList_2025-04-10.xlsx'),
+    );
+  });
+
+  it('reads every group of the shared 2016 extract', () => {
+    const extract = parseUkConList(fullList(EXTRACT_2016));
+    const block = fullListsManifestBlock(EXTRACT_2016);
+    expect(extract.entities).toHaveLength(manifestCount(block, /covering ([\d,]+) groups/));
   });
 });

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from './db/database.js';
+import type { Alert } from './db/platform-tables.js';
+import { newId } from './ids.js';
+
+export interface RaisedAlert {
+  /** What kind of problem, stable for filtering: `list_fetch_failed`, `list_fetch_refused`, … */
+  kind: string;
+  /** What it concerns: a source, a case, a tenant. */
+  subject: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Records something a person must look at, and logs it at error level. Pass the business transaction when the
+ * alert belongs to a state change, so that both commit or neither does.
+ */
+export async function raiseAlert(
+  db: Executor,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  alert: RaisedAlert,
+  at: Date,
+): Promise<Alert> {
+  const row = {
+    alert_id: newId('alert'),
+    kind: alert.kind,
+    subject: alert.subject,
+    message: alert.message,
+    details: alert.details ?? {},
+    raised_at: at,
+  };
+  await db
+    .insertInto('alerts')
+    .values({ ...row, details: JSON.stringify(row.details) })
+    .execute();
+  log.error({ alert_id: row.alert_id, kind: row.kind, subject: row.subject }, row.message);
+  return row;
+}
+
+/** Newest first; `before` is the alert_id of the last row of the previous page. */
+export async function listAlerts(
+  db: Executor,
+  query: { limit: number; before?: string | undefined; kind?: string | undefined },
+): Promise<Alert[]> {
+  let select = db.selectFrom('alerts').selectAll();
+  if (query.kind) select = select.where('kind', '=', query.kind);
+  if (query.before) {
+    const before = query.before;
+    select = select.where(
+      sql<boolean>`(raised_at, alert_id) < (select raised_at, alert_id from alerts where alert_id = ${before})`,
+    );
+  }
+  return select.orderBy('raised_at', 'desc').orderBy('alert_id', 'desc').limit(query.limit).execute();
+}
