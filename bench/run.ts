@@ -289,6 +289,8 @@ interface Reported {
 async function main() {
   if (!fs.existsSync('dist/src/main.js'))
     throw new Error('Build first: npm run build (npm run bench does it)');
+  // One key for every service process of the run (they inherit the environment) and for the seed's contact hashes.
+  process.env.COMPLIANCE_SECRETS_KEY ??= randomBytes(32).toString('base64');
   if (timelineDir) fs.mkdirSync(timelineDir, { recursive: true });
   const primary: 'postgres' | 'pglite' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   const reported: Reported[] = [];

@@ -9,6 +9,8 @@ import * as aml from './2026-11-22T0007_aml.js';
 import * as amlEvaluationQueue from './2026-11-23T0008_aml_evaluation_queue.js';
 import * as queueVacuumTruncate from './2026-11-24T0009_queue_vacuum_truncate.js';
 import * as downloadsAndAlerts from './2026-11-25T0010_downloads_and_alerts.js';
+import * as signingSecrets from './2026-11-25T0011_signing_secrets.js';
+import * as registerPrivacy from './2026-11-25T0012_register_privacy.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0008_aml_evaluation_queue': amlEvaluationQueue,
   '2026-11-24T0009_queue_vacuum_truncate': queueVacuumTruncate,
   '2026-11-25T0010_downloads_and_alerts': downloadsAndAlerts,
+  '2026-11-25T0011_signing_secrets': signingSecrets,
+  '2026-11-25T0012_register_privacy': registerPrivacy,
 };

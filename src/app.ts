@@ -1,7 +1,13 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifySchema,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { amlRoutes } from './areas/aml/aml.routes.js';
@@ -15,11 +21,32 @@ import { sanctionsRoutes } from './areas/sanctions/sanctions.routes.js';
 import { backofficeRoutes } from './backoffice/backoffice.routes.js';
 import { registerTenantAuth } from './platform/auth.js';
 import type { Platform } from './platform/context.js';
-import { registerErrorHandling } from './platform/errors.js';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  MAX_PATH_PARAMETER_LENGTH,
+  registerErrorHandling,
+} from './platform/errors.js';
 import { newId } from './platform/ids.js';
 import { registerTenantRateLimits } from './platform/rate-limit.js';
 import { validatorCompiler } from './platform/validation.js';
+import { parseQueryString } from './platform/validation.strings.js';
 import { VERSION } from './version.js';
+
+/** A route as registered: what the property-based input test walks, so a new route is covered without editing it. */
+export interface RouteSummary {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+  config: FastifyContextConfig | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app, in registration order. */
+    routeCatalogue: readonly RouteSummary[];
+  }
+}
 
 export interface AppOptions {
   platform: Platform;
@@ -38,11 +65,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => newId('request'),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: MAX_PATH_PARAMETER_LENGTH,
+      querystringParser: parseQueryString,
+    },
+    // Refusals before any route runs answer in the same error body as everything else.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler());
+  app.setValidatorCompiler(validatorCompiler({ clock: platform.clock }));
   registerErrorHandling(app);
+  // Bodies are JSON (the spec): anything else, text/plain included, is refused before a route runs.
+  app.removeContentTypeParser('text/plain');
+  const routeCatalogue: RouteSummary[] = [];
+  app.decorate('routeCatalogue', routeCatalogue);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeCatalogue.push({ method, url: route.url, schema: route.schema, config: route.config });
+    }
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseSecretsKey } from './platform/secrets.js';
 import { PACKAGE_ROOT } from './version.js';
 
 export const SANCTIONS_LISTS = ['ofac_sdn', 'ofac_consolidated', 'un', 'uk', 'eu'] as const;
@@ -63,6 +64,18 @@ export interface Config {
   geoipFetchIntervalHours: number;
   /** An address a new database must place, and the country it must place it in, before it is used. */
   geoipProbe: { ip: string; country: string };
+  /**
+   * COMPLIANCE_SECRETS_KEY: encrypts signing secrets at rest and keys the hashes of players' contacts. Required with
+   * DATABASE_URL; on the embedded default, undefined means the key generated beside the data (DATA_DIR/secrets.key).
+   */
+  secretsKey: Buffer | undefined;
+  /**
+   * Failed authentications (tenant API key or back-office token) allowed per client address per minute; past it the
+   * address is answered 429 and nothing more is written for it until the minute is over.
+   */
+  authFailuresPerMinute: number;
+  /** Days the security log (authentication failures not tied to a tenant) is kept before the daily purge. */
+  securityLogRetentionDays: number;
   /** A download must finish within this time, and be at most downloadMaxBytes. */
   downloadTimeoutMs: number;
   downloadMaxBytes: number;
@@ -162,6 +175,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     return value;
   };
+  const wholePositive = (name: string, fallback: number, unit: string): number => {
+    const value = positive(name, fallback, unit);
+    if (Number.isInteger(value)) return value;
+    problems.push(`${name} must be a whole number of ${unit} (got "${env[name]}")`);
+    return fallback;
+  };
 
   const sourcesFile = path.resolve(
     env.COMPLIANCE_SOURCES_FILE || path.join(PACKAGE_ROOT, 'config', 'download-sources.json'),
@@ -206,6 +225,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(`GEOIP_FETCH_PROBE must be <ip>=<country code>, e.g. 8.8.8.8=US (got "${probeRaw}")`);
   }
 
+  const secretsKeyRaw = env.COMPLIANCE_SECRETS_KEY || undefined;
+  const secretsKey = secretsKeyRaw === undefined ? undefined : parseSecretsKey(secretsKeyRaw);
+  if (secretsKeyRaw !== undefined && !secretsKey) {
+    problems.push('COMPLIANCE_SECRETS_KEY must be 32 bytes, as 64 hex characters or base64');
+  } else if (!secretsKey && databaseUrl) {
+    problems.push(
+      'COMPLIANCE_SECRETS_KEY is required with DATABASE_URL (32 random bytes, e.g. `openssl rand -base64 32`): it encrypts the signing secrets the database holds',
+    );
+  }
+
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -236,6 +265,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoipFetch,
     geoipFetchIntervalHours: positive('GEOIP_FETCH_INTERVAL_HOURS', 24, 'hours'),
     geoipProbe: { ip: probeIp, country: probeCountry },
+    secretsKey,
+    authFailuresPerMinute: wholePositive('AUTH_FAILURES_PER_MINUTE', 30, 'failures'),
+    securityLogRetentionDays: wholePositive('SECURITY_LOG_RETENTION_DAYS', 90, 'days'),
     downloadTimeoutMs: positive('DOWNLOAD_TIMEOUT_SECONDS', 600, 'seconds') * 1000,
     downloadMaxBytes: positive('DOWNLOAD_MAX_MB', 1024, 'megabytes') * 1024 * 1024,
   };

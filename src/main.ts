@@ -39,7 +39,7 @@ async function firstStart(service: Service, config: Config, port: number): Promi
     lines.push(
       `  Demo sandbox tenant:      ${demo.tenant.tenant_id} (${demo.tenant.name})`,
       `  Demo API key:             ${demo.apiKey}`,
-      `  Demo webhook secret:      ${demo.tenant.signing_secret}`,
+      `  Demo webhook secret:      ${demo.signingSecret}`,
       '',
       'Try it:',
       `  curl -s ${base}/v1/health`,

@@ -20,8 +20,14 @@ import type { Platform } from './platform/context.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { Scheduler } from './platform/scheduler.js';
+import { registerSecurityLogRetention } from './platform/security-log.js';
+import { embeddedSecretsKey, Secrets } from './platform/secrets.js';
 import { anyLiveTenantCutOver } from './platform/vendors.js';
 import { WebhookDispatcher } from './platform/webhooks/dispatcher.js';
+import {
+  encryptStoredSigningSecrets,
+  registerSigningSecretJobs,
+} from './platform/webhooks/signing-secrets.js';
 import { Workers } from './platform/workers.js';
 
 export interface Service {
@@ -44,6 +50,9 @@ export async function createService(config: Config, logger: Logger = createLogge
   });
   try {
     await migrateToLatest(database.db);
+    const secrets = new Secrets(config.secretsKey ?? embeddedSecretsKey(config.dataDir));
+    // Before anything reads one: rows from before encryption at rest are encrypted (every process; idempotent).
+    await encryptStoredSigningSecrets(database.db, secrets, logger);
     const testClock = config.testClock ? await TestClock.load(database.db) : undefined;
     const clock: Clock = testClock ?? systemClock;
     const { tokenHash, generatedToken } = await ensureBackofficeToken(database.db, config.backofficeToken);
@@ -61,10 +70,12 @@ export async function createService(config: Config, logger: Logger = createLogge
         clock,
         { allowPrivate: config.allowPrivateWebhooks },
         logger,
+        secrets,
       ),
       log: logger,
       redis,
       apiKeys: new ApiKeyCache(),
+      secrets,
       pollers: [],
     };
     // Production vendors are process-wide and open their data on first use (or now, when a tenant needs them).
@@ -78,7 +89,9 @@ export async function createService(config: Config, logger: Logger = createLogge
         'IP geolocation opens on first use by a cut-over live tenant; its build date is logged then',
       );
     }
-    registerExclusionJobs(platform);
+    registerSigningSecretJobs(platform);
+    await registerSecurityLogRetention(platform);
+    await registerExclusionJobs(platform);
     registerLimitJobs(platform);
     registerKycJobs(platform);
     await registerSanctionsJobs(platform);

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { hashesEqual, issueBackofficeToken } from '../platform/api-keys.js';
+import { describeCredential, hashesEqual, issueBackofficeToken } from '../platform/api-keys.js';
+import { recordSecurityEvent } from '../platform/audit.js';
+import type { Platform } from '../platform/context.js';
 import type { Executor } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
+import { authFailureLimit } from '../platform/rate-limit.js';
 
 const SETTING = 'backoffice_token_hash';
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -39,13 +42,31 @@ export async function ensureBackofficeToken(
   return { tokenHash: winner.value };
 }
 
-export function registerBackofficeAuth(scope: FastifyInstance, tokenHash: string): void {
-  scope.addHook('onRequest', async (request) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+/**
+ * The staff token on every back-office route. A failure is written to the security log (its kind and length, never
+ * its characters); past the per-address limit of failures it is answered 429 and written nowhere.
+ */
+export function registerBackofficeAuth(scope: FastifyInstance, platform: Platform, tokenHash: string): void {
+  const limitFailures = authFailureLimit(scope, {
+    redis: platform.redis,
+    max: platform.config.authFailuresPerMinute,
+    nameSpace: 'compliance:auth-failures:backoffice:',
+    what: 'back-office logins',
+  });
+  scope.addHook('onRequest', async (request, reply) => {
+    const header = request.headers.authorization;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+    if (match && hashesEqual(hash(match[1]!), tokenHash)) return;
+    await limitFailures(request, reply);
+    await recordSecurityEvent(platform.db, {
+      reason: header ? 'backoffice_invalid_token' : 'backoffice_missing_token',
+      keyPrefix: header ? describeCredential(header) : null,
+      requestId: request.id,
+      remoteIp: request.ip,
+      at: platform.clock.now(),
+    });
     if (!match)
       throw new AppError('missing_credentials', 401, 'Send Authorization: Bearer <back-office token>');
-    if (!hashesEqual(hash(match[1]!), tokenHash)) {
-      throw new AppError('invalid_credentials', 401, 'The back-office token is not valid');
-    }
+    throw new AppError('invalid_credentials', 401, 'The back-office token is not valid');
   });
 }

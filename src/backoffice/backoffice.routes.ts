@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../platform/context.js';
 import { amlBackofficeRoutes } from '../areas/aml/aml.backoffice.routes.js';
+import { exclusionBackofficeRoutes } from '../areas/exclusions/exclusions.backoffice.routes.js';
 import { regulatorRoutes } from '../areas/exclusions/regulator.routes.js';
 import { geoBackofficeRoutes } from '../areas/geo/geo.routes.js';
 import { sanctionsBackofficeRoutes } from '../areas/sanctions/sanctions.routes.js';
@@ -24,17 +25,21 @@ import {
   ListQuery,
   RateLimitsRequest,
   RevokedKey,
+  RotatedSigningSecret,
+  RotateSigningSecretRequest,
   Tenant,
   TenantParams,
   WebhookRequest,
 } from './backoffice.schemas.js';
+import { DEFAULT_OVERLAP_HOURS, rotateSigningSecret } from './signing-secret.service.js';
 import * as tenants from './tenants.service.js';
 
 /** The service staff's API under /backoffice/v1, authenticated by the back-office token. */
 export function backofficeRoutes(platform: Platform, tokenHash: string): FastifyPluginAsyncTypebox {
   return async (app) => {
-    registerBackofficeAuth(app, tokenHash);
+    registerBackofficeAuth(app, platform, tokenHash);
     await app.register(regulatorRoutes(platform));
+    await app.register(exclusionBackofficeRoutes(platform));
     await app.register(fxRoutes(platform));
     await app.register(geoBackofficeRoutes(platform));
     await app.register(sanctionsBackofficeRoutes(platform));
@@ -65,8 +70,8 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
       '/tenants',
       { schema: { body: CreateTenantRequest, response: { 201: CreatedTenant } } },
       async (req, reply) => {
-        const { tenant, apiKey } = await tenants.createTenant(platform, req.body, req.id);
-        return reply.code(201).send({ ...tenant, api_key: apiKey });
+        const { tenant, apiKey, signingSecret } = await tenants.createTenant(platform, req.body, req.id);
+        return reply.code(201).send({ ...tenant, api_key: apiKey, signing_secret: signingSecret });
       },
     );
 
@@ -122,6 +127,28 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
       },
     );
 
+    app.post(
+      '/tenants/:tenant_id/signing-secret/rotate',
+      {
+        schema: {
+          params: TenantParams,
+          body: RotateSigningSecretRequest,
+          response: { 200: RotatedSigningSecret },
+        },
+        // No body at all is the default overlap, as `{}` is; a JSON null is still refused by the schema.
+        preValidation: async (req) => {
+          if (req.body === undefined) req.body = {};
+        },
+      },
+      (req) =>
+        rotateSigningSecret(
+          platform,
+          req.params.tenant_id,
+          req.body?.overlap_hours ?? DEFAULT_OVERLAP_HOURS,
+          req.id,
+        ),
+    );
+
     app.put(
       '/tenants/:tenant_id/cutover',
       { schema: { params: TenantParams, body: CutoverRequest, response: { 200: Tenant } } },
@@ -165,6 +192,31 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
         },
       },
       async (req) => ({ entries: await tenants.auditLog(platform, req.params.tenant_id, req.query.limit) }),
+    );
+
+    app.get(
+      '/audit-log',
+      {
+        schema: {
+          summary: 'The audit log across tenants, newest first (service-level entries have tenant_id null)',
+          querystring: Type.Object({
+            limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+            tenant_id: Type.Optional(Type.String({ maxLength: 64 })),
+            action: Type.Optional(Type.String({ maxLength: 100 })),
+          }),
+          response: {
+            200: Type.Object({
+              entries: Type.Array(
+                Type.Object({
+                  ...AuditEntry.properties,
+                  tenant_id: Type.Union([Type.String(), Type.Null()]),
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async (req) => ({ entries: await tenants.serviceAuditLog(platform, req.query) }),
     );
 
     // The test clock: absent (404) unless the deployment enables it.

@@ -36,6 +36,27 @@ export const CreatedTenant = Type.Object({
   signing_secret: Type.String({ description: 'Standard Webhooks secret (whsec_…) for verifying webhooks' }),
 });
 
+export const RotateSigningSecretRequest = Type.Object(
+  {
+    overlap_hours: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 720,
+        default: 24,
+        description: 'Hours the old secret keeps signing beside the new one (0: it stops at once)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RotateSigningSecretRequest = Static<typeof RotateSigningSecretRequest>;
+
+export const RotatedSigningSecret = Type.Object({
+  tenant_id: Type.String(),
+  signing_secret: Type.String({ description: 'The new Standard Webhooks secret (whsec_…), shown once' }),
+  previous_secret_expires_at: NullableTimestamp,
+});
+
 export const IssueKeyRequest = Type.Object({ role: KeyRole }, { additionalProperties: false });
 export const IssuedKey = Type.Object({ api_key: Type.String(), key_prefix: Type.String(), role: KeyRole });
 export const RevokedKey = Type.Object({ key_prefix: Type.String(), revoked_at: Timestamp });

@@ -13,6 +13,7 @@ import { newId } from '../platform/ids.js';
 import { emitEvent } from '../platform/outbox.js';
 import { assertDeliverableUrl } from '../platform/webhooks/destination.js';
 import { WebhookDispatcher } from '../platform/webhooks/dispatcher.js';
+import { sealSigningSecret } from '../platform/webhooks/signing-secrets.js';
 
 /** The staff's verbs on tenants. Each mutation is written to the tenant's audit log in its own transaction. */
 const ACTOR = 'backoffice';
@@ -20,6 +21,8 @@ const ACTOR = 'backoffice';
 export interface CreatedTenant {
   tenant: Tenant;
   apiKey: string;
+  /** The whsec_… secret in clear, to show once: the row holds it encrypted. */
+  signingSecret: string;
 }
 
 export async function createTenant(
@@ -30,6 +33,7 @@ export async function createTenant(
   const now = platform.clock.now();
   const tenantId = newId('tenant');
   const key = issueApiKey(input.environment);
+  const signingSecret = issueSigningSecret();
   const tenant = await platform.db.transaction().execute(async (tx) => {
     const tenant = await tx
       .insertInto('tenants')
@@ -38,7 +42,9 @@ export async function createTenant(
         name: input.name,
         environment: input.environment,
         status: 'active',
-        signing_secret: issueSigningSecret(),
+        signing_secret: sealSigningSecret(platform.secrets, signingSecret),
+        previous_signing_secret: null,
+        previous_signing_secret_expires_at: null,
         webhook_url: null,
         cutover_areas: JSON.stringify([]),
         rate_limits: JSON.stringify({}),
@@ -68,7 +74,7 @@ export async function createTenant(
     });
     return tenant;
   });
-  return { tenant, apiKey: key.apiKey };
+  return { tenant, apiKey: key.apiKey, signingSecret };
 }
 
 export async function getTenant(platform: Platform, tenantId: string): Promise<Tenant> {
@@ -333,5 +339,23 @@ export async function auditLog(platform: Platform, tenantId: string, limit: numb
     .where('tenant_id', '=', tenantId)
     .orderBy('audit_id', 'desc')
     .limit(limit)
+    .execute();
+}
+
+/**
+ * The audit log across tenants, newest first: staff actions on what belongs to no tenant (`tenant_id` null, such
+ * as voiding a regulator row) and every tenant's entries, filtered by tenant and action.
+ */
+export function serviceAuditLog(
+  platform: Platform,
+  query: { limit: number; tenant_id?: string | undefined; action?: string | undefined },
+) {
+  return platform.db
+    .selectFrom('audit_log')
+    .select(['audit_id', 'tenant_id', 'occurred_at', 'actor', 'action', 'request_id', 'details'])
+    .$if(query.tenant_id !== undefined, (qb) => qb.where('tenant_id', '=', query.tenant_id!))
+    .$if(query.action !== undefined, (qb) => qb.where('action', '=', query.action!))
+    .orderBy('audit_id', 'desc')
+    .limit(query.limit)
     .execute();
 }

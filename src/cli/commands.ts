@@ -7,8 +7,10 @@ import type {
   EnqueuedEvent,
   IssuedKey,
   RevokedKey,
+  RotatedSigningSecret,
   Tenant,
 } from '../backoffice/backoffice.schemas.js';
+import type { StaffExclusion } from '../areas/exclusions/exclusions.schemas.js';
 import type { ListsFetchResponse, ListsStatus } from '../areas/sanctions/sanctions.lists.schemas.js';
 import type { Alert, DownloadReport } from '../platform/schemas.js';
 
@@ -154,6 +156,21 @@ function listsSummary(status: Static<typeof ListsStatus>): string {
 
 type GeoDatabase = { download: Static<typeof DownloadReport> | null; files: string[] | null };
 
+function staffExclusion(e: Static<typeof StaffExclusion>): string {
+  const proposal = e.void_proposal;
+  return [
+    `${e.exclusion_id}  ${e.status}  ${e.duration}  ${e.origin}${e.tenant_id ? ` ${e.tenant_id}` : ''}`,
+    e.voided_at
+      ? `  voided at ${String(e.voided_at)} by ${e.voided_by}${e.void_confirmed_by ? `, confirmed by ${e.void_confirmed_by}` : ''}: ${e.void_reason}`
+      : '',
+    proposal
+      ? `  void proposed by ${proposal.proposed_by} at ${String(proposal.proposed_at)}: ${proposal.reason}; awaiting a second member of staff`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
 export const COMMANDS: Record<string, Command> = {
   'tenant create': command(
     'tenant create --name <name> --env sandbox|live',
@@ -190,6 +207,19 @@ export const COMMANDS: Record<string, Command> = {
     tenantSummary,
   ),
   'webhook ping': command('webhook ping <tenant_id>', ([t]) => post(tenant(t, '/webhook/ping')), enqueued),
+  'webhook rotate-secret': command(
+    'webhook rotate-secret <tenant_id> [--overlap-hours N]',
+    ([t], f) => post(tenant(t, '/signing-secret/rotate'), { overlap_hours: integer(f, 'overlap-hours') }),
+    (r: Static<typeof RotatedSigningSecret>) =>
+      [
+        `Rotated the signing secret of ${r.tenant_id}`,
+        `  new signing secret: ${r.signing_secret}`,
+        r.previous_secret_expires_at
+          ? `  the old secret also signs every delivery until ${String(r.previous_secret_expires_at)}`
+          : '  the old secret no longer signs',
+        'The signing secret is shown only once: store it now.',
+      ].join('\n'),
+  ),
   'webhook deliveries': command(
     'webhook deliveries <tenant_id> [--limit N]',
     ([t], f) => get(tenant(t, `/webhook-deliveries${limitQuery(f)}`)),
@@ -249,6 +279,22 @@ export const COMMANDS: Record<string, Command> = {
         alerts.map((a) => `${String(a.raised_at)}  ${a.kind}  ${a.subject}  ${a.message}`),
         'No alerts.',
       ),
+  ),
+  'exclusion show': command(
+    'exclusion show <exclusion_id>',
+    ([e]) => get(`/exclusions/${id(e!)}`),
+    staffExclusion,
+  ),
+  'exclusion void': command(
+    'exclusion void <exclusion_id> --reason <text> --actor <staff member>',
+    ([e], f) =>
+      post(`/exclusions/${id(e!)}/void`, { reason: required(f, 'reason'), actor: required(f, 'actor') }),
+    staffExclusion,
+  ),
+  'exclusion void-confirm': command(
+    'exclusion void-confirm <exclusion_id> --actor <staff member>',
+    ([e], f) => post(`/exclusions/${id(e!)}/void/confirm`, { actor: required(f, 'actor') }),
+    staffExclusion,
   ),
   'clock show': command('clock show', () => get('/clock'), clock),
   'clock advance': command(

@@ -14,6 +14,9 @@ const FLAGS = {
   exclusions: { type: 'string' },
   'aml-event': { type: 'string' },
   seconds: { type: 'string' },
+  'overlap-hours': { type: 'string' },
+  reason: { type: 'string' },
+  actor: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

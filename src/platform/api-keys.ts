@@ -30,9 +30,30 @@ export function keyEnvironment(apiKey: string): Environment {
   return apiKey.startsWith(ENV_PREFIX.live) ? 'live' : 'sandbox';
 }
 
-/** A loggable fragment of whatever was presented, never the whole secret. */
-export function partialKeyPrefix(presented: string): string {
-  return presented.slice(0, Math.min(VISIBLE_LENGTH, Math.floor(presented.length / 2)));
+/** Something shaped like one of our keys, of any length: the environment prefix, then URL-safe base64. */
+const KEY_LOOKALIKE = /^svc_sk_(test|live)_[A-Za-z0-9_-]*$/;
+const ENV_PREFIX_LENGTH = 12;
+/** Of a presented key, the logs show the environment prefix and at most this many of its secret characters. */
+const LOGGED_SECRET_CHARACTERS = 4;
+
+/**
+ * What the security and audit logs record of a failed Authorization header. A key of ours (`Bearer svc_sk_…`, or
+ * the bare key): its 12-character environment prefix and at most 4 more characters (fewer of a short one, never
+ * half its secret part). Anything else (a Basic credential, a back-office token sent to the tenant API, random
+ * text) only by its kind and length, never a character of it.
+ */
+export function describeCredential(header: string): string {
+  const parts = /^(\S+)\s+(.*)$/s.exec(header.trim());
+  const scheme = parts ? parts[1]!.toLowerCase() : undefined;
+  const credential = parts ? parts[2]! : header.trim();
+  if ((scheme === undefined || scheme === 'bearer') && KEY_LOOKALIKE.test(credential)) {
+    const secretLength = credential.length - ENV_PREFIX_LENGTH;
+    const shown = Math.min(LOGGED_SECRET_CHARACTERS, Math.floor(secretLength / 2));
+    return credential.slice(0, ENV_PREFIX_LENGTH + shown);
+  }
+  const kind =
+    scheme === 'bearer' ? 'bearer_token' : scheme === 'basic' ? 'basic_credential' : 'other_credential';
+  return `${kind}(len=${credential.length})`;
 }
 
 export function hashesEqual(a: string, b: string): boolean {

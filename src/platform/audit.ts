@@ -1,7 +1,8 @@
 import type { Executor } from './db/database.js';
 
 export interface AuditEntry {
-  tenantId: string;
+  /** null for a staff action on what belongs to no tenant. */
+  tenantId: string | null;
   actor: string;
   action: string;
   requestId: string | null;

@@ -1,8 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hashApiKey, hashesEqual, isWellFormedApiKey, keyEnvironment, partialKeyPrefix } from './api-keys.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  describeCredential,
+  hashApiKey,
+  hashesEqual,
+  isWellFormedApiKey,
+  keyEnvironment,
+} from './api-keys.js';
 import { recordAudit, recordSecurityEvent } from './audit.js';
 import type { Platform } from './context.js';
 import { AppError } from './errors.js';
+import { authFailureLimit } from './rate-limit.js';
 
 type FailureReason =
   'missing_header' | 'malformed' | 'unknown_key' | 'revoked' | 'tenant_suspended' | 'environment_mismatch';
@@ -10,15 +17,24 @@ type FailureReason =
 /** Bearer-key authentication for the tenant API: every route in the scope it is registered in. */
 export function registerTenantAuth(scope: FastifyInstance, platform: Platform): void {
   scope.decorateRequest('tenantContext', null as never);
+  // Before anything is written for a failure: past the limit, an address's bad keys are answered 429 unrecorded.
+  const limitFailures = authFailureLimit(scope, {
+    redis: platform.redis,
+    max: platform.config.authFailuresPerMinute,
+    nameSpace: 'compliance:auth-failures:tenant:',
+    what: 'authentications',
+  });
 
   const fail = async (
     request: FastifyRequest,
+    reply: FastifyReply,
     reason: FailureReason,
-    presented: string | null,
+    header: string | null,
     tenantId?: string,
   ) => {
+    await limitFailures(request, reply);
     const at = platform.clock.now();
-    const keyPrefix = presented ? partialKeyPrefix(presented) : null;
+    const keyPrefix = header ? describeCredential(header) : null;
     if (tenantId) {
       await recordAudit(platform.db, {
         tenantId,
@@ -43,12 +59,12 @@ export function registerTenantAuth(scope: FastifyInstance, platform: Platform): 
     throw new AppError('invalid_credentials', 401, 'The API key is malformed, unknown or no longer valid');
   };
 
-  scope.addHook('onRequest', async (request) => {
+  scope.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
-    if (!header) return fail(request, 'missing_header', null);
+    if (!header) return fail(request, reply, 'missing_header', null);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const presented = match?.[1] ?? header;
-    if (!match || !isWellFormedApiKey(presented)) return fail(request, 'malformed', presented);
+    if (!match || !isWellFormedApiKey(presented)) return fail(request, reply, 'malformed', header);
 
     const keyHash = hashApiKey(presented);
     const cached = platform.apiKeys.get(keyHash);
@@ -69,11 +85,11 @@ export function registerTenantAuth(scope: FastifyInstance, platform: Platform): 
       ])
       .where('api_keys.key_hash', '=', keyHash)
       .executeTakeFirst();
-    if (!row || !hashesEqual(row.key_hash, keyHash)) return fail(request, 'unknown_key', presented);
-    if (row.revoked_at) return fail(request, 'revoked', presented, row.tenant_id);
-    if (row.status !== 'active') return fail(request, 'tenant_suspended', presented, row.tenant_id);
+    if (!row || !hashesEqual(row.key_hash, keyHash)) return fail(request, reply, 'unknown_key', header);
+    if (row.revoked_at) return fail(request, reply, 'revoked', header, row.tenant_id);
+    if (row.status !== 'active') return fail(request, reply, 'tenant_suspended', header, row.tenant_id);
     if (keyEnvironment(presented) !== row.environment) {
-      return fail(request, 'environment_mismatch', presented, row.tenant_id);
+      return fail(request, reply, 'environment_mismatch', header, row.tenant_id);
     }
 
     const { key_id, key_prefix, key_hash: _hash, role, revoked_at: _revoked, ...tenant } = row;

@@ -7,6 +7,7 @@ import type { Clock, TestClock } from './clock.js';
 import type { KeyRole, Tenant } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
 import type { Scheduler } from './scheduler.js';
+import type { Secrets } from './secrets.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 /** What every route, job and CLI path shares: built once in the composition root. */
@@ -23,6 +24,8 @@ export interface Platform {
   redis: Redis | undefined;
   /** Recently verified API keys; cleared by every back-office change to keys or tenants. */
   apiKeys: ApiKeyCache;
+  /** The master key's uses: encryption of secrets at rest, keyed hashes of personal data. */
+  secrets: Secrets;
   /** Queues the worker loop drains each pass; run() claims and processes one batch and returns its size. */
   pollers: Poller[];
 }

@@ -1,4 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { newId } from './ids.js';
 
 /**
  * Every error code the service answers with. Codes are stable (clients branch on them); messages may change.
@@ -19,10 +22,22 @@ export type ErrorCode =
   | 'key_not_found'
   | 'event_not_found'
   | 'fetch_not_configured'
+  | 'vendor_not_configured'
+  // raised by the framework before a route runs (see frameworkErrorHandler, clientErrorHandler)
+  | 'invalid_url'
+  | 'uri_too_long'
+  | 'headers_too_large'
+  | 'request_timeout'
+  | 'bad_request'
   // self-exclusion
   | 'invalid_payload'
   | 'already_excluded'
   | 'endpoint_retired'
+  | 'exclusion_not_found'
+  | 'exclusion_not_active'
+  | 'void_already_proposed'
+  | 'no_void_proposed'
+  | 'second_approver_required'
   // deposit limits
   | 'invalid_amount'
   | 'unsupported_type'
@@ -88,6 +103,12 @@ declare module 'fastify' {
   }
 }
 
+/** Fastify's words for a body it refused, where they do not say what to send instead. */
+const BODY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The body must be JSON, sent with Content-Type: application/json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The body is over the 1 MiB the service accepts',
+};
+
 /** The area's 400 code for a validation failure, by the field that failed when the route maps fields to codes. */
 function validationCodeFor(request: FastifyRequest, error: FastifyError): string {
   const configured = request.routeOptions.config?.validationErrorCode ?? 'invalid_request';
@@ -122,7 +143,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode ?? 500;
     // Malformed JSON, a wrong content type, an oversized or empty body: all a 400 in the area's code.
     if (status >= 400 && status < 500) {
-      return sendError(reply, 400, validationCode, error.message);
+      const message = BODY_MESSAGES[(error as FastifyError).code] ?? error.message;
+      return sendError(reply, 400, validationCode, message);
     }
     request.log.error({ err: error, tenant_id: request.tenantContext?.tenant.tenant_id }, 'unhandled error');
     return sendError(
@@ -132,4 +154,82 @@ export function registerErrorHandling(app: FastifyInstance): void {
       'An unexpected error occurred; quote the request_id to support.',
     );
   });
+}
+
+/**
+ * Whether a database error is about the values written (SQLSTATE class 22, data exception, or 23, integrity
+ * constraint violation): the same statement fails again however often it is retried.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
+}
+
+/** The router's limit on one path parameter: the longest the schemas accept (identifiers of up to 200 characters). */
+export const MAX_PATH_PARAMETER_LENGTH = 200;
+
+/**
+ * Errors the framework raises before any route runs (so before any area could name its code): the platform's
+ * codes, in the same body as every other error.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  void reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendError(reply, 400, 'invalid_url', 'The path is not valid percent-encoded UTF-8');
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendError(
+      reply,
+      414,
+      'uri_too_long',
+      `A path parameter is longer than ${MAX_PATH_PARAMETER_LENGTH} characters`,
+    );
+  }
+  request.log.error({ err: error }, 'unhandled framework error');
+  return sendError(
+    reply,
+    500,
+    'internal_error',
+    'An unexpected error occurred; quote the request_id to support.',
+  );
+}
+
+/** Node's HTTP parser errors by code: [status, error, message]; anything else it refuses is 400 bad_request. */
+const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'headers_too_large',
+    'The request line and headers exceed 16 KiB (a long query string counts toward it)',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'The request was not received in time'],
+  ERR_HTTP_HEADERS_TIMEOUT: [408, 'request_timeout', 'The request headers were not received in time'],
+};
+
+/**
+ * A request Node's HTTP parser refused (headers or a query too large, a malformed request line, a timeout): no
+ * Fastify request exists, so the answer is written to the socket here, in the error body with a fresh request id,
+ * and the connection is closed, as Node itself does.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  // A reset connection, or one already gone: nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'bad_request',
+    'The HTTP request is malformed',
+  ];
+  const requestId = newId('request');
+  this.log.debug({ err: error, request_id: requestId, code }, 'client error');
+  const body = JSON.stringify({ error: code, message, request_id: requestId } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

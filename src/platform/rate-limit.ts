@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimitBucket, Tenant } from './db/platform-tables.js';
 import { AppError } from './errors.js';
@@ -53,4 +53,67 @@ export async function registerTenantRateLimits(
         `More than ${context.max} requests per minute on this API key; retry after ${context.after}`,
       ),
   });
+}
+
+/**
+ * For a request that counts as several (a batch): draws `extra` more from the bucket its route already drew one
+ * from, answering 429 when the budget runs out part-way.
+ */
+export async function drawMore(request: FastifyRequest, reply: FastifyReply, extra: number): Promise<void> {
+  if (extra <= 0) return;
+  const limiter = request.server.createRateLimit();
+  for (let i = 0; i < extra; i++) {
+    const outcome = await limiter(request);
+    if (!outcome.isAllowed && outcome.isExceeded) {
+      reply.header('retry-after', outcome.ttlInSeconds);
+      throw new AppError(
+        'rate_limited',
+        429,
+        `This batch counts as ${extra + 1} requests: more than ${outcome.max} requests per minute on this API key; retry after ${outcome.ttlInSeconds} seconds`,
+      );
+    }
+  }
+}
+
+type RateLimitCheck = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * Failed authentications per client address (the connection's; IPv6 by /64), counted by @fastify/rate-limit's store:
+ * in process, or in Redis when one is configured so that every process of a deployment counts together. The
+ * returned function is called on each failure before anything is written for it: within `max` a minute it
+ * returns; past it, it throws 429 `rate_limited` with Retry-After, so a flood of bad credentials writes nothing.
+ * Valid credentials never reach it: an address over the limit still gets through with a good key.
+ */
+export function authFailureLimit(
+  scope: FastifyInstance,
+  options: { redis: Redis | undefined; max: number; nameSpace: string; what: string },
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  let check: RateLimitCheck | undefined;
+  // In a context of its own, so the scope's per-key limits neither see nor share this store.
+  void scope.register(async (own) => {
+    if (own.hasDecorator('createRateLimit')) {
+      throw new Error('authFailureLimit must be registered before any other rate limit of its scope');
+    }
+    await own.register(rateLimit, {
+      global: false,
+      max: options.max,
+      timeWindow: 60_000,
+      redis: options.redis,
+      nameSpace: options.nameSpace,
+      // As for the per-key limits: a Redis outage lets failures through uncounted rather than refusing everyone.
+      skipOnError: true,
+    });
+    check = own.createRateLimit();
+  });
+  return async (request, reply) => {
+    const limit = await check!(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    const retryAfter = Math.max(1, limit.ttlInSeconds);
+    void reply.header('retry-after', retryAfter);
+    throw new AppError(
+      'rate_limited',
+      429,
+      `More than ${limit.max} failed ${options.what} a minute from this address; retry after ${retryAfter} seconds`,
+    );
+  };
 }

@@ -1,4 +1,11 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import {
+  describeSeconds,
+  INSTANT_WINDOW,
+  ISO_4217_PUBLISHED,
+  JSON_LIMITS,
+  type JsonLimits,
+} from './validation.formats.js';
 
 /** Shapes shared by every area: one schema validates, types and documents (OpenAPI). */
 /** ISO 8601 UTC timestamp on the wire; handlers may return Date objects, which the serializer writes as ISO. */
@@ -8,6 +15,29 @@ export const Timestamp = Type.Unsafe<Date | string>({
   description: 'ISO 8601 UTC timestamp',
 });
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+
+/** How far ahead of the service clock a client's timestamp may be: clocks drift, but not into the future. */
+export const MAX_FUTURE_SECONDS = 5 * 60;
+
+/**
+ * A timestamp the client stamps on its request: a real instant (no leap second, no 0000, no 30 February), at most
+ * 5 minutes after and `maxPastSeconds` before the service clock. Each field's bound and its reason are in the docs.
+ */
+export const ClientTimestamp = (maxPastSeconds: number | null, description: string) =>
+  Type.Unsafe<Date | string>({
+    type: 'string',
+    format: 'date-time',
+    [INSTANT_WINDOW]: {
+      max_past_seconds: maxPastSeconds,
+      max_future_seconds: MAX_FUTURE_SECONDS,
+    },
+    description: `ISO 8601 UTC timestamp; ${description}. At most ${describeSeconds(MAX_FUTURE_SECONDS)} after${
+      maxPastSeconds === null ? '' : ` and ${describeSeconds(maxPastSeconds)} before`
+    } the service's clock`,
+  });
+
+/** Free-form JSON bounded in depth and serialised size (see JSON_LIMITS). */
+export const jsonLimits = (limits: JsonLimits) => ({ [JSON_LIMITS]: limits });
 
 export const ErrorBody = Type.Object(
   {
@@ -22,7 +52,11 @@ export const ErrorBody = Type.Object(
 export const errorResponses = (...statuses: number[]): Record<number, TSchema> =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 
-export const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$', description: 'Three-letter currency code' });
+export const CurrencyCode = Type.String({
+  pattern: '^[A-Z]{3}$',
+  format: 'iso4217',
+  description: `ISO 4217 currency code in capitals (List One as published ${ISO_4217_PUBLISHED})`,
+});
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 

@@ -6,7 +6,7 @@ import { AppError } from './errors.js';
 export interface VendorImplementations<T> {
   /** Deterministic stub with the spec's documented triggers; every sandbox tenant gets it. */
   sandbox: T;
-  /** The real vendor; absent until it is built, in which case a cut-over live tenant gets a 503. */
+  /** The real vendor; absent when this deployment has none, in which case a cut-over live tenant gets a 409. */
   production?: T;
 }
 
@@ -27,11 +27,13 @@ export function selectVendor<T>(
       `The ${area} area has not been cut over to production for this tenant; ask your account contact to enable it`,
     );
   }
+  // Not a 503: no retry can succeed until the staff configure the deployment (a vendor that is configured but
+  // down, such as lists that failed to load, answers its own retryable 503).
   if (!implementations.production) {
     throw new AppError(
-      'vendor_unavailable',
-      503,
-      `The production ${area} vendor is not available; retry with backoff`,
+      'vendor_not_configured',
+      409,
+      `The production ${area} vendor is not configured on this deployment, so retrying will not help; ask your account contact`,
     );
   }
   return implementations.production;

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compliance } from '../helpers/cli.js';
 import { BACKOFFICE_TOKEN, TestService } from '../helpers/test-service.js';
@@ -69,6 +70,43 @@ describe('compliance CLI', () => {
     expect(created.stdout).toMatch(/API key: +\S+/);
     expect(created.stdout).toMatch(/signing secret: +whsec_/);
     expect(created.stdout).toContain('shown only once');
+  });
+
+  it('rotates a signing secret: both secrets verify during the overlap, the new one only after it', async () => {
+    const created = await cli('tenant', 'create', '--name', 'Gamma', '--env', 'sandbox', '--json');
+    const tenant = JSON.parse(created.stdout) as { tenant_id: string; signing_secret: string };
+    await cli('webhook', 'set', tenant.tenant_id, '--url', receiver.url);
+
+    const rotated = await cli('webhook', 'rotate-secret', tenant.tenant_id, '--overlap-hours', '2');
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toContain(`Rotated the signing secret of ${tenant.tenant_id}`);
+    expect(rotated.stdout).toMatch(/the old secret also signs every delivery until \S+/);
+    expect(rotated.stdout).toContain('shown only once');
+    const secret = /new signing secret: (whsec_\S+)/.exec(rotated.stdout)![1]!;
+
+    const mine = () => receiver.received.filter((r) => r.envelope.data.tenant_id === tenant.tenant_id);
+    const verifies = (s: string) => {
+      const last = mine().at(-1)!;
+      try {
+        new Webhook(s).verify(last.body, last.headers as Record<string, string>);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await cli('webhook', 'ping', tenant.tenant_id);
+    await t.deliverWebhooks();
+    expect([verifies(tenant.signing_secret), verifies(secret)]).toEqual([true, true]);
+
+    await t.advance(2 * 3600);
+    await cli('webhook', 'ping', tenant.tenant_id);
+    await t.deliverWebhooks();
+    expect(mine()).toHaveLength(2);
+    expect([verifies(tenant.signing_secret), verifies(secret)]).toEqual([false, true]);
+
+    const bad = await cli('webhook', 'rotate-secret', tenant.tenant_id, '--overlap-hours', 'soon');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--overlap-hours must be a whole number');
   });
 
   it('refuses to run without a back-office token', async () => {

@@ -63,6 +63,11 @@ export class TestService {
       geoipFetch: undefined,
       geoipFetchIntervalHours: 24,
       geoipProbe: { ip: '8.8.8.8', country: 'US' },
+      secretsKey: undefined,
+      // Every injected request comes from 127.0.0.1, and with REDIS_URL every test file counts in one Redis: tests
+      // of the per-address limit set their own and send from an address of their own.
+      authFailuresPerMinute: 1_000_000,
+      securityLogRetentionDays: 90,
       downloadTimeoutMs: 10_000,
       downloadMaxBytes: 512 * 1024 * 1024,
       ...overrides,

@@ -8,12 +8,21 @@ import { createTestDatabase } from '../helpers/test-database.js';
 
 const MAIN = path.resolve('dist/src/main.js');
 const TOKEN = 'processes-test-token-0123456789abcdef';
+// Required with DATABASE_URL: it encrypts the signing secrets the database holds.
+const SECRETS_KEY = 'a'.repeat(64);
 
 /** `npm start` as operators run it: the compiled entry point in its own process. */
 function start(env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', COMPLIANCE_BACKOFFICE_TOKEN: TOKEN, ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      COMPLIANCE_BACKOFFICE_TOKEN: TOKEN,
+      COMPLIANCE_SECRETS_KEY: SECRETS_KEY,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
@@ -69,6 +78,16 @@ describe('service processes', () => {
     });
     expect(await exited(child)).toBe(2);
     expect(output()).toContain('COMPLIANCE_PROCESS_ROLE=supervisor needs DATABASE_URL');
+  });
+
+  it('refuses to start on PostgreSQL without the key that encrypts the signing secrets', async () => {
+    // Configuration is checked before any connection: the server named here is never reached.
+    const { child, output } = start({
+      DATABASE_URL: 'postgres://compliance@127.0.0.1:1/compliance',
+      COMPLIANCE_SECRETS_KEY: '',
+    });
+    expect(await exited(child)).toBe(2);
+    expect(output()).toContain('COMPLIANCE_SECRETS_KEY is required with DATABASE_URL');
   });
 
   it.skipIf(!process.env.DATABASE_URL)(

@@ -38,9 +38,10 @@ describe('vendor selection and production cutover', () => {
     const tenant = await load(live.tenantId);
     expect(selectVendor(tenant, 'geo', implementations)).toBe('real');
     expect(() => selectVendor(tenant, 'sanctions', implementations)).toThrow(AppError);
-    // An area whose production vendor does not exist yet is unavailable, never a pretend answer.
+    // An area whose production vendor this deployment lacks is refused, never a pretend answer, and not as a
+    // 503: no retry can succeed until the deployment is configured.
     expect(() => selectVendor(tenant, 'kyc', { sandbox: 'stub' })).toThrow(
-      expect.objectContaining({ statusCode: 503 }),
+      expect.objectContaining({ statusCode: 409, code: 'vendor_not_configured' }),
     );
   });
 });

@@ -155,8 +155,9 @@ describe('outbox and webhook delivery', () => {
       return all;
     });
     const policy = { allowPrivate: true };
-    const first = new WebhookDispatcher(t.db, t.platform.clock, policy, t.platform.log);
-    const second = new WebhookDispatcher(t.db, t.platform.clock, policy, t.platform.log);
+    const { db, clock, log, secrets } = t.platform;
+    const first = new WebhookDispatcher(db, clock, policy, log, secrets);
+    const second = new WebhookDispatcher(db, clock, policy, log, secrets);
     const drain = async (d: WebhookDispatcher) => {
       while ((await d.runOnce()) > 0) {
         /* keep claiming */

@@ -1,5 +1,5 @@
 import type { Platform, TenantContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, isRefusedValue } from '../../platform/errors.js';
 import { requestFingerprint } from '../../platform/idempotency.js';
 import { newId } from '../../platform/ids.js';
 import { minorScale, requireFxRate } from '../../platform/fx.js';
@@ -97,6 +97,8 @@ export async function ingestEvent(
     };
   } catch (error) {
     if (error instanceof AppError) throw error;
+    // A value the database refuses is refused again on every retry: a 500 to look into, not a 503 to retry.
+    if (isRefusedValue(error)) throw error;
     platform.log.error({ err: error }, 'aml event could not be stored');
     throw new AppError('queue_unavailable', 503, 'The event could not be stored; retry with backoff');
   }

@@ -15,7 +15,8 @@ describe('AML pattern rules', () => {
     it('trips when the window closes with under 5% wagered', async () => {
       const user = d.user();
       const deposit = await d.event(user, 'deposit', usd(5_000.01));
-      await d.event(user, 'wager', usd(250), { at: HOUR });
+      await d.t.advance(HOUR);
+      await d.event(user, 'wager', usd(250));
       await d.pass();
       expect(d.flagged(user)).toEqual([]);
       const job = await d.t.db
@@ -25,7 +26,7 @@ describe('AML pattern rules', () => {
         .execute();
       expect(job.length).toBeGreaterThan(0);
 
-      await d.t.advance(DAY);
+      await d.t.advance(DAY - HOUR);
       await d.pass();
       const [flag] = d.flagged(user);
       expect(flag?.data).toMatchObject({
@@ -50,9 +51,10 @@ describe('AML pattern rules', () => {
     it('does not trip with 5% wagered (USD 250.01 of USD 5,000.01)', async () => {
       const user = d.user();
       await d.event(user, 'deposit', usd(5_000.01));
-      await d.event(user, 'wager', usd(250.01), { at: HOUR });
+      await d.t.advance(HOUR);
+      await d.event(user, 'wager', usd(250.01));
       await d.pass();
-      await d.t.advance(DAY);
+      await d.t.advance(DAY - HOUR);
       await d.pass();
       expect(d.flagged(user)).toEqual([]);
     });
@@ -72,7 +74,8 @@ describe('AML pattern rules', () => {
       const user = d.user();
       const deposit = await d.event(user, 'deposit', usd(1_000));
       await d.pass();
-      const withdrawal = await d.event(user, 'withdrawal', usd(950), { at: DAY });
+      await d.t.advance(DAY);
+      const withdrawal = await d.event(user, 'withdrawal', usd(950));
       await d.pass();
       const [flag] = d.flagged(user);
       expect(flag?.data).toMatchObject({
@@ -95,8 +98,10 @@ describe('AML pattern rules', () => {
     it('does not trip just over 5% apart, nor 24 hours and a second apart', async () => {
       const user = d.user();
       await d.event(user, 'deposit', usd(1_000));
-      await d.event(user, 'withdrawal', usd(949.99), { at: HOUR });
-      await d.event(user, 'withdrawal', usd(1_000), { at: DAY + 1 });
+      await d.t.advance(HOUR);
+      await d.event(user, 'withdrawal', usd(949.99));
+      await d.t.advance(DAY + 1 - HOUR);
+      await d.event(user, 'withdrawal', usd(1_000));
       await d.pass();
       expect(d.flagged(user)).toEqual([]);
     });

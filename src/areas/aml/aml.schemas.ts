@@ -1,5 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { CurrencyCode, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
+import {
+  ClientTimestamp,
+  CurrencyCode,
+  jsonLimits,
+  NullableTimestamp,
+  Timestamp,
+} from '../../platform/schemas.js';
 import { RULE_CODES } from './aml.rules.js';
 import { EVENT_TYPES, OPEN_CASE_STATUSES } from './aml.tables.js';
 
@@ -13,6 +19,9 @@ const Country = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'Two-letter
 export const RuleCode = Type.Enum(RULE_CODES);
 const RuleCodes = Type.Array(RuleCode, { description: 'Rule codes only (R-001 to R-009)' });
 export const CaseStatus = Type.Enum([...OPEN_CASE_STATUSES, 'cleared', 'frozen'] as const);
+
+/** metadata's bounds: what the R-006 and R-007 keys need, with room, never a document store. */
+export const METADATA_LIMITS = { max_depth: 8, max_bytes: 16 * 1024 };
 
 export const AmlEventRequest = Type.Object(
   {
@@ -34,10 +43,19 @@ export const AmlEventRequest = Type.Object(
           session_id: Type.Optional(Identifier),
           payment_method_fingerprint: Type.Optional(Identifier),
         },
-        { additionalProperties: true },
+        {
+          additionalProperties: true,
+          ...jsonLimits(METADATA_LIMITS),
+          description: `Free-form context; at most ${METADATA_LIMITS.max_depth} levels deep and ${METADATA_LIMITS.max_bytes / 1024} KiB as JSON`,
+        },
       ),
     ),
-    occurred_at: Timestamp,
+    // Events may arrive late (after a tenant's outage, or a year of history sent at onboarding so that R-008's
+    // dormancy sees the last activity) and are judged in event time; older than a year is beyond any rule's use.
+    occurred_at: ClientTimestamp(
+      366 * 86_400,
+      'when the transaction happened; the rules judge it in event time',
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { AppError } from '../../platform/errors.js';
+import type { Secrets } from '../../platform/secrets.js';
 
 /**
  * Email and phone are what the national register matches on, so every row and every look-up stores and queries
@@ -39,6 +40,36 @@ export function normalisePhone(raw: string, field = 'phone'): string {
   }
   return parsed.number;
 }
+
+/** Providers that ignore dots in the local part; googlemail.com is gmail.com under another name. */
+const DOTLESS_PROVIDERS: Readonly<Record<string, string>> = {
+  'gmail.com': 'gmail.com',
+  'googlemail.com': 'gmail.com',
+};
+
+/**
+ * The form the register matches on, so that a player cannot slip past their own exclusion with a variant of the
+ * same mailbox: a `+tag` is dropped on every domain (sub-addressing reaches the same mailbox at nearly every
+ * provider), and dots are dropped where the provider ignores them. `Jane.Doe+casino@googlemail.com` and
+ * `janedoe@gmail.com` are one player. Takes a normalised (trimmed, lower-case) email. The same rule is written in
+ * SQL once, in the migration that gave existing rows their canonical form.
+ */
+export function canonicalEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const domain = email.slice(at + 1);
+  let local = email.slice(0, at).split('+')[0]!;
+  const provider = DOTLESS_PROVIDERS[domain];
+  if (provider) local = local.replaceAll('.', '');
+  // "+tag@example.com" has no mailbox name before its tag: keep it whole rather than match every such address.
+  return `${local === '' ? email.slice(0, at) : local}@${provider ?? domain}`;
+}
+
+/**
+ * A contact as the service remembers that a tenant has shown it: a keyed hash (HMAC-SHA-256 under a server-side
+ * key), never the contact itself. The kind is part of the hashed text, so an email and a phone never collide.
+ */
+export const contactHash = (secrets: Secrets, kind: 'email' | 'phone', value: string) =>
+  secrets.hmac('contact-hash', `${kind}:${value}`);
 
 /** Normalises whichever of email and phone is present; at least one is required. `path` prefixes field names. */
 export function normaliseContact(

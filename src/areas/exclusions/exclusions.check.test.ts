@@ -119,7 +119,7 @@ describe('GET /v1/exclusions/check', () => {
     });
   });
 
-  it('include_regulator=false is a diagnostic for admin keys only: 403 forbidden with a standard key', async () => {
+  it('include_regulator=false is a diagnostic for sandbox admin keys only: 403 forbidden with a standard key', async () => {
     const tenant = await t.createTenant();
     const response = await check(t, tenant, { email: uniqueEmail(), include_regulator: false });
     expect(response.statusCode).toBe(403);
@@ -132,6 +132,25 @@ describe('GET /v1/exclusions/check', () => {
     expect(
       (await check(t, tenant, { email: uniqueEmail(), include_regulator: false }, admin)).statusCode,
     ).toBe(200);
+  });
+
+  it('refuses include_regulator=false to a live tenant whatever the role of its key, and still checks with it', async () => {
+    const live = await t.createTenant({ environment: 'live' });
+    const admin = await t.issueKey(live.tenantId, 'admin');
+    const email = uniqueEmail();
+    await regulator(t, [{ email, duration: 'duration_permanent', environment: 'live' }]);
+    for (const key of [live.apiKey, admin]) {
+      const response = await check(t, live, { email, include_regulator: false }, key);
+      expect([response.statusCode, response.json()]).toEqual([
+        403,
+        { error: 'forbidden', message: expect.any(String), request_id: expect.any(String) },
+      ]);
+      // The same key, with the regulator's list included, is answered.
+      expect((await check(t, live, { email }, key)).json()).toMatchObject({
+        is_excluded: true,
+        source: 'regulator_comprehensive',
+      });
+    }
   });
 
   it('skips every regulator_comprehensive row with include_regulator=false', async () => {

@@ -28,7 +28,8 @@ describe('POST /v1/exclusions', () => {
       effective_from: now.toISOString(),
       expires_at: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
       is_permanent: false,
-      regulator_propagated: true,
+      // Not yet handed to the regulator: that is the regulatory reports' hand-over, not the registration.
+      regulator_propagated: false,
     });
   });
 
@@ -75,6 +76,7 @@ describe('POST /v1/exclusions', () => {
       duration: 'duration_permanent',
       expires_at: null,
       is_permanent: true,
+      regulator_propagated: false,
     });
   });
 
@@ -100,6 +102,7 @@ describe('POST /v1/exclusions', () => {
     });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
+    expect(again.json().regulator_propagated).toBe(false);
     const rows = await t.db
       .selectFrom('exclusions')
       .selectAll()

@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Platform } from '../../platform/context.js';
 import type { DB } from '../../platform/db/schema.js';
-import { cancelJob, scheduleJob } from '../../platform/scheduler.js';
+import { cancelJob, ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
 import { announce } from './exclusions.events.js';
+import { hashesOf } from './exclusions.sightings.js';
 import * as store from './exclusions.store.js';
 
 /** A timed exclusion's end, as scheduled work on the service clock: due exactly at expires_at. */
@@ -19,18 +20,13 @@ export function scheduleExpiry(tx: Transaction<DB>, row: store.ExclusionRow): Pr
 }
 
 /**
- * active → expired, announced with exclusion.expired to every tenant of the environment (a superset of those told
- * of its creation: a tenant created since may hold the row from a snapshot). Does nothing if already expired.
+ * active → expired, announced with exclusion.expired to the tenants entitled to know of the row (those told of its
+ * creation, and any that have shown its contacts since). Does nothing if already expired or voided.
  */
 export async function expireExclusion(tx: Transaction<DB>, exclusionId: string, now: Date): Promise<void> {
   const row = await store.markExpired(tx, exclusionId, now);
   if (!row) return;
-  await announce(tx, {
-    event: 'exclusion.expired',
-    row,
-    tenantIds: await store.tenantIdsOf(tx, row.environment),
-    at: now,
-  });
+  await announce(tx, { event: 'exclusion.expired', row, at: now });
 }
 
 /**
@@ -49,6 +45,36 @@ export async function expireLapsed(
   }
 }
 
-export function registerExclusionJobs(platform: Platform): void {
+/** Gives rows stored before contacts were hashed their keyed hashes, a batch at a time, after start. */
+export const HASH_BACKFILL_JOB = 'exclusion.hash_backfill';
+const BACKFILL_BATCH = 5_000;
+
+export async function registerExclusionJobs(platform: Platform): Promise<void> {
   platform.scheduler.register(EXPIRE_JOB, (tx, job, now) => expireExclusion(tx, job.subject_id, now));
+  // Until a row has its hashes, no other tenant is told of it through a sighting: the backfill never shows more.
+  platform.scheduler.register(HASH_BACKFILL_JOB, async (tx, _job, now) => {
+    const rows = await store.rowsWithoutHashes(tx, BACKFILL_BATCH);
+    await store.setHashes(
+      tx,
+      rows.map((row) => {
+        const { email, phone } = hashesOf(platform, { email: row.email_canonical, phone: row.phone });
+        return { exclusion_id: row.exclusion_id, email_hash: email, phone_hash: phone };
+      }),
+    );
+    // A full batch means more may be left: the next one a second later, one transaction a batch.
+    if (rows.length === BACKFILL_BATCH) {
+      await scheduleJob(tx, {
+        kind: HASH_BACKFILL_JOB,
+        subjectId: 'all',
+        dueAt: new Date(now.getTime() + 1000),
+      });
+    }
+  });
+  if ((await store.rowsWithoutHashes(platform.db, 1)).length > 0) {
+    await ensureJobScheduled(platform.db, {
+      kind: HASH_BACKFILL_JOB,
+      subjectId: 'all',
+      dueAt: platform.clock.now(),
+    });
+  }
 }

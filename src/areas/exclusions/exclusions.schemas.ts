@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { NullableTimestamp, Timestamp } from '../../platform/schemas.js';
+import { ClientTimestamp, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
 import { DURATIONS } from './durations.js';
 
 /** Wire shapes of the self-exclusion area: each validates, types and documents (OpenAPI) one request or response. */
@@ -25,7 +25,8 @@ export const CreateExclusionRequest = Type.Object(
     email: Type.Optional(Email),
     phone: Type.Optional(Phone),
     reason: Type.Optional(Type.String({ minLength: 1, maxLength: 200, default: 'self_initiated' })),
-    initiated_at: Type.Optional(Timestamp),
+    // Context only (the exclusion runs from receipt); older than the longest timed duration (1 year) is a mistake.
+    initiated_at: Type.Optional(ClientTimestamp(366 * 86_400, 'when the player asked to be excluded')),
   },
   {
     additionalProperties: false,
@@ -43,7 +44,8 @@ export const Exclusion = Type.Object({
   expires_at: NullableTimestamp,
   is_permanent: Type.Boolean(),
   regulator_propagated: Type.Boolean({
-    description: "Whether the exclusion was propagated to the regulator's list",
+    description:
+      'Whether the exclusion was propagated to the regulator: false until the regulator has acknowledged the daily export that holds it. It is matched for every tenant from the 201 either way.',
   }),
 });
 export type Exclusion = Static<typeof Exclusion>;
@@ -68,6 +70,44 @@ export const CheckResult = Type.Object({
   source: Type.Optional(Source),
 });
 export type CheckResult = Static<typeof CheckResult>;
+
+export const CheckBatchRequest = Type.Object(
+  {
+    contacts: Type.Array(
+      Type.Object(
+        {
+          reference: Type.String({
+            minLength: 1,
+            maxLength: 200,
+            description:
+              "The tenant's own reference for the contact (a player id, say), echoed in its result",
+          }),
+          email: Type.Optional(Email),
+          phone: Type.Optional(Phone),
+        },
+        { additionalProperties: false, anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
+      ),
+      { minItems: 1, maxItems: 1000 },
+    ),
+    include_regulator: Type.Boolean({
+      default: true,
+      description: 'As in the live check: false only for sandbox admin keys.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type CheckBatchRequest = Static<typeof CheckBatchRequest>;
+
+export const CheckBatchResult = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      reference: Type.String(),
+      ...CheckResult.properties,
+    }),
+    { description: 'One per contact, in the order sent: the live check result for it' },
+  ),
+});
+export type CheckBatchResult = Static<typeof CheckBatchResult>;
 
 export const SnapshotQuery = Type.Object({
   cursor: Type.Optional(
@@ -127,3 +167,50 @@ export const RegulatorResult = Type.Object({
   ),
 });
 export type RegulatorResult = Static<typeof RegulatorResult>;
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** A register row as the service's staff see it (back office only: it carries other tenants' contacts). */
+export const StaffExclusion = Type.Object({
+  exclusion_id: Type.String(),
+  environment: Type.Enum(['sandbox', 'live'] as const),
+  origin: Type.Enum(['operator', 'regulator'] as const),
+  tenant_id: NullableString,
+  user_id: NullableString,
+  email: NullableString,
+  phone: NullableString,
+  duration: Duration,
+  is_permanent: Type.Boolean(),
+  status: Type.Enum(['active', 'expired', 'voided'] as const),
+  effective_from: Timestamp,
+  expires_at: NullableTimestamp,
+  voided_at: NullableTimestamp,
+  void_reason: NullableString,
+  voided_by: NullableString,
+  void_confirmed_by: NullableString,
+  void_proposal: Type.Union([
+    Type.Object({ reason: Type.String(), proposed_by: Type.String(), proposed_at: Timestamp }),
+    Type.Null(),
+  ]),
+});
+export type StaffExclusion = Static<typeof StaffExclusion>;
+
+const StaffMember = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: 'Who does this: the member of staff, by name or email, as recorded in the audit log',
+});
+
+export const VoidRequest = Type.Object(
+  {
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      description: 'Why the row was registered in error',
+    }),
+    actor: StaffMember,
+  },
+  { additionalProperties: false },
+);
+
+export const ConfirmVoidRequest = Type.Object({ actor: StaffMember }, { additionalProperties: false });

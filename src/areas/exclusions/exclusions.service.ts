@@ -4,11 +4,14 @@ import { AppError } from '../../platform/errors.js';
 import { groupCommitOf } from '../../platform/group-commit.js';
 import { requestFingerprint } from '../../platform/idempotency.js';
 import { newId } from '../../platform/ids.js';
-import { invalidPayload, normaliseContact } from './contact.js';
+import { canonicalEmail, invalidPayload, normaliseContact, type Contact } from './contact.js';
 import { expiresAt, isPermanent } from './durations.js';
 import { announce } from './exclusions.events.js';
 import { expireLapsed, scheduleExpiry } from './exclusions.jobs.js';
+import { contactColumns, recordContactsShown } from './exclusions.sightings.js';
 import type {
+  CheckBatchRequest,
+  CheckBatchResult,
   CheckQuery,
   CheckResult,
   CreateExclusionRequest,
@@ -53,18 +56,20 @@ export async function createExclusion(
     origin: 'operator',
     tenant_id: tenantId,
     user_id: input.user_id,
-    ...contact,
+    ...contactColumns(platform, contact),
     duration: input.duration,
     is_permanent: isPermanent(input.duration),
     reason: input.reason ?? 'self_initiated',
     initiated_at: input.initiated_at === undefined ? null : new Date(input.initiated_at),
     effective_from: now,
     expires_at: expiresAt(input.duration, now),
-    // Every registration joins the national register at once: it is matched for every tenant from this commit.
-    regulator_propagated: true,
+    // Matched for every tenant from this commit, but handed to the regulator only by the daily export: until the
+    // regulator has acknowledged an export holding it, the record says so.
+    regulator_propagated: false,
     request_hash: requestFingerprint({ user_id: input.user_id, duration: input.duration, ...contact }),
   };
 
+  await recordContactsShown(platform, tenantId, [contact]);
   return platform.db.transaction().execute(async (tx) => {
     await store.lockUser(tx, tenantId, input.user_id);
     await expireLapsed(
@@ -88,7 +93,6 @@ export async function createExclusion(
     await announce(tx, {
       event: stored.is_permanent ? 'exclusion.permanent' : 'exclusion.created',
       row: stored,
-      tenantIds: await store.tenantIdsOf(tx, environment),
       at: now,
     });
     await recordAudit(tx, {
@@ -109,20 +113,35 @@ const liveChecks = (platform: Platform) =>
     store.mostRestrictiveMatches(platform.db, checks),
   );
 
-/** The live check: the most restrictive exclusion active now for this email or phone, across the register. */
-export async function checkExclusion(
-  platform: Platform,
-  ctx: TenantContext,
-  query: CheckQuery,
-): Promise<CheckResult> {
-  const contact = normaliseContact(query);
-  const match = await liveChecks(platform).submit({
+/**
+ * Skipping the regulator's list is a diagnostic the spec forbids in production: never for a live tenant, and in
+ * the sandbox for admin keys only.
+ */
+function allowSkippingRegulator(ctx: TenantContext, includeRegulator: boolean): void {
+  if (includeRegulator) return;
+  if (ctx.tenant.environment === 'live') {
+    throw new AppError(
+      'forbidden',
+      403,
+      'include_regulator=false is a sandbox diagnostic; live checks always include the regulator list',
+    );
+  }
+  if (ctx.role !== 'admin')
+    throw new AppError('forbidden', 403, 'include_regulator=false needs an admin API key');
+}
+
+function checkParams(platform: Platform, ctx: TenantContext, contact: Contact, includeRegulator: boolean) {
+  return {
     tenantId: ctx.tenant.tenant_id,
     environment: ctx.tenant.environment,
-    ...contact,
-    includeRegulator: query.include_regulator,
+    email: contact.email === null ? null : canonicalEmail(contact.email),
+    phone: contact.phone,
+    includeRegulator,
     now: platform.clock.now(),
-  });
+  };
+}
+
+function toCheckResult(match: store.CheckMatch | undefined): CheckResult {
   if (!match) return { is_excluded: false };
   return {
     is_excluded: true,
@@ -131,6 +150,53 @@ export async function checkExclusion(
     expires_at: match.expires_at?.toISOString() ?? null,
     is_permanent: match.is_permanent,
     source: match.source,
+  };
+}
+
+/**
+ * The live check: the most restrictive exclusion active now for this email or phone, across the register. Asking
+ * shows the service the contact; the answer does not wait for that to be recorded (the hot path of every signup,
+ * login and deposit): it is, by the group commit, within milliseconds.
+ */
+export async function checkExclusion(
+  platform: Platform,
+  ctx: TenantContext,
+  query: CheckQuery,
+): Promise<CheckResult> {
+  allowSkippingRegulator(ctx, query.include_regulator);
+  const contact = normaliseContact(query);
+  recordContactsShown(platform, ctx.tenant.tenant_id, [contact]).catch((error: unknown) =>
+    platform.log.error({ err: error, tenant_id: ctx.tenant.tenant_id }, 'contact sighting not recorded'),
+  );
+  const match = await liveChecks(platform).submit(
+    checkParams(platform, ctx, contact, query.include_regulator),
+  );
+  return toCheckResult(match);
+}
+
+/**
+ * The daily reconciliation without the register in bulk: each contact's live-check answer, for up to 1,000
+ * contacts in one statement. The contacts count as shown, as in the live check.
+ */
+export async function checkBatch(
+  platform: Platform,
+  ctx: TenantContext,
+  body: CheckBatchRequest,
+): Promise<CheckBatchResult> {
+  allowSkippingRegulator(ctx, body.include_regulator);
+  const contacts = body.contacts.map((entry, index) => normaliseContact(entry, `contacts/${index}/`));
+  const [matches] = await Promise.all([
+    store.mostRestrictiveMatches(
+      platform.db,
+      contacts.map((contact) => checkParams(platform, ctx, contact, body.include_regulator)),
+    ),
+    recordContactsShown(platform, ctx.tenant.tenant_id, contacts),
+  ]);
+  return {
+    results: body.contacts.map((entry, index) => ({
+      reference: entry.reference,
+      ...toCheckResult(matches[index]),
+    })),
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { exclude, regulator, uniqueEmail, uniquePhone, userId } from './test-support.js';
+import { exclude, regulator, show, uniqueEmail, uniquePhone, userId } from './test-support.js';
 
 interface Page {
   exclusions: Record<string, unknown>[];
@@ -8,7 +8,7 @@ interface Page {
   next_cursor: string | null;
 }
 
-/** A fresh service per test: the snapshot is the whole register of an environment, so counts must be exact. */
+/** A fresh service per test: the snapshot's pages hold every row a tenant may see, so counts must be exact. */
 describe('GET /v1/exclusions/snapshot', () => {
   let t: TestService;
   beforeEach(async () => {
@@ -22,7 +22,7 @@ describe('GET /v1/exclusions/snapshot', () => {
     return response.json<Page>();
   };
 
-  it('walks every active row of the environment over several pages, including rows added mid-walk', async () => {
+  it("walks the tenant's own rows and the shown rows of others over several pages, including rows added mid-walk", async () => {
     const [a, b] = [await t.createTenant(), await t.createTenant()];
     const live = await t.createTenant({ environment: 'live' });
     const lapsed = (
@@ -31,26 +31,30 @@ describe('GET /v1/exclusions/snapshot', () => {
     await t.advance(86_400);
 
     const ownUser = userId();
+    const [ownEmail, ownPhone] = [uniqueEmail(), uniquePhone()];
     const own = [
-      (
-        await exclude(t, a, { user_id: ownUser, duration: 'duration_permanent', email: uniqueEmail() })
-      ).json(),
-      (await exclude(t, a, { user_id: userId(), duration: 'duration_7d', phone: uniquePhone() })).json(),
+      (await exclude(t, a, { user_id: ownUser, duration: 'duration_permanent', email: ownEmail })).json(),
+      (await exclude(t, a, { user_id: userId(), duration: 'duration_7d', phone: ownPhone })).json(),
     ];
+    const [othersEmail, hiddenEmail] = [uniqueEmail(), uniqueEmail()];
     const others = [
-      (await exclude(t, b, { user_id: 'user-of-b', duration: 'duration_30d', email: uniqueEmail() })).json(),
+      (await exclude(t, b, { user_id: 'user-of-b', duration: 'duration_30d', email: othersEmail })).json(),
     ];
+    // A row of b's that a never shows: a never sees it.
+    const hiddenOther = (
+      await exclude(t, b, { user_id: 'hidden-user-of-b', duration: 'duration_30d', email: hiddenEmail })
+    ).json();
+    const masterEmails = [uniqueEmail(), uniqueEmail(), uniqueEmail(), uniqueEmail()];
+    const liveMasterEmail = uniqueEmail();
     const master = (
       await regulator(t, [
-        ...Array.from({ length: 3 }, () => ({
-          email: uniqueEmail(),
-          duration: 'duration_1y',
-          environment: 'sandbox',
-        })),
-        { email: uniqueEmail(), duration: 'duration_permanent', environment: 'live' },
+        ...masterEmails.map((email) => ({ email, duration: 'duration_1y', environment: 'sandbox' })),
+        { email: liveMasterEmail, duration: 'duration_permanent', environment: 'live' },
       ])
     ).json<{ exclusions: { exclusion_id: string }[] }>().exclusions;
     await exclude(t, live, { user_id: userId(), duration: 'duration_7d', email: uniqueEmail() });
+    // a has shown b's first row and three of the four master-list rows (the fourth stays hidden from it).
+    await show(t, a, [{ email: othersEmail }, ...masterEmails.slice(0, 3).map((email) => ({ email }))]);
 
     const first = await page(a, '?limit=4');
     expect(first.exclusions).toHaveLength(4);
@@ -61,9 +65,11 @@ describe('GET /v1/exclusions/snapshot', () => {
     const addedOwn = (
       await exclude(t, a, { user_id: userId(), duration: 'duration_6m', email: uniqueEmail() })
     ).json();
+    const addedPhone = uniquePhone();
     const addedMaster = (
-      await regulator(t, [{ phone: uniquePhone(), duration: 'duration_24h', environment: 'sandbox' }])
+      await regulator(t, [{ phone: addedPhone, duration: 'duration_24h', environment: 'sandbox' }])
     ).json().exclusions[0];
+    await show(t, a, [{ phone: addedPhone }]);
 
     const rows = [...first.exclusions];
     let cursor = first.next_cursor;
@@ -82,13 +88,15 @@ describe('GET /v1/exclusions/snapshot', () => {
       [...own, ...others, ...master.slice(0, 3), addedOwn, addedMaster].map((row) => row.exclusion_id).sort(),
     );
     expect(ids).not.toContain(lapsed.exclusion_id);
+    expect(ids).not.toContain(hiddenOther.exclusion_id);
+    expect(ids).not.toContain(master[3]!.exclusion_id);
     expect(ids).toEqual([...ids].sort());
 
     const byId = new Map(rows.map((row) => [row.exclusion_id, row]));
     expect(byId.get(own[0].exclusion_id)).toEqual({
       exclusion_id: own[0].exclusion_id,
       user_id: ownUser,
-      email: expect.stringMatching(/^player\.[0-9a-f]+@example\.com$/),
+      email: ownEmail.toLowerCase(),
       phone: null,
       duration: 'duration_permanent',
       effective_from: own[0].effective_from,
@@ -96,45 +104,74 @@ describe('GET /v1/exclusions/snapshot', () => {
       is_permanent: true,
       source: 'operator',
     });
-    expect(byId.get(others[0].exclusion_id)).toMatchObject({
+    expect(byId.get(own[1].exclusion_id)).toMatchObject({ phone: ownPhone, email: null, source: 'operator' });
+    expect(byId.get(others[0].exclusion_id)).toEqual({
+      exclusion_id: others[0].exclusion_id,
       user_id: null,
+      email: othersEmail.toLowerCase(),
+      phone: null,
+      duration: 'duration_30d',
+      effective_from: others[0].effective_from,
+      expires_at: others[0].expires_at,
+      is_permanent: false,
       source: 'regulator_comprehensive',
     });
     expect(byId.get(master[0]!.exclusion_id)).toMatchObject({
       user_id: null,
+      email: masterEmails[0]!.toLowerCase(),
+      source: 'regulator_comprehensive',
+    });
+    expect(byId.get(addedMaster.exclusion_id)).toMatchObject({
+      email: null,
+      phone: addedPhone,
       source: 'regulator_comprehensive',
     });
     expect(JSON.stringify(rows)).not.toContain('user-of-b');
+    expect(JSON.stringify(rows)).not.toContain(hiddenEmail.toLowerCase());
 
-    // The other tenant sees the same register, with the sources the other way round.
+    // b sees its own rows, and of a's only the one whose email it has shown: the sources the other way round.
+    await show(t, b, [{ email: ownEmail }]);
     const fromB = await page(b, '?limit=1000');
-    expect(fromB.exclusions).toHaveLength(rows.length);
+    expect(fromB.exclusions.map((row) => row.exclusion_id)).toEqual(
+      [own[0], others[0], hiddenOther].map((row) => row.exclusion_id).sort(),
+    );
     expect(fromB.exclusions.find((row) => row.exclusion_id === others[0].exclusion_id)).toMatchObject({
       user_id: 'user-of-b',
       source: 'operator',
     });
+    expect(fromB.exclusions.find((row) => row.exclusion_id === hiddenOther.exclusion_id)).toMatchObject({
+      user_id: 'hidden-user-of-b',
+      email: hiddenEmail.toLowerCase(),
+      source: 'operator',
+    });
     expect(fromB.exclusions.find((row) => row.exclusion_id === own[0].exclusion_id)).toMatchObject({
       user_id: null,
+      email: ownEmail.toLowerCase(),
       source: 'regulator_comprehensive',
     });
     expect(fromB).toMatchObject({ has_more: false, next_cursor: null });
 
-    // The live tenant sees only live rows.
-    expect((await page(live, '')).exclusions.map((row) => row.source).sort()).toEqual([
-      'operator',
-      'regulator_comprehensive',
+    // The live tenant sees only live rows: its own, and the live master-list row once it has shown its email (a
+    // sandbox row it shows stays out of its snapshot).
+    expect((await page(live, '')).exclusions.map((row) => row.source)).toEqual(['operator']);
+    await show(t, live, [{ email: liveMasterEmail }, { email: masterEmails[3]! }]);
+    expect((await page(live, '')).exclusions.map((row) => [row.source, row.email])).toEqual([
+      ['regulator_comprehensive', liveMasterEmail.toLowerCase()],
+      ['operator', expect.any(String)],
     ]);
   });
 
   it('defaults to 100 rows a page', async () => {
     const tenant = await t.createTenant();
+    const phones = Array.from({ length: 101 }, () => uniquePhone());
     await regulator(
       t,
-      Array.from({ length: 101 }, () => ({
-        phone: uniquePhone(),
-        duration: 'duration_1y',
-        environment: 'sandbox',
-      })),
+      phones.map((phone) => ({ phone, duration: 'duration_1y', environment: 'sandbox' })),
+    );
+    await show(
+      t,
+      tenant,
+      phones.map((phone) => ({ phone })),
     );
     const first = await page(tenant, '');
     expect(first.exclusions).toHaveLength(100);
@@ -142,6 +179,17 @@ describe('GET /v1/exclusions/snapshot', () => {
     const second = await page(tenant, `?cursor=${first.next_cursor}`);
     expect(second).toMatchObject({ has_more: false, next_cursor: null });
     expect(second.exclusions).toHaveLength(1);
+  });
+
+  it('lists only its own rows to a tenant that has shown nothing', async () => {
+    const [quiet, b] = [await t.createTenant(), await t.createTenant()];
+    await regulator(t, [{ email: uniqueEmail(), duration: 'duration_1y', environment: 'sandbox' }]);
+    await exclude(t, b, { user_id: userId(), duration: 'duration_permanent', phone: uniquePhone() });
+    expect(await page(quiet, '')).toEqual({ exclusions: [], has_more: false, next_cursor: null });
+    const own = (
+      await exclude(t, quiet, { user_id: userId(), duration: 'duration_7d', email: uniqueEmail() })
+    ).json();
+    expect((await page(quiet, '')).exclusions.map((row) => row.exclusion_id)).toEqual([own.exclusion_id]);
   });
 });
 

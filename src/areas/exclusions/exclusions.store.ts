@@ -22,8 +22,13 @@ export interface ExclusionsTable {
   /** null for regulator rows. */
   tenant_id: string | null;
   user_id: string | null;
+  /** As registered (trimmed, lower case) and as matched (canonicalEmail). */
   email: string | null;
+  email_canonical: string | null;
   phone: string | null;
+  /** Keyed hashes of the contacts (contactHash): matched against the tenants' contact sightings. */
+  email_hash: string | null;
+  phone_hash: string | null;
   duration: Duration;
   is_permanent: boolean;
   reason: string | null;
@@ -31,17 +36,40 @@ export interface ExclusionsTable {
   effective_from: Timestamp;
   expires_at: Timestamp | null;
   regulator_propagated: boolean;
-  status: 'active' | 'expired';
+  status: 'active' | 'expired' | 'voided';
   request_hash: string;
   expired_at: Timestamp | null;
+  voided_at: Timestamp | null;
+  void_reason: string | null;
+  voided_by: string | null;
+  void_confirmed_by: string | null;
+}
+
+export interface ContactSightingsTable {
+  tenant_id: string;
+  contact_hash: string;
+  first_seen_at: Timestamp;
+}
+
+export interface ExclusionVoidProposalsTable {
+  exclusion_id: string;
+  reason: string;
+  proposed_by: string;
+  proposed_at: Timestamp;
 }
 
 export interface ExclusionTables {
   exclusions: ExclusionsTable;
+  contact_sightings: ContactSightingsTable;
+  exclusion_void_proposals: ExclusionVoidProposalsTable;
 }
 
 export type ExclusionRow = Selectable<ExclusionsTable>;
-export type NewExclusion = Omit<ExclusionRow, 'status' | 'expired_at'>;
+export type NewExclusion = Omit<
+  ExclusionRow,
+  'status' | 'expired_at' | 'voided_at' | 'void_reason' | 'voided_by' | 'void_confirmed_by'
+>;
+export type VoidProposal = Selectable<ExclusionVoidProposalsTable>;
 
 const ACTIVE = sql.lit('active' as const);
 
@@ -210,7 +238,7 @@ const activeBy = (db: Kysely<DB>, contact: 'email' | 'phone') =>
   activeIn(db, checkColumn<Environment>('environment'), checkColumn<Date>('now'))
     .select(['exclusion_id', 'duration', 'expires_at', 'is_permanent', 'tenant_id'])
     .select(sourceFor(checkColumn<string>('tenant_id')).as('source'))
-    .where(contact, '=', checkColumn<string>(contact))
+    .where(contact === 'email' ? 'email_canonical' : 'phone', '=', checkColumn<string>(contact))
     .where(sql<boolean>`(p.include_regulator or tenant_id = p.tenant_id)`);
 
 /**
@@ -246,17 +274,149 @@ export async function mostRestrictiveMatches(
 /** The statement of a group of checks with its values bound (to inspect its plan). */
 export const bindChecks = (checks: CheckParams[]) => checkStatement.bind(columnArrays(CHECK_POINT, checks));
 
-/** One keyset page of the rows a tenant must enforce, in exclusion_id (creation) order after `after`. */
+/** Whether the tenant has shown the contact whose keyed hash is in this column of the row. */
+const shownBy = (tenantId: string, column: 'email_hash' | 'phone_hash') =>
+  sql<boolean>`exists (select 1 from contact_sightings s where s.tenant_id = ${tenantId} and s.contact_hash = exclusions.${sql.ref(column)})`;
+
+/**
+ * One keyset page of the rows a tenant must enforce, in exclusion_id (creation) order after `after`: its own rows
+ * with their contacts, and other operators' and the regulator's rows whose email or phone it has shown, with only
+ * the contacts it has shown (the email in its canonical form: as registered it may carry a +tag naming the other
+ * operator). A walk reads the environment's active rows once, spread over its pages.
+ */
 export function activePage(
   db: Executor,
   input: { tenantId: string; environment: Environment; after: string | null; limit: number; now: Date },
 ) {
+  const own = sql<boolean>`tenant_id = ${input.tenantId}`;
+  const emailShown = shownBy(input.tenantId, 'email_hash');
+  const phoneShown = shownBy(input.tenantId, 'phone_hash');
   return activeIn(db, input.environment, input.now)
-    .select(['exclusion_id', 'email', 'phone', 'duration', 'effective_from', 'expires_at', 'is_permanent'])
-    .select(sql<string | null>`case when tenant_id = ${input.tenantId} then user_id end`.as('user_id'))
+    .select(['exclusion_id', 'duration', 'effective_from', 'expires_at', 'is_permanent'])
+    .select(
+      sql<string | null>`case when ${own} then email when ${emailShown} then email_canonical end`.as('email'),
+    )
+    .select(sql<string | null>`case when ${own} or ${phoneShown} then phone end`.as('phone'))
+    .select(sql<string | null>`case when ${own} then user_id end`.as('user_id'))
     .select(sourceFor(input.tenantId).as('source'))
+    .where((eb) => eb.or([own, emailShown, phoneShown]))
     .$if(input.after !== null, (qb) => qb.where('exclusion_id', '>', input.after!))
     .orderBy('exclusion_id')
     .limit(input.limit)
     .execute();
+}
+
+/** Records that tenants showed these contacts; one statement for any number, a contact already known skipped. */
+export async function recordSightings(
+  db: Executor,
+  sightings: Array<{ tenantId: string; hash: string; at: Date }>,
+): Promise<void> {
+  if (sightings.length === 0) return;
+  await sql`
+    insert into contact_sightings (tenant_id, contact_hash, first_seen_at)
+    select * from unnest(${sightings.map((s) => s.tenantId)}::text[], ${sightings.map((s) => s.hash)}::text[],
+      ${sightings.map((s) => s.at.toISOString())}::timestamptz[])
+    on conflict do nothing`.execute(db);
+}
+
+/**
+ * The tenants of the row's environment, other than the one that registered it, that have shown its email or its
+ * phone, and which of the two each has shown.
+ */
+export async function tenantsThatShowed(
+  db: Executor,
+  row: Pick<ExclusionRow, 'environment' | 'tenant_id' | 'email_hash' | 'phone_hash'>,
+): Promise<Array<{ tenant_id: string; email: boolean; phone: boolean }>> {
+  const hashes = [row.email_hash, row.phone_hash].filter((hash): hash is string => hash !== null);
+  if (hashes.length === 0) return [];
+  return db
+    .selectFrom('contact_sightings as s')
+    .innerJoin('tenants as t', 't.tenant_id', 's.tenant_id')
+    .select('s.tenant_id')
+    .select(sql<boolean>`coalesce(bool_or(s.contact_hash = ${row.email_hash}), false)`.as('email'))
+    .select(sql<boolean>`coalesce(bool_or(s.contact_hash = ${row.phone_hash}), false)`.as('phone'))
+    .where('s.contact_hash', 'in', hashes)
+    .where('t.environment', '=', row.environment)
+    .$if(row.tenant_id !== null, (qb) => qb.where('s.tenant_id', '<>', row.tenant_id!))
+    .groupBy('s.tenant_id')
+    .orderBy('s.tenant_id')
+    .execute();
+}
+
+/** Rows stored before contacts were hashed (filled in by the service at start, a batch at a time). */
+export function rowsWithoutHashes(db: Executor, limit: number) {
+  return db
+    .selectFrom('exclusions')
+    .select(['exclusion_id', 'email_canonical', 'phone'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('email', 'is not', null), eb('email_hash', 'is', null)]),
+        eb.and([eb('phone', 'is not', null), eb('phone_hash', 'is', null)]),
+      ]),
+    )
+    .limit(limit)
+    .execute();
+}
+
+export async function setHashes(
+  db: Executor,
+  rows: Array<{ exclusion_id: string; email_hash: string | null; phone_hash: string | null }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update exclusions e set email_hash = h.email_hash, phone_hash = h.phone_hash
+    from unnest(${rows.map((r) => r.exclusion_id)}::text[], ${rows.map((r) => r.email_hash)}::text[],
+      ${rows.map((r) => r.phone_hash)}::text[]) as h (exclusion_id, email_hash, phone_hash)
+    where e.exclusion_id = h.exclusion_id`.execute(db);
+}
+
+export function findExclusion(db: Executor, exclusionId: string): Promise<ExclusionRow | undefined> {
+  return db.selectFrom('exclusions').selectAll().where('exclusion_id', '=', exclusionId).executeTakeFirst();
+}
+
+/** Locks the row for a staff decision on it (a void and its confirmation are serialised). */
+export function lockExclusion(tx: Transaction<DB>, exclusionId: string): Promise<ExclusionRow | undefined> {
+  return tx
+    .selectFrom('exclusions')
+    .selectAll()
+    .where('exclusion_id', '=', exclusionId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** active → voided; the row stops matching at once. */
+export function markVoided(
+  tx: Transaction<DB>,
+  exclusionId: string,
+  fields: { reason: string; voidedBy: string; confirmedBy: string | null; at: Date },
+): Promise<ExclusionRow> {
+  return tx
+    .updateTable('exclusions')
+    .set({
+      status: 'voided',
+      voided_at: fields.at,
+      void_reason: fields.reason,
+      voided_by: fields.voidedBy,
+      void_confirmed_by: fields.confirmedBy,
+    })
+    .where('exclusion_id', '=', exclusionId)
+    .where('status', '=', ACTIVE)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function voidProposal(db: Executor, exclusionId: string): Promise<VoidProposal | undefined> {
+  return db
+    .selectFrom('exclusion_void_proposals')
+    .selectAll()
+    .where('exclusion_id', '=', exclusionId)
+    .executeTakeFirst();
+}
+
+export async function insertVoidProposal(tx: Transaction<DB>, proposal: VoidProposal): Promise<void> {
+  await tx.insertInto('exclusion_void_proposals').values(proposal).execute();
+}
+
+export async function deleteVoidProposal(tx: Transaction<DB>, exclusionId: string): Promise<void> {
+  await tx.deleteFrom('exclusion_void_proposals').where('exclusion_id', '=', exclusionId).execute();
 }

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
-import { exclude, regulator, uniqueEmail, uniquePhone, userId } from './test-support.js';
+import { check, exclude, regulator, show, uniqueEmail, uniquePhone, userId } from './test-support.js';
 
-/** Each tenant of an environment hears of every exclusion of it, signed with its own secret. */
+/**
+ * An exclusion is announced to the tenant that registered it and to the tenants of its environment that have shown
+ * its email or phone, each signed with its own secret. A tenant that has shown nothing hears nothing.
+ */
 describe('exclusion webhooks', () => {
   let t: TestService;
   const receivers: WebhookReceiver[] = [];
-  let a: TestTenant, b: TestTenant, live: TestTenant;
-  let hookA: WebhookReceiver, hookB: WebhookReceiver, hookLive: WebhookReceiver;
+  let a: TestTenant, b: TestTenant, quiet: TestTenant, live: TestTenant;
+  let hookA: WebhookReceiver, hookB: WebhookReceiver, hookQuiet: WebhookReceiver, hookLive: WebhookReceiver;
 
   const withHook = async (environment: 'sandbox' | 'live') => {
     const hook = await WebhookReceiver.start();
@@ -22,6 +25,8 @@ describe('exclusion webhooks', () => {
   beforeEach(async () => {
     ({ hook: hookA, tenant: a } = await withHook('sandbox'));
     ({ hook: hookB, tenant: b } = await withHook('sandbox'));
+    // A tenant of the same environment that never shows the service any contact.
+    ({ hook: hookQuiet, tenant: quiet } = await withHook('sandbox'));
     ({ hook: hookLive, tenant: live } = await withHook('live'));
   });
   afterAll(async () => {
@@ -33,8 +38,11 @@ describe('exclusion webhooks', () => {
   const verified = (hook: WebhookReceiver, tenant: TestTenant, event: string) =>
     hook.verified(tenant.signingSecret).filter((e) => e.event === event);
 
-  it('announces a timed exclusion with exclusion.created to every tenant of the environment', async () => {
+  it('announces a timed exclusion with exclusion.created to its own tenant and to the tenants that showed its contacts', async () => {
     const [email, phone] = [uniqueEmail(), uniquePhone()];
+    await show(t, b, [{ email, phone }]);
+    // A live tenant that knows the contacts still never hears of a sandbox row.
+    await show(t, live, [{ email, phone }]);
     const created = (
       await exclude(t, a, { user_id: userId(), duration: 'duration_30d', email, phone })
     ).json();
@@ -58,6 +66,7 @@ describe('exclusion webhooks', () => {
     expect(other!.data).toEqual({ ...data, source: 'regulator_comprehensive' });
     expect(hookA.received).toHaveLength(1);
     expect(hookB.received).toHaveLength(1);
+    expect(hookQuiet.received).toEqual([]);
     expect(hookLive.received).toEqual([]);
 
     // A repeat (200) changes nothing and announces nothing.
@@ -67,10 +76,17 @@ describe('exclusion webhooks', () => {
     await t.deliverWebhooks();
     expect(hookA.received).toHaveLength(1);
     expect(hookB.received).toHaveLength(1);
+    expect(hookQuiet.received).toEqual([]);
+    // The quiet tenant was told nothing, yet its live check matches the row.
+    expect((await check(t, quiet, { phone })).json()).toMatchObject({
+      exclusion_id: created.exclusion_id,
+      source: 'regulator_comprehensive',
+    });
   });
 
   it('announces a permanent exclusion with exclusion.permanent only', async () => {
     const email = uniqueEmail();
+    await show(t, b, [{ email }]);
     const created = (
       await exclude(t, a, { user_id: userId(), duration: 'duration_permanent', email })
     ).json();
@@ -90,11 +106,16 @@ describe('exclusion webhooks', () => {
       { ...data, source: 'regulator_comprehensive' },
     ]);
     expect(hookA.of('exclusion.created')).toEqual([]);
+    expect(hookB.of('exclusion.created')).toEqual([]);
+    expect(hookQuiet.received).toEqual([]);
     expect(hookLive.received).toEqual([]);
   });
 
-  it('announces regulator master-list entries with exclusion.regulator_synced to their environment only', async () => {
+  it('announces regulator master-list entries with exclusion.regulator_synced to the tenants of their environment that showed them', async () => {
     const [email, phone] = [uniqueEmail(), uniquePhone()];
+    await show(t, a, [{ email, phone }]);
+    await show(t, b, [{ email, phone }]);
+    await show(t, live, [{ phone }]);
     const response = await regulator(t, [
       { email, phone, duration: 'duration_1y', environment: 'sandbox' },
       { phone, duration: 'duration_permanent', environment: 'live' },
@@ -138,15 +159,17 @@ describe('exclusion webhooks', () => {
         source: 'regulator_comprehensive',
       },
     ]);
+    expect(hookQuiet.received).toEqual([]);
   });
 
-  it('announces expiry with exclusion.expired to every tenant of the environment, user_id only to its own', async () => {
+  it('announces expiry with exclusion.expired to the tenants entitled to the row, user_id only to its own', async () => {
     const user = userId();
-    const created = (
-      await exclude(t, a, { user_id: user, duration: 'duration_24h', email: uniqueEmail() })
-    ).json();
+    const [email, masterPhone] = [uniqueEmail(), uniquePhone()];
+    await show(t, a, [{ phone: masterPhone }]);
+    await show(t, b, [{ email }, { phone: masterPhone }]);
+    const created = (await exclude(t, a, { user_id: user, duration: 'duration_24h', email })).json();
     const master = (
-      await regulator(t, [{ phone: uniquePhone(), duration: 'duration_24h', environment: 'sandbox' }])
+      await regulator(t, [{ phone: masterPhone, duration: 'duration_24h', environment: 'sandbox' }])
     ).json().exclusions[0].exclusion_id;
     await t.advance(86_400);
     await t.deliverWebhooks();
@@ -170,6 +193,7 @@ describe('exclusion webhooks', () => {
       expired(master, null, 'regulator_comprehensive'),
     ]);
     expect(byId(hookA, a).map((e) => e.timestamp)).toEqual([created.expires_at, created.expires_at]);
+    expect(hookQuiet.received).toEqual([]);
     expect(hookLive.received).toEqual([]);
   });
 });

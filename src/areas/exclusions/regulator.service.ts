@@ -1,17 +1,18 @@
 import type { Platform } from '../../platform/context.js';
-import type { Environment } from '../../platform/db/platform-tables.js';
 import { requestFingerprint } from '../../platform/idempotency.js';
 import { newId } from '../../platform/ids.js';
 import { normaliseContact } from './contact.js';
 import { expiresAt, isPermanent } from './durations.js';
 import { announce } from './exclusions.events.js';
 import { expireLapsed, scheduleExpiry } from './exclusions.jobs.js';
+import { contactColumns } from './exclusions.sightings.js';
 import type { RegulatorEntry, RegulatorResult } from './exclusions.schemas.js';
 import * as store from './exclusions.store.js';
 
 /**
  * Adds entries of the regulator's comprehensive form to the master list (staff only). Each row matches for every
- * tenant of its environment as `regulator_comprehensive` and is announced with exclusion.regulator_synced.
+ * tenant of its environment as `regulator_comprehensive`, and is announced with exclusion.regulator_synced to the
+ * tenants that have shown its email or phone.
  * An entry identical (environment, duration, normalised email and phone) to an active master-list row is not
  * added again and not announced again: re-sending a form or an overlapping batch is safe.
  */
@@ -29,6 +30,7 @@ export async function addRegulatorEntries(
   const unique = [...new Map(prepared.map((entry) => [entry.request_hash, entry])).values()];
   const rows: store.NewExclusion[] = unique.map((entry) => ({
     ...entry,
+    ...contactColumns(platform, entry),
     exclusion_id: newId('exclusion'),
     origin: 'regulator',
     tenant_id: null,
@@ -51,18 +53,9 @@ export async function addRegulatorEntries(
       hashes.filter((hash) => !insertedHashes.has(hash)),
     );
 
-    const tenantsOf = new Map<Environment, string[]>();
-    for (const environment of new Set(inserted.map((row) => row.environment))) {
-      tenantsOf.set(environment, await store.tenantIdsOf(tx, environment));
-    }
     for (const row of inserted) {
       await scheduleExpiry(tx, row);
-      await announce(tx, {
-        event: 'exclusion.regulator_synced',
-        row,
-        tenantIds: tenantsOf.get(row.environment)!,
-        at: now,
-      });
+      await announce(tx, { event: 'exclusion.regulator_synced', row, at: now });
     }
 
     const byHash = new Map([...existing, ...inserted].map((row) => [row.request_hash, row.exclusion_id]));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestService } from '../../../test/helpers/test-service.js';
-import { check, regulator, uniqueEmail, uniquePhone } from './test-support.js';
+import { check, regulator, show, uniqueEmail, uniquePhone } from './test-support.js';
 
 describe('POST /backoffice/v1/regulator/exclusions', () => {
   let t: TestService;
@@ -84,6 +84,8 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
       { email: uniqueEmail(), phone: uniquePhone(), duration: 'duration_1y', environment: 'sandbox' },
       { email: uniqueEmail(), duration: 'duration_24h', environment: 'sandbox' },
     ];
+    // The tenant has shown both players' contacts, so it is told of each new master-list row.
+    await show(t, tenant, [{ phone: entries[0]!.phone }, { email: entries[1]!.email }]);
     const first = await regulator(t, entries);
     const events = () =>
       t.db
@@ -105,6 +107,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
     // Another duration is another entry.
     const longer = await regulator(t, [{ ...entries[1]!, duration: 'duration_7d' }]);
     expect([longer.statusCode, longer.json().exclusions[0].created]).toEqual([201, true]);
+    expect(await events()).toHaveLength(3);
   });
 
   it('accepts a batch of 1000 entries', async () => {

@@ -37,3 +37,59 @@ export function check(
 export function regulator(t: TestService, entries: Record<string, unknown>[]) {
   return t.backoffice('POST', '/regulator/exclusions', { entries });
 }
+
+export interface ContactShown {
+  email?: string;
+  phone?: string;
+}
+
+export function checkBatch(
+  t: TestService,
+  tenant: TestTenant,
+  body: { contacts: Array<ContactShown & { reference: string }>; include_regulator?: boolean },
+  apiKey = tenant.apiKey,
+) {
+  return t.api(apiKey, 'POST', '/v1/exclusions/check-batch', body);
+}
+
+/**
+ * Shows the service these contacts as the tenant's daily reconciliation would (a check-batch, which records them
+ * before it answers): from its return, the tenant is entitled to hear of other operators' rows for them.
+ */
+export async function show(t: TestService, tenant: TestTenant, contacts: ContactShown[]): Promise<void> {
+  const response = await checkBatch(t, tenant, {
+    contacts: contacts.map((contact, index) => ({ reference: `shown-${index}`, ...contact })),
+  });
+  if (response.statusCode !== 200) throw new Error(`check-batch failed: ${response.body}`);
+}
+
+/** How many contacts the service remembers the tenant has shown (stored as keyed hashes: counted, not read). */
+export async function sightingsOf(t: TestService, tenantId: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('contact_sightings')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Waits until the tenant has at least `count` sightings, for at most `withinMs` (the live check records its
+ * contact after it answers, "within one second"); fails if they are not there by then.
+ */
+export async function awaitSightings(
+  t: TestService,
+  tenantId: string,
+  count: number,
+  withinMs = 1_000,
+): Promise<void> {
+  const deadline = performance.now() + withinMs;
+  for (;;) {
+    const seen = await sightingsOf(t, tenantId);
+    if (seen >= count) return;
+    if (performance.now() > deadline) {
+      throw new Error(`tenant ${tenantId} has ${seen} contact sightings after ${withinMs} ms, not ${count}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

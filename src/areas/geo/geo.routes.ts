@@ -43,7 +43,7 @@ export function geoRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           description:
             'Live tenants cut over for geo are answered from DB-IP Lite city data by default: IP Geolocation by DB-IP (https://db-ip.com), CC BY 4.0.',
           body: GeoCheckRequest,
-          response: { 200: GeoResult, ...errorResponses(400, 403, 422, 503) },
+          response: { 200: GeoResult, ...errorResponses(400, 403, 409, 422, 503) },
         },
       },
       async (req, reply) => {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CurrencyCode, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
+import { ClientTimestamp, CurrencyCode, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
 
 export const KycTier = Type.Union(
   [
@@ -111,7 +111,11 @@ export const WithdrawalCompletedRequest = Type.Object(
     withdrawal_id: Type.String({ minLength: 1, maxLength: 200 }),
     amount_cents: Cents,
     currency: CurrencyCode,
-    completed_at: Timestamp,
+    // No past bound: the lifetime total only grows, and refusing a late report would leave a player under-verified.
+    completed_at: ClientTimestamp(
+      null,
+      'when the withdrawal cleared; a late report still counts toward the lifetime total',
+    ),
   },
   { additionalProperties: false },
 );

@@ -16,6 +16,7 @@ import {
   VENDOR_TOKEN_TTL_SECONDS,
   type KycTier,
 } from './kyc.rules.js';
+import { recordContactsSent } from '../exclusions/exclusions.sightings.js';
 import type { StartKycRequest } from './kyc.schemas.js';
 import { findCheck, findUser, latestCheck, lockUser } from './kyc.store.js';
 import type { KycCheck } from './kyc.tables.js';
@@ -110,6 +111,8 @@ export async function startKyc(platform: Platform, ctx: TenantContext, input: St
   // Before anything else, so a live tenant learns KYC is not enabled on its first call, not its first big withdrawal.
   const vendor = kycVendorFor(ctx.tenant);
   const tenantId = ctx.tenant.tenant_id;
+  // The player's contacts entitle the tenant to hear of the register's exclusions of them (self-exclusion area).
+  await recordContactsSent(platform, tenantId, input);
   return platform.db.transaction().execute(async (tx) => {
     await lockUser(tx, tenantId, input.user_id);
     const now = platform.clock.now();

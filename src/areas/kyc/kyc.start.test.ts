@@ -181,15 +181,15 @@ describe('KYC start', () => {
     expect((await start(20_000, {}, userId, stranger.apiKey)).statusCode).toBe(200);
   });
 
-  it('a live tenant gets 403 cutover_required until KYC is cut over, then 503 while no production vendor exists', async () => {
+  it('a live tenant gets 403 cutover_required until KYC is cut over, then 409 while the deployment has no production vendor', async () => {
     const live = await t.createTenant({ environment: 'live' });
     const before = await start(20_000, {}, userId, live.apiKey);
     expect(before.statusCode).toBe(403);
     expect(before.json().error).toBe('cutover_required');
     await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['kyc'] });
     const after = await start(20_000, {}, userId, live.apiKey);
-    expect(after.statusCode).toBe(503);
-    expect(after.json().error).toBe('vendor_unavailable');
+    expect(after.statusCode).toBe(409);
+    expect(after.json().error).toBe('vendor_not_configured');
   });
 
   it('requires a bearer key', async () => {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CurrencyCode, Timestamp } from '../../platform/schemas.js';
+import { ClientTimestamp, CurrencyCode, Timestamp } from '../../platform/schemas.js';
 import { LIMIT_TYPES } from './limits.rules.js';
 
 /** Wire shapes of the deposit-limits area: each validates, types and documents (OpenAPI) one request or response. */
@@ -23,7 +23,12 @@ export const SetLimitRequest = Type.Object(
     limit_type: LimitType,
     amount_cents: Cents,
     currency: CurrencyCode,
-    requested_at: Timestamp,
+    // The cool-off counts from receipt, so this is the record of when the player asked: relayed at once, or after
+    // an outage of the tenant's link; a day is room for that, anything older is a replay or a wrong clock.
+    requested_at: ClientTimestamp(
+      86_400,
+      'when the player asked for the change (the cool-off counts from receipt, not from this)',
+    ),
   },
   { additionalProperties: false },
 );
@@ -104,7 +109,11 @@ export const CommitRequest = Type.Object(
     transaction_id: Type.String({ minLength: 1, maxLength: 200 }),
     amount_cents: Cents,
     currency: CurrencyCode,
-    committed_at: Timestamp,
+    // A deposit older than the longest window (limit_monthly, 30 days) would count toward no limit.
+    committed_at: ClientTimestamp(
+      30 * 86_400,
+      'when the deposit went through, which the windows sum by; 30 days is the longest window',
+    ),
   },
   { additionalProperties: false },
 );

@@ -37,15 +37,15 @@ export function sanctionsListsRoutes(app: FastifyInstance, platform: Platform): 
       schema: {
         tags,
         summary: 'Re-read the lists directory now',
-        response: { 200: ListsStatus, ...errorResponses(503) },
+        response: { 200: ListsStatus, ...errorResponses(409) },
       },
     },
     async () => {
       const holder = productionLists.holder;
       if (!holder) {
         throw new AppError(
-          'vendor_unavailable',
-          503,
+          'vendor_not_configured',
+          409,
           'SANCTIONS_DATA_DIR is not set: there are no lists to reload',
         );
       }

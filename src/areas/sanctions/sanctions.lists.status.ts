@@ -56,7 +56,7 @@ export function listsStatus(
       index_built_at: null,
       last_reload_at: null,
       warnings: [
-        'SANCTIONS_DATA_DIR is not set: live tenants cut over for sanctions get 503 vendor_unavailable',
+        'SANCTIONS_DATA_DIR is not set: live tenants cut over for sanctions get 409 vendor_not_configured',
       ],
       lists: [],
       superseded: [],

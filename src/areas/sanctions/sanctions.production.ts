@@ -30,7 +30,7 @@ export async function installProductionSanctions(platform: Platform): Promise<()
   await registerListsFetch(platform, () => productionLists.holder);
   if (!config.sanctionsDataDir) {
     log.warn(
-      'SANCTIONS_DATA_DIR is not set: no production sanctions matcher; live tenants cut over for sanctions get 503 vendor_unavailable',
+      'SANCTIONS_DATA_DIR is not set: no production sanctions matcher; live tenants cut over for sanctions get 409 vendor_not_configured',
     );
     return () => {};
   }

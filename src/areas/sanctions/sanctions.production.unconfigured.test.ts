@@ -8,7 +8,8 @@ describe('production sanctions without SANCTIONS_DATA_DIR', () => {
   });
   afterAll(async () => t.close());
 
-  it('a cut-over live tenant gets 503 vendor_unavailable; the lists view says why; reload is 503', async () => {
+  // A deployment without lists cannot screen on any retry: 409 vendor_not_configured, never 503 "retry with backoff".
+  it('a cut-over live tenant gets 409 vendor_not_configured; the lists view says why; reload is 409', async () => {
     const live = await t.createTenant({ environment: 'live' });
     await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
     const response = await t.api(live.apiKey, 'POST', '/v1/sanctions/screen', {
@@ -19,16 +20,16 @@ describe('production sanctions without SANCTIONS_DATA_DIR', () => {
       nationality: 'GB',
       email: 'm@example.com',
     });
-    expect(response.statusCode).toBe(503);
+    expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
-      error: 'vendor_unavailable',
+      error: 'vendor_not_configured',
       message: expect.stringContaining('sanctions'),
     });
     const view = (await t.backoffice('GET', '/sanctions/lists')).json();
     expect(view).toMatchObject({ data_dir: null, available: false, lists: [] });
     expect(view.warnings[0]).toContain('SANCTIONS_DATA_DIR is not set');
     const reload = await t.backoffice('POST', '/sanctions/lists/reload');
-    expect(reload.statusCode).toBe(503);
-    expect(reload.json().error).toBe('vendor_unavailable');
+    expect(reload.statusCode).toBe(409);
+    expect(reload.json().error).toBe('vendor_not_configured');
   });
 });

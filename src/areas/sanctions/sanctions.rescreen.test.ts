@@ -95,7 +95,7 @@ describe('sanctions re-screening', () => {
     expect((await due()).getTime() - first.getTime()).toBe(QUARTER_SECONDS * 1000);
   });
 
-  it("skips a live tenant's users while its production matcher is unavailable; naming it is 503", async () => {
+  it("skips a live tenant's users while its production matcher is not configured; naming it is 409", async () => {
     const live = await d.t.createTenant({ environment: 'live' });
     await d.t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
     sanctionsMatchers.production = { ...sandboxMatcher, kind: 'production' };
@@ -106,8 +106,8 @@ describe('sanctions re-screening', () => {
     }
     expect((await rescreen({})).json().skipped).toBe(1);
     const named = await rescreen({ tenant_id: live.tenantId });
-    expect(named.statusCode).toBe(503);
-    expect(named.json().error).toBe('vendor_unavailable');
+    expect(named.statusCode).toBe(409);
+    expect(named.json().error).toBe('vendor_not_configured');
     expect((await rescreen({ tenant_id: 'ten_missing' })).statusCode).toBe(404);
   });
 });

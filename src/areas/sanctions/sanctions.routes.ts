@@ -100,7 +100,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
         schema: {
           tags,
           body: RescreenRequest,
-          response: { 200: RescreenResult, ...errorResponses(403, 404, 503) },
+          response: { 200: RescreenResult, ...errorResponses(403, 404, 409, 503) },
         },
       },
       (req) => platform.db.transaction().execute((tx) => rescreen(platform, tx, req.body.tenant_id)),

@@ -135,15 +135,15 @@ describe('POST /v1/sanctions/screen and GET /v1/sanctions/status', () => {
     expect(theirs.json().status).toBe('clear');
   });
 
-  it('a live tenant gets 403 until cut over, then 503 vendor_unavailable until the production matcher exists', async () => {
+  it('a live tenant gets 403 until cut over, then 409 vendor_not_configured until the production matcher exists', async () => {
     const live = await d.t.createTenant({ environment: 'live' });
     const before = await d.screen(d.person(), live.apiKey);
     expect(before.statusCode).toBe(403);
     expect(before.json().error).toBe('cutover_required');
     await d.t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
     const after = await d.screen(d.person(), live.apiKey);
-    expect(after.statusCode).toBe(503);
-    expect(after.json().error).toBe('vendor_unavailable');
+    expect(after.statusCode).toBe(409);
+    expect(after.json().error).toBe('vendor_not_configured');
 
     // The seam the production matcher plugs into: once set, a cut-over live tenant is screened by it.
     sanctionsMatchers.production = { ...sandboxMatcher, kind: 'production' };

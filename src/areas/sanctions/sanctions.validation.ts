@@ -1,6 +1,6 @@
-import Ajv, { type ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { AppError } from '../../platform/errors.js';
+import { validatorCompiler, WELL_FORMED } from '../../platform/validation.js';
 
 /**
  * The sanctions area's 400: `missing_fields`, naming every field that is missing, malformed or unexpected (in the
@@ -8,18 +8,8 @@ import { AppError } from '../../platform/errors.js';
  * the first error, so these routes compile their schemas with allErrors.
  */
 
-const ajv = addFormats.default(
-  new Ajv.default({
-    allErrors: true,
-    useDefaults: true,
-    removeAdditional: false,
-    strict: false,
-    coerceTypes: false,
-  }),
-);
-const coercing = addFormats.default(
-  new Ajv.default({ allErrors: true, useDefaults: true, strict: false, coerceTypes: 'array' }),
-);
+// The platform's validators (the same formats and text checks as every route), reporting every problem.
+const compile = validatorCompiler({ allErrors: true });
 
 /** What each field must be, in words a tenant's developer can act on. */
 const EXPECTED: Record<string, string> = {
@@ -31,7 +21,7 @@ const EXPECTED: Record<string, string> = {
   email: 'an email address',
 };
 
-function describe(error: ErrorObject): { field: string; problem: string } {
+function describe(error: ErrorObject, dataVar: string): { field: string; problem: string } {
   if (error.keyword === 'required') {
     const field = (error.params as { missingProperty: string }).missingProperty;
     return { field, problem: 'missing' };
@@ -40,18 +30,18 @@ function describe(error: ErrorObject): { field: string; problem: string } {
     const field = (error.params as { additionalProperty: string }).additionalProperty;
     return { field, problem: 'not a field of this request' };
   }
-  const field = error.instancePath.split('/')[1] ?? '(body)';
+  const field = error.instancePath.split('/')[1] || `(${dataVar})`;
+  if (error.keyword === WELL_FORMED) return { field, problem: error.message ?? 'malformed' };
   return { field, problem: `must be ${EXPECTED[field] ?? error.message ?? 'valid'}` };
 }
 
 /** Route options for a sanctions route: its own validator and the missing_fields error. */
 export const sanctionsValidation = {
-  validatorCompiler: ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
-    (httpPart === 'body' ? ajv : coercing).compile(schema),
+  validatorCompiler: compile,
   schemaErrorFormatter: (errors: ErrorObject[], dataVar: string) => {
     const problems = new Map<string, string>();
     for (const error of errors) {
-      const { field, problem } = describe(error);
+      const { field, problem } = describe(error, dataVar);
       if (!problems.has(field)) problems.set(field, problem);
     }
     const named = [...problems].map(([field, problem]) => `${field} (${problem})`).join('; ');

@@ -12,8 +12,14 @@ export interface TenantsTable {
   name: string;
   environment: Environment;
   status: 'active' | 'suspended';
-  /** whsec_… secret; kept usable because HMAC signing needs it (unlike API keys, it cannot be a hash). */
+  /**
+   * The whsec_… secret, encrypted (AES-256-GCM under COMPLIANCE_SECRETS_KEY, see webhooks/signing-secrets.ts): HMAC
+   * signing needs it back, so unlike an API key it cannot be a hash, and a dump of the database alone must not sign.
+   */
   signing_secret: string;
+  /** The secret a rotation replaced, encrypted, still signing beside the new one until the expiry; then null. */
+  previous_signing_secret: string | null;
+  previous_signing_secret_expires_at: Timestamp | null;
   webhook_url: string | null;
   cutover_areas: JSONColumnType<VendorArea[]>;
   rate_limits: JSONColumnType<RateLimitOverrides>;
@@ -35,7 +41,8 @@ export interface ApiKeysTable {
 
 export interface AuditLogTable {
   audit_id: Generated<number>;
-  tenant_id: string;
+  /** null for a staff action on what belongs to no tenant (a regulator row of the register). */
+  tenant_id: string | null;
   occurred_at: Timestamp;
   actor: string;
   action: string;

@@ -6,7 +6,9 @@ import { request, type Agent } from 'undici';
 import type { Clock } from '../clock.js';
 import type { EventRow } from '../db/platform-tables.js';
 import type { DB } from '../db/schema.js';
+import type { Secrets } from '../secrets.js';
 import { createDeliveryAgent, isDeliverableHost, type DestinationPolicy } from './destination.js';
+import { signingSecretsAt } from './signing-secrets.js';
 
 /** Wait before each retry: attempt 1 fails → 5 s → attempt 2 … attempt 8 fails → failed. Documented in docs/webhooks.md. */
 export const RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
@@ -37,6 +39,7 @@ export class WebhookDispatcher {
     private readonly clock: Clock,
     private readonly policy: DestinationPolicy,
     private readonly log: FastifyBaseLogger,
+    private readonly secrets: Secrets,
   ) {
     this.agent = createDeliveryAgent(policy);
   }
@@ -67,7 +70,13 @@ export class WebhookDispatcher {
     const tenantIds = [...new Set(claimed.map((e) => e.tenant_id))];
     const tenants = await this.db
       .selectFrom('tenants')
-      .select(['tenant_id', 'webhook_url', 'signing_secret'])
+      .select([
+        'tenant_id',
+        'webhook_url',
+        'signing_secret',
+        'previous_signing_secret',
+        'previous_signing_secret_expires_at',
+      ])
       .where('tenant_id', 'in', tenantIds)
       .execute();
     const byId = new Map(tenants.map((t) => [t.tenant_id, t]));
@@ -76,14 +85,16 @@ export class WebhookDispatcher {
       claimed.map(async (event) => {
         const tenant = byId.get(event.tenant_id)!;
         if (!tenant.webhook_url) return this.markNoDestination(event, token);
-        const outcome = await this.send(event, tenant.webhook_url, tenant.signing_secret);
+        const outcome = await this.send(event, tenant.webhook_url, () =>
+          signingSecretsAt(this.secrets, tenant, now),
+        );
         await this.record(event, token, outcome);
       }),
     );
     return claimed.length;
   }
 
-  private async send(event: EventRow, url: string, secret: string): Promise<Outcome> {
+  private async send(event: EventRow, url: string, signingSecrets: () => string[]): Promise<Outcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let target: URL;
@@ -97,7 +108,16 @@ export class WebhookDispatcher {
     }
     // The transport timestamp is wall-clock time (receivers check it for replay), not the service clock.
     const sentAt = new Date();
-    const signature = new Webhook(secret).sign(event.event_id, sentAt, event.payload);
+    let signature: string;
+    try {
+      // During a rotation's overlap, one signature per secret, space-separated (Standard Webhooks).
+      signature = signingSecrets()
+        .map((secret) => new Webhook(secret).sign(event.event_id, sentAt, event.payload))
+        .join(' ');
+    } catch {
+      // Never the cause's text: it is about the secret. A wrong COMPLIANCE_SECRETS_KEY is refused at start.
+      return { statusCode: null, error: 'signing secret unreadable', latencyMs: 0, url };
+    }
     try {
       const response = await request(target, {
         method: 'POST',

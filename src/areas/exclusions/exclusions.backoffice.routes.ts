@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Platform } from '../../platform/context.js';
+import { errorResponses } from '../../platform/schemas.js';
+import { ConfirmVoidRequest, StaffExclusion, VoidRequest } from './exclusions.schemas.js';
+import { confirmVoid, getStaffExclusion, voidExclusion } from './exclusions.void.js';
+
+const tags = ['exclusions'];
+const params = Type.Object({ exclusion_id: Type.String({ maxLength: 64 }) });
+const config = { validationErrorCode: 'invalid_payload' };
+
+/** The staff's view of a register row, and the void of a row registered in error. */
+export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/exclusions/:exclusion_id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'One register row, with its contacts and any void',
+          params,
+          response: { 200: StaffExclusion, ...errorResponses(404) },
+        },
+      },
+      (request) => getStaffExclusion(platform, request.params.exclusion_id),
+    );
+
+    app.post(
+      '/exclusions/:exclusion_id/void',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Void a row registered in error',
+          description:
+            'A timed row is voided at once (200): it stops matching and exclusion.voided goes to every tenant entitled to know of it. A permanent row is only proposed for voiding (202, void_proposal set) until a second member of staff confirms.',
+          params,
+          body: VoidRequest,
+          response: { 200: StaffExclusion, 202: StaffExclusion, ...errorResponses(400, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const { exclusion, voided } = await voidExclusion(
+          platform,
+          request.params.exclusion_id,
+          request.body,
+          request.id,
+        );
+        return reply.code(voided ? 200 : 202).send(exclusion);
+      },
+    );
+
+    app.post(
+      '/exclusions/:exclusion_id/void/confirm',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Confirm a proposed void of a permanent exclusion (a second member of staff)',
+          params,
+          body: ConfirmVoidRequest,
+          response: { 200: StaffExclusion, ...errorResponses(400, 403, 404, 409) },
+        },
+      },
+      (request) => confirmVoid(platform, request.params.exclusion_id, request.body, request.id),
+    );
+  };
+}
