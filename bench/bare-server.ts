@@ -6,6 +6,7 @@
 import Fastify, { LogController } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import pino from 'pino';
+import { systemClock } from '../src/platform/clock.js';
 import { validatorCompiler } from '../src/platform/validation.js';
 import { AmlEventRequest, EventAck } from '../src/areas/aml/aml.schemas.js';
 
@@ -13,7 +14,7 @@ const app = Fastify({
   loggerInstance: pino({ level: 'info' }),
   logController: new LogController({ disableRequestLogging: true }),
 }).withTypeProvider<TypeBoxTypeProvider>();
-app.setValidatorCompiler(validatorCompiler());
+app.setValidatorCompiler(validatorCompiler({ clock: systemClock }));
 
 let n = 0;
 app.post(

@@ -28,13 +28,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     -- Which contacts each tenant has shown the service (checked, registered, sent with a KYC start), as keyed
     -- hashes: what decides which tenants are told of other operators' and the regulator's rows.
+    -- Written on the live check's path for every new contact: one index (by contact, then tenant, which also
+    -- serves "has this tenant shown it") and no foreign key (tenants are never deleted), each costing every insert.
     create table contact_sightings (
-      tenant_id text not null references tenants (tenant_id),
       contact_hash text not null,
+      tenant_id text not null,
       first_seen_at timestamptz not null,
-      primary key (tenant_id, contact_hash)
+      primary key (contact_hash, tenant_id)
     );
-    create index contact_sightings_hash on contact_sightings (contact_hash);
 
     -- A row registered in error is voided by the staff: it stops matching, and is kept with who voided it and why.
     alter table exclusions drop constraint exclusions_status_check;

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { registerAmlWork } from './areas/aml/aml.evaluator.js';
 import { registerExclusionJobs } from './areas/exclusions/exclusions.jobs.js';
+import { flushSightings } from './areas/exclusions/exclusions.sightings.js';
 import { registerGeoJobs } from './areas/geo/geo.jobs.js';
 import { geoResolvers } from './areas/geo/geo.resolver.js';
 import { lazyProductionGeoResolver } from './areas/geo/geo.resolver.production.js';
@@ -109,6 +110,7 @@ export async function createService(config: Config, logger: Logger = createLogge
       generatedBackofficeToken: generatedToken,
       async close() {
         await app.close();
+        await flushSightings(platform).catch(() => {});
         await workers.stop();
         await platform.dispatcher.close();
         redis?.disconnect();

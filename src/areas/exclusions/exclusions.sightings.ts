@@ -1,5 +1,4 @@
 import type { Platform } from '../../platform/context.js';
-import { groupCommitOf } from '../../platform/group-commit.js';
 import { canonicalEmail, contactHash, normaliseEmail, normalisePhone, type Contact } from './contact.js';
 import * as store from './exclusions.store.js';
 
@@ -9,19 +8,103 @@ import * as store from './exclusions.store.js';
  * check, registration and KYC start records its contacts, as keyed hashes.
  */
 
-/** Hashes this process knows are recorded (per tenant), so a contact shown again costs no write. */
-const recorded = new WeakMap<Platform, Set<string>>();
-const REMEMBERED_AT_MOST = 200_000;
+/**
+ * A contact counts as shown within this long of the request that showed it (the issue allows a second). Short, so
+ * that a buffered sighting is written before the young-generation collections that would promote it.
+ */
+export const SIGHTING_FLUSH_MS = 50;
+const REMEMBERED_AT_MOST = 100_000;
+const ROWS_PER_STATEMENT = 5_000;
 
-const sightings = (platform: Platform) =>
-  groupCommitOf(
-    platform,
-    'contact_sightings',
-    async (rows: Array<{ tenantId: string; hash: string; at: Date }>) => {
-      await store.recordSightings(platform.db, rows);
-      return rows.map(() => undefined);
-    },
-  );
+/**
+ * The sightings of one process not yet written (per tenant, the hashes), and the hashes it knows are written. The
+ * live check only adds to the buffer: at 3,000 checks a second of new contacts, a statement every 50 ms writes them
+ * all, where a statement per check (even group-committed) doubled the database's work on the hot path.
+ */
+class SightingBuffer {
+  private pending = new Map<string, Set<string>>();
+  private pendingCount = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly known = new Map<string, Set<string>>();
+  private knownCount = 0;
+
+  constructor(private readonly platform: Platform) {}
+
+  /** Adds what is not known yet; resolves at once unless `written`, then once the rows are stored. */
+  add(tenantId: string, hashes: string[], written: boolean): Promise<void> {
+    const known = this.known.get(tenantId);
+    let pending = this.pending.get(tenantId);
+    for (const hash of hashes) {
+      if (known?.has(hash) || pending?.has(hash)) continue;
+      if (!pending) this.pending.set(tenantId, (pending = new Set()));
+      pending.add(hash);
+      this.pendingCount++;
+    }
+    if (written) return this.flush();
+    // A failed flush is logged there; the contacts count as shown again the next time they are sent.
+    if (this.pendingCount > 0)
+      this.timer ??= setTimeout(() => this.flush().catch(() => {}), SIGHTING_FLUSH_MS);
+    return Promise.resolve();
+  }
+
+  /** Writes everything pending; one flush at a time, so a caller waiting for its rows waits for the flush holding them. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    const count = this.pendingCount;
+    this.pending = new Map();
+    this.pendingCount = 0;
+    const run = this.flushing.then(async () => {
+      if (count === 0) return;
+      const tenantIds: string[] = [];
+      const hashes: string[] = [];
+      for (const [tenantId, set] of batch) {
+        for (const hash of set) {
+          tenantIds.push(tenantId);
+          hashes.push(hash);
+        }
+      }
+      try {
+        for (let from = 0; from < count; from += ROWS_PER_STATEMENT) {
+          await store.recordSightings(this.platform.db, {
+            tenantIds: tenantIds.slice(from, from + ROWS_PER_STATEMENT),
+            hashes: hashes.slice(from, from + ROWS_PER_STATEMENT),
+            at: this.platform.clock.now(),
+          });
+        }
+      } catch (error) {
+        this.platform.log.error({ err: error, sightings: count }, 'contact sightings not recorded');
+        throw error;
+      }
+      if (this.knownCount + count > REMEMBERED_AT_MOST) {
+        this.known.clear();
+        this.knownCount = 0;
+      }
+      for (const [tenantId, set] of batch) {
+        const known = this.known.get(tenantId);
+        if (known) for (const hash of set) known.add(hash);
+        else this.known.set(tenantId, set);
+      }
+      this.knownCount += count;
+    });
+    this.flushing = run.catch(() => {});
+    return run;
+  }
+}
+
+const buffers = new WeakMap<Platform, SightingBuffer>();
+const bufferOf = (platform: Platform) => {
+  let buffer = buffers.get(platform);
+  if (!buffer) buffers.set(platform, (buffer = new SightingBuffer(platform)));
+  return buffer;
+};
+
+/** Writes the sightings still buffered (at shutdown). */
+export function flushSightings(platform: Platform): Promise<void> {
+  return buffers.get(platform)?.flush() ?? Promise.resolve();
+}
 
 /** The keyed hashes of a normalised contact: the email's in its canonical form. */
 export function hashesOf(
@@ -36,30 +119,22 @@ export function hashesOf(
 }
 
 /**
- * Records that the tenant has shown these contacts. Resolves once they are stored, so the request that showed a
- * contact answers only when the tenant is entitled to hear of it; concurrent requests share one write (group
- * commit), and a contact this process has recorded before costs nothing.
+ * Records that the tenant has shown these contacts. With `written`, resolves once they are stored (a
+ * registration, a batch check, a KYC start answer only then); without, within SIGHTING_FLUSH_MS (the live check).
  */
-export async function recordContactsShown(
+export function recordContactsShown(
   platform: Platform,
   tenantId: string,
   contacts: Contact[],
+  options: { written: boolean } = { written: true },
 ): Promise<void> {
-  let known = recorded.get(platform);
-  if (!known) recorded.set(platform, (known = new Set()));
-  const fresh = new Set<string>();
+  const hashes: string[] = [];
   for (const contact of contacts) {
     const { email, phone } = hashesOf(platform, contact);
-    for (const hash of [email, phone]) {
-      if (hash !== null && !known.has(`${tenantId}:${hash}`)) fresh.add(hash);
-    }
+    if (email !== null) hashes.push(email);
+    if (phone !== null) hashes.push(phone);
   }
-  if (fresh.size === 0) return;
-  const at = platform.clock.now();
-  const writer = sightings(platform);
-  await Promise.all([...fresh].map((hash) => writer.submit({ tenantId, hash, at })));
-  if (known.size + fresh.size > REMEMBERED_AT_MOST) known.clear();
-  for (const hash of fresh) known.add(`${tenantId}:${hash}`);
+  return bufferOf(platform).add(tenantId, hashes, options.written);
 }
 
 /** A register row's contact columns: as registered, the canonical email matched on, and the keyed hashes. */

@@ -306,16 +306,15 @@ export function activePage(
     .execute();
 }
 
-/** Records that tenants showed these contacts; one statement for any number, a contact already known skipped. */
+/** Records that tenants showed these contacts (in pairs), one statement for any number; known ones are skipped. */
 export async function recordSightings(
   db: Executor,
-  sightings: Array<{ tenantId: string; hash: string; at: Date }>,
+  sightings: { tenantIds: string[]; hashes: string[]; at: Date },
 ): Promise<void> {
-  if (sightings.length === 0) return;
+  if (sightings.hashes.length === 0) return;
   await sql`
-    insert into contact_sightings (tenant_id, contact_hash, first_seen_at)
-    select * from unnest(${sightings.map((s) => s.tenantId)}::text[], ${sightings.map((s) => s.hash)}::text[],
-      ${sightings.map((s) => s.at.toISOString())}::timestamptz[])
+    insert into contact_sightings (contact_hash, tenant_id, first_seen_at)
+    select h, t, ${sightings.at} from unnest(${sightings.hashes}::text[], ${sightings.tenantIds}::text[]) as s (h, t)
     on conflict do nothing`.execute(db);
 }
 
