@@ -303,7 +303,9 @@ async function main() {
   });
   const barePort = await new Promise<number>((resolve, reject) => {
     bare.once('message', (m) => resolve((m as { port: number }).port));
-    bare.once('exit', (code) => reject(new Error(`the bare Fastify server exited (${code}) before listening`)));
+    bare.once('exit', (code) =>
+      reject(new Error(`the bare Fastify server exited (${code}) before listening`)),
+    );
   });
   const bareService = {
     baseUrl: `http://127.0.0.1:${barePort}`,
