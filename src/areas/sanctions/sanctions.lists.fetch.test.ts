@@ -67,7 +67,7 @@ describe('downloading the sanctions lists', () => {
         { list: 'un', url: `${files.base}/un.xml`, file: 'fetched/un/consolidated.xml' },
         { list: 'eu', url: `${files.base}/eu.xml`, file: 'fetched/eu/fsf.xml' },
       ],
-      downloadTimeoutMs: 1_000,
+      downloadTimeoutMs: 3_000,
     });
     live = await t.createTenant({ environment: 'live' });
     await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
@@ -195,7 +195,7 @@ describe('downloading the sanctions lists', () => {
     const { bySource } = await fetchNow();
     expect(bySource['sanctions.un']).toMatchObject({
       outcome: 'failed',
-      error: 'no complete answer within 1 s',
+      error: 'no complete answer within 3 s',
       version: '2026-03-15',
     });
     expect(bySource['sanctions.eu']).toMatchObject({
