@@ -11,6 +11,7 @@ import { raiseAlert } from './alerts.js';
 import type { Platform } from './context.js';
 import type { Executor } from './db/database.js';
 import type { DownloadOutcome, DownloadSource } from './db/platform-tables.js';
+import { ensureJobScheduled, scheduleJob } from './scheduler.js';
 
 /** A file the service keeps current from a publisher: where it comes from and where the accepted version goes. */
 export interface DownloadTarget {
@@ -238,4 +239,29 @@ export async function refreshDownload(
     log.info({ source: source.id, outcome, version: row.version }, 'download checked');
   }
   return downloadReport(row);
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A download kept current on a schedule: the first run at start, then every `intervalHours` on the service clock,
+ * as one job for the whole deployment. The download runs after the job's transaction has committed (no transaction
+ * held open over it); until it ends the job stays due again in an hour, so a process that dies mid-way is replaced.
+ */
+export async function registerScheduledDownload(
+  platform: Platform,
+  job: { kind: string; enabled: () => boolean; intervalHours: number; run: () => Promise<unknown> },
+): Promise<void> {
+  platform.scheduler.register(job.kind, async (tx, _job, now) => {
+    if (!job.enabled()) return; // switched off since it was scheduled: the job ends here
+    await scheduleJob(tx, { kind: job.kind, subjectId: 'all', dueAt: new Date(now.getTime() + HOUR_MS) });
+    return async () => {
+      await job.run();
+      const dueAt = new Date(now.getTime() + job.intervalHours * HOUR_MS);
+      await scheduleJob(platform.db, { kind: job.kind, subjectId: 'all', dueAt });
+    };
+  });
+  if (job.enabled()) {
+    await ensureJobScheduled(platform.db, { kind: job.kind, subjectId: 'all', dueAt: platform.clock.now() });
+  }
 }

@@ -6,15 +6,18 @@ import { createGunzip } from 'node:zlib';
 import * as tar from 'tar';
 import type { Platform } from '../../platform/context.js';
 import type { DownloadSource } from '../../platform/db/platform-tables.js';
-import { refreshDownload, type DownloadReport, type Validation } from '../../platform/downloads.js';
-import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
+import {
+  refreshDownload,
+  registerScheduledDownload,
+  type DownloadReport,
+  type Validation,
+} from '../../platform/downloads.js';
 import { geoResolvers } from './geo.resolver.js';
 import { openCityDatabase } from './geo.resolver.production.js';
 import { locationOf } from './geo.resolver.production.record.js';
 
 export const GEOIP_FETCH_JOB = 'geo.database_fetch';
 export const GEOIP_SOURCE_ID = 'geoip';
-const HOUR_MS = 3_600_000;
 
 /** DB-IP names each monthly file by its year and month: the URL of the service clock's month. */
 export function monthlyUrl(template: string, now: Date): string {
@@ -114,28 +117,12 @@ export async function fetchGeoDatabase(platform: Platform): Promise<DownloadRepo
   return report;
 }
 
-/** The scheduled download: the first at start, then every GEOIP_FETCH_INTERVAL_HOURS on the service clock. */
-export async function registerGeoDatabaseFetch(platform: Platform): Promise<void> {
-  const interval = platform.config.geoipFetchIntervalHours * HOUR_MS;
-  platform.scheduler.register(GEOIP_FETCH_JOB, async (tx, _job, now) => {
-    if (!platform.config.geoipFetch) return; // switched off since it was scheduled: the job ends here
-    // Due again in an hour until the download ends: a process that dies mid-way is replaced by the next pass.
-    await scheduleJob(tx, {
-      kind: GEOIP_FETCH_JOB,
-      subjectId: 'all',
-      dueAt: new Date(now.getTime() + HOUR_MS),
-    });
-    return async () => {
-      await fetchGeoDatabase(platform);
-      const dueAt = new Date(now.getTime() + interval);
-      await scheduleJob(platform.db, { kind: GEOIP_FETCH_JOB, subjectId: 'all', dueAt });
-    };
+/** The scheduled download of the database (GEOIP_FETCH), every GEOIP_FETCH_INTERVAL_HOURS. */
+export function registerGeoDatabaseFetch(platform: Platform): Promise<void> {
+  return registerScheduledDownload(platform, {
+    kind: GEOIP_FETCH_JOB,
+    enabled: () => platform.config.geoipFetch !== undefined,
+    intervalHours: platform.config.geoipFetchIntervalHours,
+    run: () => fetchGeoDatabase(platform),
   });
-  if (platform.config.geoipFetch) {
-    await ensureJobScheduled(platform.db, {
-      kind: GEOIP_FETCH_JOB,
-      subjectId: 'all',
-      dueAt: platform.clock.now(),
-    });
-  }
 }

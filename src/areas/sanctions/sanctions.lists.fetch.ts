@@ -3,13 +3,16 @@ import path from 'node:path';
 import type { SanctionsSource } from '../../config.js';
 import type { Platform } from '../../platform/context.js';
 import type { DownloadSource } from '../../platform/db/platform-tables.js';
-import { refreshDownload, type DownloadReport, type Validation } from '../../platform/downloads.js';
-import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
+import {
+  refreshDownload,
+  registerScheduledDownload,
+  type DownloadReport,
+  type Validation,
+} from '../../platform/downloads.js';
 import { detectFormat } from './lists/detect.js';
 import type { SanctionsLists } from './sanctions.lists.js';
 
 export const LISTS_FETCH_JOB = 'sanctions.lists_fetch';
-const HOUR_MS = 3_600_000;
 
 export const listSourceId = (list: string) => `sanctions.${list}`;
 
@@ -91,28 +94,12 @@ export async function fetchSanctionsLists(
   return reports;
 }
 
-/** The scheduled download: the first at start, then every SANCTIONS_FETCH_INTERVAL_HOURS on the service clock. */
-export async function registerListsFetch(platform: Platform, holder: () => SanctionsLists | undefined) {
-  const interval = platform.config.sanctionsFetchIntervalHours * HOUR_MS;
-  platform.scheduler.register(LISTS_FETCH_JOB, async (tx, _job, now) => {
-    if (!platform.config.sanctionsFetch) return; // switched off since it was scheduled: the job ends here
-    // Due again in an hour until the downloads end: a process that dies mid-way is replaced by the next pass.
-    await scheduleJob(tx, {
-      kind: LISTS_FETCH_JOB,
-      subjectId: 'all',
-      dueAt: new Date(now.getTime() + HOUR_MS),
-    });
-    return async () => {
-      await fetchSanctionsLists(platform, holder());
-      const dueAt = new Date(now.getTime() + interval);
-      await scheduleJob(platform.db, { kind: LISTS_FETCH_JOB, subjectId: 'all', dueAt });
-    };
+/** The scheduled download of the lists (SANCTIONS_FETCH), every SANCTIONS_FETCH_INTERVAL_HOURS. */
+export function registerListsFetch(platform: Platform, holder: () => SanctionsLists | undefined) {
+  return registerScheduledDownload(platform, {
+    kind: LISTS_FETCH_JOB,
+    enabled: () => platform.config.sanctionsFetch,
+    intervalHours: platform.config.sanctionsFetchIntervalHours,
+    run: () => fetchSanctionsLists(platform, holder()),
   });
-  if (platform.config.sanctionsFetch) {
-    await ensureJobScheduled(platform.db, {
-      kind: LISTS_FETCH_JOB,
-      subjectId: 'all',
-      dueAt: platform.clock.now(),
-    });
-  }
 }
