@@ -177,16 +177,6 @@ export function markExpired(
     .executeTakeFirst();
 }
 
-/** Every tenant of an environment, whatever its status: a suspended operator must still enforce when reinstated. */
-export async function tenantIdsOf(db: Executor, environment: Environment): Promise<string[]> {
-  const rows = await db
-    .selectFrom('tenants')
-    .select('tenant_id')
-    .where('environment', '=', environment)
-    .execute();
-  return rows.map((row) => row.tenant_id);
-}
-
 /** Active now: marked active and not past its expiry, whether or not the expiry job has run yet. */
 function activeIn(
   db: Executor,
