@@ -64,8 +64,13 @@ export function requestFactory(
             transaction_id: `bench-${ctx.runId}-${seed}-${i}`,
             amount_cents: type === 'login' ? 0 : 500 + Math.floor(random() * 20_000),
             currency: TENANT_CURRENCIES[index % TENANT_CURRENCIES.length],
-            payment_method: `card_${Math.floor(random() * 50_000)}`,
-            metadata: { ip_country: 'CA', session_id: `s${Math.floor(random() * 1e6)}` },
+            payment_method: 'card',
+            metadata: {
+              ip_country: 'CA',
+              session_id: `s${Math.floor(random() * 1e6)}`,
+              // R-006's instrument: without it the event takes no part in R-006.
+              payment_method_fingerprint: `card_${Math.floor(random() * 50_000)}`,
+            },
             occurred_at: new Date().toISOString(),
           }),
         };

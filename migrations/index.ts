@@ -11,6 +11,10 @@ import * as queueVacuumTruncate from './2026-11-24T0009_queue_vacuum_truncate.js
 import * as downloadsAndAlerts from './2026-11-25T0010_downloads_and_alerts.js';
 import * as signingSecrets from './2026-11-25T0011_signing_secrets.js';
 import * as registerPrivacy from './2026-11-25T0012_register_privacy.js';
+import * as amlOutcomesDeadLetters from './2026-11-25T0013_aml_outcomes_dead_letters.js';
+import * as reviewDueTimes from './2026-11-25T0014_review_due_times.js';
+import * as limitReservations from './2026-11-25T0015_limit_reservations.js';
+import * as webhookRecovery from './2026-11-25T0016_webhook_recovery.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +30,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0010_downloads_and_alerts': downloadsAndAlerts,
   '2026-11-25T0011_signing_secrets': signingSecrets,
   '2026-11-25T0012_register_privacy': registerPrivacy,
+  '2026-11-25T0013_aml_outcomes_dead_letters': amlOutcomesDeadLetters,
+  '2026-11-25T0014_review_due_times': reviewDueTimes,
+  '2026-11-25T0015_limit_reservations': limitReservations,
+  '2026-11-25T0016_webhook_recovery': webhookRecovery,
 };

@@ -20,6 +20,8 @@ import { limitRoutes } from './areas/limits/limits.routes.js';
 import { sanctionsRoutes } from './areas/sanctions/sanctions.routes.js';
 import { backofficeRoutes } from './backoffice/backoffice.routes.js';
 import { registerTenantAuth } from './platform/auth.js';
+import { eventsFeedRoutes } from './platform/events-feed.routes.js';
+import type { Config } from './config.js';
 import type { Platform } from './platform/context.js';
 import {
   clientErrorHandler,
@@ -55,6 +57,10 @@ export interface AppOptions {
   redis?: Redis | undefined;
 }
 
+/** Fastify takes a hop count as a function of the hop (its types have no number form). */
+const trustProxyOption = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 /** Builds the service with no listen(): main.ts listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { platform } = options;
@@ -65,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => newId('request'),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    trustProxy: trustProxyOption(platform.config.trustProxy),
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: MAX_PATH_PARAMETER_LENGTH,
@@ -144,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(sanctionsRoutes(platform));
       await api.register(geoRoutes(platform));
       await api.register(amlRoutes(platform));
+      await api.register(eventsFeedRoutes(platform));
     },
     { prefix: '/v1' },
   );

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { parseSecretsKey } from './platform/secrets.js';
 import { PACKAGE_ROOT } from './version.js';
 
@@ -74,8 +75,17 @@ export interface Config {
    * address is answered 429 and nothing more is written for it until the minute is over.
    */
   authFailuresPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For is believed for the client address (per-address throttles, the security log): a
+   * number of hops, or the proxies' addresses and CIDR ranges. false: the connection's own address.
+   */
+  trustProxy: false | number | string[];
   /** Days the security log (authentication failures not tied to a tenant) is kept before the daily purge. */
   securityLogRetentionDays: number;
+  /** Hours before a review's due time at which its "due soon" alert is raised. */
+  reviewWarningHours: number;
+  /** Users re-screened per transaction (and per scheduler job run) by the quarterly sanctions re-screen. */
+  sanctionsRescreenBatchSize: number;
   /** A download must finish within this time, and be at most downloadMaxBytes. */
   downloadTimeoutMs: number;
   downloadMaxBytes: number;
@@ -266,13 +276,42 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoipFetchIntervalHours: positive('GEOIP_FETCH_INTERVAL_HOURS', 24, 'hours'),
     geoipProbe: { ip: probeIp, country: probeCountry },
     secretsKey,
+    trustProxy: trustedProxies(env.TRUST_PROXY, problems),
     authFailuresPerMinute: wholePositive('AUTH_FAILURES_PER_MINUTE', 30, 'failures'),
     securityLogRetentionDays: wholePositive('SECURITY_LOG_RETENTION_DAYS', 90, 'days'),
+    reviewWarningHours: positive('REVIEW_WARNING_HOURS', 4, 'hours'),
+    sanctionsRescreenBatchSize: wholePositive('SANCTIONS_RESCREEN_BATCH_SIZE', 500, 'users'),
     downloadTimeoutMs: positive('DOWNLOAD_TIMEOUT_SECONDS', 600, 'seconds') * 1000,
     downloadMaxBytes: positive('DOWNLOAD_MAX_MB', 1024, 'megabytes') * 1024 * 1024,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * TRUST_PROXY: unset or `0` trusts no proxy; a whole number is how many proxies in front are trusted; otherwise a
+ * comma-separated list of the proxies' addresses or CIDR ranges. Never "any": a client could then pick its own
+ * address in X-Forwarded-For and slip every per-address limit.
+ */
+function trustedProxies(raw: string | undefined, problems: string[]): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || !address || !ipaddr.isValid(address)) return true;
+    if (bits === undefined) return false;
+    const max = ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128;
+    return !/^\d+$/.test(bits) || Number(bits) > max;
+  });
+  if (bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be a number of proxies or a comma-separated list of addresses and CIDR ranges (not: ${bad.join(', ')})`,
+    );
+    return false;
+  }
+  return entries;
 }
 
 /** The download sources file: per sanctions list its URL and file, and the geolocation providers' URLs. */

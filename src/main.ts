@@ -5,6 +5,7 @@ import v8 from 'node:v8';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './platform/logger.js';
+import { sumMetricsForChildren } from './platform/metrics.js';
 import type { Service } from './service.js';
 
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -119,6 +120,9 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     if (role === 'all') await firstStart(service, config, port);
   }
   if (role !== 'api' && config.workers) service.workers.start();
+  service.platform.metrics
+    .counter('compliance_processes_started_total', 'Service processes started, by role', ['role'])
+    .inc({ role });
   // A worker process's work is asynchronous; on a machine it shares with API processes, acknowledgements go first.
   if (role === 'worker') lowerPriority(WORKER_NICENESS);
 
@@ -165,6 +169,7 @@ async function supervise(config: Config, logger: Logger): Promise<void> {
     );
     setTimeout(() => fork(role), delay);
   });
+  sumMetricsForChildren();
   for (let i = 0; i < config.apiProcesses; i++) fork('api');
   if (config.workers) fork('worker');
   logger.info({ api_processes: config.apiProcesses, worker_process: config.workers }, 'supervising');

@@ -20,6 +20,7 @@ import { systemClock, TestClock, type Clock } from './platform/clock.js';
 import type { Platform } from './platform/context.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { Metrics } from './platform/metrics.js';
 import { Scheduler } from './platform/scheduler.js';
 import { registerSecurityLogRetention } from './platform/security-log.js';
 import { embeddedSecretsKey, Secrets } from './platform/secrets.js';
@@ -78,6 +79,7 @@ export async function createService(config: Config, logger: Logger = createLogge
       apiKeys: new ApiKeyCache(),
       secrets,
       pollers: [],
+      metrics: new Metrics(),
     };
     // Production vendors are process-wide and open their data on first use (or now, when a tenant needs them).
     const geo = geoResolvers.production
@@ -93,7 +95,7 @@ export async function createService(config: Config, logger: Logger = createLogge
     registerSigningSecretJobs(platform);
     await registerSecurityLogRetention(platform);
     await registerExclusionJobs(platform);
-    registerLimitJobs(platform);
+    await registerLimitJobs(platform);
     registerKycJobs(platform);
     await registerSanctionsJobs(platform);
     const closeSanctions = await installProductionSanctions(platform);

@@ -105,10 +105,12 @@ describe('tipping-off', () => {
     await t.backoffice('POST', `/sanctions/cases/${sanctionCases[0]}/decision`, {
       decision: 'confirmed',
       reviewer: 'r',
+      reason: 'reviewed',
     });
     await t.backoffice('POST', `/sanctions/cases/${sanctionCases[1]}/decision`, {
       decision: 'cleared',
       reviewer: 'r',
+      reason: 'reviewed',
     });
     // Repeats, conflicts, invalid requests and the statuses after the decisions are tenant-facing too.
     const samBody = {
@@ -145,7 +147,7 @@ describe('tipping-off', () => {
     await event(U['roundtrip'], 'deposit', 1_000, { occurred_at: iso(-HOUR) });
     await event(U['roundtrip'], 'withdrawal', 1_000);
     for (const user of [U['multi-a'], U['multi-b'], U['multi-c']])
-      await event(user, 'deposit', 20, { payment_method: 'shared-card' });
+      await event(user, 'deposit', 20, { metadata: { payment_method_fingerprint: 'shared-card' } });
     await event(U['geo'], 'login', 0, { metadata: { session_id: 'sess', ip_country: 'GB' } });
     await event(U['geo'], 'deposit', 20, { metadata: { session_id: 'sess', card_country: 'FR' } });
     for (let i = 0; i < 10; i++)
@@ -190,18 +192,22 @@ describe('tipping-off', () => {
     await t.backoffice('POST', `/aml/cases/${hold.json().case_id}/decision`, {
       action: 'confirm_hold',
       reviewer: 'c',
+      reason: 'reviewed',
     });
     await t.backoffice('POST', `/aml/cases/${hold.json().case_id}/decision`, {
       action: 'escalate',
       reviewer: 'c',
+      reason: 'reviewed',
     });
     await t.backoffice('POST', `/aml/cases/${reject.json().case_id}/decision`, {
       action: 'freeze',
       reviewer: 'c',
+      reason: 'reviewed',
     });
     await t.backoffice('POST', `/aml/cases/${await caseOf(U['roundtrip'])}/decision`, {
       action: 'clear',
       reviewer: 'c',
+      reason: 'reviewed',
     });
     for (const user of [
       U['velocity'],

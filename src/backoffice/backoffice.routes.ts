@@ -5,11 +5,13 @@ import { amlBackofficeRoutes } from '../areas/aml/aml.backoffice.routes.js';
 import { exclusionBackofficeRoutes } from '../areas/exclusions/exclusions.backoffice.routes.js';
 import { regulatorRoutes } from '../areas/exclusions/regulator.routes.js';
 import { geoBackofficeRoutes } from '../areas/geo/geo.routes.js';
+import { kycBackofficeRoutes } from '../areas/kyc/kyc.backoffice.routes.js';
 import { sanctionsBackofficeRoutes } from '../areas/sanctions/sanctions.routes.js';
 import { listAlerts } from '../platform/alerts.js';
 import { AppError } from '../platform/errors.js';
 import { Alert } from '../platform/schemas.js';
 import { fxRoutes } from '../platform/fx.routes.js';
+import { webhookBackofficeRoutes } from '../platform/webhooks/webhooks.backoffice.routes.js';
 import { registerBackofficeAuth } from './backoffice-auth.js';
 import {
   AdvanceClockRequest,
@@ -43,7 +45,9 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
     await app.register(fxRoutes(platform));
     await app.register(geoBackofficeRoutes(platform));
     await app.register(sanctionsBackofficeRoutes(platform));
+    await app.register(kycBackofficeRoutes(platform));
     await app.register(amlBackofficeRoutes(platform));
+    await app.register(webhookBackofficeRoutes(platform));
 
     app.get(
       '/alerts',
@@ -64,6 +68,17 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
         },
       },
       async (req) => ({ alerts: await listAlerts(platform.db, req.query) }),
+    );
+
+    app.get(
+      '/metrics',
+      {
+        schema: {
+          summary: "This process's counters, in the Prometheus text format",
+          response: { 200: Type.String() },
+        },
+      },
+      async (_req, reply) => reply.type(platform.metrics.contentType).send(await platform.metrics.text()),
     );
 
     app.post(

@@ -13,6 +13,12 @@ export const Tenant = Type.Object({
   environment: Environment,
   status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]),
   webhook_url: Type.Union([Type.String(), Type.Null()]),
+  webhook_disabled_at: Type.Optional(
+    Type.Union([Timestamp, Type.Null()], {
+      description:
+        'Set when the destination kept failing past the retry schedule: deliveries stopped until it is enabled again',
+    }),
+  ),
   cutover_areas: Type.Array(VendorArea),
   rate_limits: Type.Object({
     default_per_minute: Type.Optional(Type.Integer()),

@@ -14,6 +14,9 @@ import { emitEvent } from '../platform/outbox.js';
 import { assertDeliverableUrl } from '../platform/webhooks/destination.js';
 import { WebhookDispatcher } from '../platform/webhooks/dispatcher.js';
 import { sealSigningSecret } from '../platform/webhooks/signing-secrets.js';
+import { requeueForNewDestination } from '../platform/webhooks/recovery.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../platform/db/schema.js';
 
 /** The staff's verbs on tenants. Each mutation is written to the tenant's audit log in its own transaction. */
 const ACTOR = 'backoffice';
@@ -155,10 +158,12 @@ async function updateTenant(
   changes: Partial<{
     status: Tenant['status'];
     webhook_url: string | null;
+    webhook_disabled_at: Date | null;
     cutover_areas: string;
     rate_limits: string;
   }>,
   audit: { action: string; details: Record<string, unknown>; requestId: string | null },
+  alsoInTransaction?: (tx: Transaction<DB>, now: Date) => Promise<unknown>,
 ): Promise<Tenant> {
   const now = platform.clock.now();
   const updated = await platform.db.transaction().execute(async (tx) => {
@@ -170,6 +175,7 @@ async function updateTenant(
       .executeTakeFirst();
     if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
     await recordAudit(tx, { tenantId, actor: ACTOR, at: now, ...audit });
+    await alsoInTransaction?.(tx, now);
     return tenant;
   });
   platform.apiKeys.clear();
@@ -202,11 +208,13 @@ export async function setWebhookUrl(
   const checked = await assertDeliverableUrl(url, tenant.environment, {
     allowPrivate: platform.config.allowPrivateWebhooks,
   });
+  // A new destination starts enabled, and receives what waited for one (docs/webhooks.md).
   return updateTenant(
     platform,
     tenantId,
-    { webhook_url: checked.toString() },
+    { webhook_url: checked.toString(), webhook_disabled_at: null },
     { action: 'webhook.registered', details: { url: checked.toString() }, requestId },
+    (tx, now) => requeueForNewDestination(tx, tenantId, now),
   );
 }
 

@@ -10,9 +10,13 @@ import type {
   RotatedSigningSecret,
   Tenant,
 } from '../backoffice/backoffice.schemas.js';
+import type { DeadLetter, DeadLetterEntry, StaffCasesPage } from '../areas/aml/aml.schemas.js';
 import type { StaffExclusion } from '../areas/exclusions/exclusions.schemas.js';
 import type { ListsFetchResponse, ListsStatus } from '../areas/sanctions/sanctions.lists.schemas.js';
+import type { ReviewQueuePage } from '../areas/kyc/kyc.schemas.js';
+import type { RescreenRuns, SanctionsCaseView, Screening } from '../areas/sanctions/sanctions.schemas.js';
 import type { Alert, DownloadReport } from '../platform/schemas.js';
+import type { RequeuedEvents } from '../platform/webhooks/webhooks.backoffice.routes.js';
 
 /** Parsed command-line flags (`main.ts` declares them for `parseArgs`); each command reads the ones it needs. */
 export type Flags = Record<string, string | boolean | undefined>;
@@ -88,7 +92,7 @@ function tenantSummary(t: Tenant): string {
     `${t.tenant_id}  ${t.name}`,
     `  environment:   ${t.environment}`,
     `  status:        ${t.status}`,
-    `  webhook url:   ${t.webhook_url ?? '(none)'}`,
+    `  webhook url:   ${t.webhook_url ?? '(none)'}${t.webhook_disabled_at ? ` (disabled since ${String(t.webhook_disabled_at)})` : ''}`,
     `  cutover areas: ${t.cutover_areas.join(', ') || '(none)'}`,
     `  rate limits:   ${limits.join(', ') || '(defaults)'}`,
     `  created at:    ${String(t.created_at)}`,
@@ -98,7 +102,12 @@ function tenantSummary(t: Tenant): string {
 const enqueued = (e: Static<typeof EnqueuedEvent>) =>
   `Enqueued event ${e.event_id} (delivery ${e.delivery_status})`;
 const clock = (c: Static<typeof ClockResponse>) => `Clock: ${String(c.now)}`;
+const requeued = (r: Static<typeof RequeuedEvents>) =>
+  `Queued ${r.requeued} undelivered event(s) of ${r.tenant_id} since ${String(r.since)} again, oldest first`;
 const lines = (items: string[], none: string) => (items.length ? items.join('\n') : none);
+/** An overdue queue, oldest-due first; a longer backlog continues in the back office from next_cursor. */
+const overdueLines = (items: string[], nextCursor: string | null, none: string) =>
+  lines(nextCursor ? [...items, `(more: GET …?overdue=true&cursor=${nextCursor})`] : items, none);
 
 function createdTenant(t: Static<typeof CreatedTenant>): string {
   return [
@@ -229,6 +238,16 @@ export const COMMANDS: Record<string, Command> = {
         'No deliveries.',
       ),
   ),
+  'webhook redeliver': command(
+    'webhook redeliver <tenant_id> --since <RFC 3339 time>',
+    ([t], f) => post(tenant(t, '/webhook/redeliver'), { since: required(f, 'since') }),
+    requeued,
+  ),
+  'webhook enable': command(
+    'webhook enable <tenant_id>',
+    ([t]) => post(tenant(t, '/webhook/enable')),
+    requeued,
+  ),
   'event redeliver': command(
     'event redeliver <event_id>',
     ([eventId]) => post(`/events/${id(eventId!)}/redeliver`),
@@ -259,6 +278,53 @@ export const COMMANDS: Record<string, Command> = {
     () => post('/sanctions/lists/fetch'),
     ({ downloads, lists: status }: Static<typeof ListsFetchResponse>) =>
       [...downloads.map(download), '', listsSummary(status)].join('\n'),
+  ),
+  'sanctions overdue': command(
+    'sanctions overdue [--limit N]',
+    (_, f) => get(`/sanctions/cases?overdue=true&limit=${integer(f, 'limit') ?? 100}`),
+    ({ cases, next_cursor }: { cases: Static<typeof SanctionsCaseView>[]; next_cursor: string | null }) =>
+      overdueLines(
+        cases.map(
+          (c) =>
+            `${String(c.due_at)}  ${c.case_id}  ${c.tenant_id}  ${c.user_id}  opened ${String(c.opened_at)}`,
+        ),
+        next_cursor,
+        'No overdue sanctions hits.',
+      ),
+  ),
+  'sanctions rescreen-user': command(
+    'sanctions rescreen-user <tenant_id> <user_id> --reason <text> --actor <staff member>',
+    ([t, u], f) =>
+      post(`/sanctions/tenants/${id(t!)}/users/${id(u!)}/rescreen`, {
+        reviewer: required(f, 'actor'),
+        reason: required(f, 'reason'),
+      }),
+    (s: Static<typeof Screening>) =>
+      `${s.user_id}  ${s.status}  checked ${String(s.checked_at)}${s.case_id ? `  case ${s.case_id}` : ''}`,
+  ),
+  'sanctions rescreen-status': command(
+    'sanctions rescreen-status',
+    () => get('/sanctions/rescreen'),
+    ({ runs }: Static<typeof RescreenRuns>) =>
+      lines(
+        runs.map(
+          (r) =>
+            `${r.quarter}  ${r.screened}/${r.total} screened  ${r.new_hits} new hits  ${r.skipped} skipped  ${r.finished_at ? `finished ${String(r.finished_at)}` : 'running'}`,
+        ),
+        'No quarterly re-screen has run.',
+      ),
+  ),
+  'kyc overdue': command(
+    'kyc overdue [--limit N]',
+    (_, f) => get(`/kyc/reviews?overdue=true&limit=${integer(f, 'limit') ?? 100}`),
+    ({ reviews, next_cursor }: Static<typeof ReviewQueuePage>) =>
+      overdueLines(
+        reviews.map(
+          (r) => `${String(r.due_at)}  ${r.kyc_check_id}  ${r.tenant_id}  ${r.user_id}  ${r.required_tier}`,
+        ),
+        next_cursor,
+        'No overdue KYC reviews.',
+      ),
   ),
   'geoip show': command(
     'geoip show',
@@ -295,6 +361,43 @@ export const COMMANDS: Record<string, Command> = {
     'exclusion void-confirm <exclusion_id> --actor <staff member>',
     ([e], f) => post(`/exclusions/${id(e!)}/void/confirm`, { actor: required(f, 'actor') }),
     staffExclusion,
+  ),
+  'aml overdue': command(
+    'aml overdue [--limit N]',
+    (_, f) => get(`/aml/cases?overdue=true&limit=${integer(f, 'limit') ?? 100}`),
+    ({ cases, next_cursor }: Static<typeof StaffCasesPage>) =>
+      lines(
+        [
+          ...cases.map(
+            (c) =>
+              `${String(c.due_at)}  ${c.case_id}  ${c.tenant_id}  ${c.status}  ${c.origin}  ${c.user_id}`,
+          ),
+          ...(next_cursor ? ['(more: raise --limit)'] : []),
+        ],
+        'No overdue AML cases.',
+      ),
+  ),
+  'aml dead-letters': command(
+    'aml dead-letters [--limit N]',
+    (_, f) => get(`/aml/dead-letters${limitQuery(f)}`),
+    ({ dead_letters }: { dead_letters: Static<typeof DeadLetterEntry>[] }) =>
+      lines(
+        dead_letters.map(
+          (d) =>
+            `${d.dead_letter_id}  ${String(d.dead_lettered_at)}  ${d.tenant_id}  ${d.event_type} ${d.transaction_id}  attempts=${d.attempts}  ${d.last_error}`,
+        ),
+        'No AML dead letters.',
+      ),
+  ),
+  'aml redrive': command(
+    'aml redrive <dead_letter_id> --reason <text> --actor <staff member>',
+    ([d], f) =>
+      post(`/aml/dead-letters/${id(d!)}/redrive`, {
+        actor: required(f, 'actor'),
+        reason: required(f, 'reason'),
+      }),
+    (d: Static<typeof DeadLetter>) =>
+      `Re-drove ${d.dead_letter_id} (event ${d.event_id}) at ${String(d.redriven_at)}: queued for evaluation`,
   ),
   'clock show': command('clock show', () => get('/clock'), clock),
   'clock advance': command(

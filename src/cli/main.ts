@@ -15,6 +15,7 @@ const FLAGS = {
   'aml-event': { type: 'string' },
   seconds: { type: 'string' },
   'overlap-hours': { type: 'string' },
+  since: { type: 'string' },
   reason: { type: 'string' },
   actor: { type: 'string' },
   json: { type: 'boolean' },

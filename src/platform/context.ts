@@ -6,6 +6,7 @@ import type { ApiKeyCache } from './api-key-cache.js';
 import type { Clock, TestClock } from './clock.js';
 import type { KeyRole, Tenant } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
+import type { Metrics } from './metrics.js';
 import type { Scheduler } from './scheduler.js';
 import type { Secrets } from './secrets.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -28,6 +29,7 @@ export interface Platform {
   secrets: Secrets;
   /** Queues the worker loop drains each pass; run() claims and processes one batch and returns its size. */
   pollers: Poller[];
+  metrics: Metrics;
 }
 
 export interface Poller {

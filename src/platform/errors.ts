@@ -54,6 +54,7 @@ export type ErrorCode =
   | 'screen_not_found'
   | 'case_not_found'
   | 'case_already_decided'
+  | 'rescreen_not_allowed'
   // geo
   | 'invalid_ip'
   | 'unresolvable_ip'
@@ -65,6 +66,9 @@ export type ErrorCode =
   | 'withdrawal_already_screened'
   | 'case_already_closed'
   | 'case_transition_not_allowed'
+  | 'decision_not_allowed_for_origin'
+  | 'dead_letter_not_found'
+  | 'dead_letter_already_redriven'
   // kyc
   | 'already_in_progress'
   | 'ceiling_exceeded'

@@ -14,6 +14,7 @@ const PREFIXES = {
   screen: 'scr',
   case: 'case',
   aml_event: 'amlevt',
+  aml_dead_letter: 'amldl',
   alert: 'alr',
 } as const;
 

@@ -33,11 +33,25 @@ export class Workers {
   start(): void {
     this.stopped = false;
     this.stopping = false;
+    this.platform.dispatcher.keepClaiming(true);
     this.schedule();
   }
 
-  /** Runs one pass now: due jobs, then each poller's queue, then webhook batches until none is due. */
+  /**
+   * Runs one pass now and waits for its webhook attempts: due jobs, each poller's queue, then webhook deliveries
+   * until none is due and none is in flight (tests and the CLI tick by hand).
+   */
   async tick(): Promise<void> {
+    await this.pass();
+    // As each attempt ends, its tenant's slot frees: claim what is due again.
+    await this.platform.dispatcher.drain(() => this.stopping);
+  }
+
+  /**
+   * One pass of the loop: starts webhook attempts without waiting for them, so a slow destination never holds up the
+   * next pass. Between passes, each attempt that ends claims the next due events itself (keepClaiming).
+   */
+  private async pass(): Promise<void> {
     const { platform } = this;
     if (platform.testClock) await platform.testClock.refresh(platform.db);
     await platform.scheduler.runDue();
@@ -82,7 +96,7 @@ export class Workers {
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.current = this.tick()
+      this.current = this.pass()
         .catch((error: unknown) => this.platform.log.error({ err: error }, 'worker pass failed'))
         .finally(() => {
           this.current = undefined;
@@ -94,7 +108,9 @@ export class Workers {
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopping = true;
+    this.platform.dispatcher.keepClaiming(false);
     clearTimeout(this.timer);
     await this.current;
+    await this.platform.dispatcher.idle();
   }
 }

@@ -68,6 +68,9 @@ export class TestService {
       // of the per-address limit set their own and send from an address of their own.
       authFailuresPerMinute: 1_000_000,
       securityLogRetentionDays: 90,
+      reviewWarningHours: 4,
+      trustProxy: false,
+      sanctionsRescreenBatchSize: 500,
       downloadTimeoutMs: 10_000,
       downloadMaxBytes: 512 * 1024 * 1024,
       ...overrides,

@@ -13,6 +13,11 @@ export interface ReceivedWebhook {
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   private statuses: number[] = [];
+  /** While true, every request answers 503 (an outage), after the queued `statuses`. */
+  down = false;
+  /** Requests held open without an answer until release() (a slow tenant's endpoint). */
+  private holding = false;
+  private readonly held: http.ServerResponse[] = [];
   private server!: http.Server;
   url = '';
 
@@ -23,13 +28,30 @@ export class WebhookReceiver {
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       req.on('end', () => {
         receiver.received.push({ headers: req.headers, body, envelope: JSON.parse(body) as WebhookEnvelope });
-        res.statusCode = receiver.statuses.shift() ?? 200;
-        res.end();
+        res.statusCode = receiver.statuses.shift() ?? (receiver.down ? 503 : 200);
+        if (receiver.holding) receiver.held.push(res);
+        else res.end();
       });
     });
     await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
     receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hooks`;
     return receiver;
+  }
+
+  /** From now on, requests get no answer until release(). */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** How many requests are waiting for their answer. */
+  get heldCount(): number {
+    return this.held.length;
+  }
+
+  /** Answers every held request and stops holding. */
+  release(): void {
+    this.holding = false;
+    for (const res of this.held.splice(0)) res.end();
   }
 
   respondWith(...statuses: number[]): void {
@@ -49,6 +71,8 @@ export class WebhookReceiver {
   }
 
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    await closed;
   }
 }

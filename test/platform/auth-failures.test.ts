@@ -219,3 +219,54 @@ describe('failed authentications are throttled per client address', () => {
     }
   });
 });
+
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  const forwarded = (t: TestService, proxy: string, client: string) =>
+    t.inject({
+      method: 'GET',
+      url: CHECK,
+      remoteAddress: proxy,
+      headers: { authorization: 'Bearer nonsense', 'x-forwarded-for': client },
+    });
+  const loggedAddress = async (t: TestService, requestId: string) =>
+    (
+      await t.db
+        .selectFrom('security_log')
+        .select('remote_ip')
+        .where('request_id', '=', requestId)
+        .executeTakeFirstOrThrow()
+    ).remote_ip;
+
+  it('a trusted proxy: each forwarded client has its own budget and is the address logged', async () => {
+    const proxy = freshAddress();
+    const t = await TestService.start({ authFailuresPerMinute: LIMIT, trustProxy: [proxy] });
+    try {
+      const first = freshAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i <= LIMIT; i++) statuses.push((await forwarded(t, proxy, first)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      const second = freshAddress();
+      const other = await forwarded(t, proxy, second);
+      expect(other.statusCode).toBe(401);
+      expect(await loggedAddress(t, other.json().request_id)).toBe(second);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('no trusted proxy: X-Forwarded-For is ignored, so a client cannot pick a fresh address per attempt', async () => {
+    const t = await TestService.start({ authFailuresPerMinute: LIMIT });
+    try {
+      const client = freshAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i <= LIMIT; i++) statuses.push((await forwarded(t, client, freshAddress())).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      const last = await forwarded(t, client, freshAddress());
+      expect(last.statusCode).toBe(429);
+      const logged = await forwarded(t, freshAddress(), '203.0.113.9');
+      expect(await loggedAddress(t, logged.json().request_id)).not.toBe('203.0.113.9');
+    } finally {
+      await t.close();
+    }
+  });
+});

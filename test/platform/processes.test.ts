@@ -108,6 +108,13 @@ describe('service processes', () => {
           return pids.length === 3 ? pids : undefined;
         }, 'two API processes and a worker process');
         expect((await fetch(`${url}/v1/health`)).status).toBe(200);
+        // One scrape of the shared port sums every process's counters, the worker process's included.
+        const metrics = await fetch(`${url}/backoffice/v1/metrics`, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
+        const counted = await metrics.text();
+        expect(counted).toContain('compliance_processes_started_total{role="api"} 2');
+        expect(counted).toContain('compliance_processes_started_total{role="worker"} 1');
 
         const apiPid = Number(/"pid":(\d+)[^\n]*"msg":"compliance service listening"/.exec(output())![1]);
         expect(children).toContain(apiPid);

@@ -125,9 +125,14 @@ describe('outbox and webhook delivery', () => {
     expect(attempts.at(-1)).toMatchObject({ outcome: 'failed', status_code: 503 });
     expect(attempts.slice(0, -1).every((a) => a.outcome === 'retry_scheduled')).toBe(true);
 
-    // Staff can send it again after the tenant fixed its endpoint.
-    const redeliver = await t.backoffice('POST', `/events/${envelope!.event_id}/redeliver`);
-    expect(redeliver.statusCode).toBe(202);
+    // The destination delivered nothing over the whole schedule: it is disabled until the staff enable it.
+    expect(
+      (await t.backoffice('GET', `/tenants/${tenant.tenantId}`)).json().webhook_disabled_at,
+    ).not.toBeNull();
+    // Staff enable it after the tenant fixed its endpoint; the event is queued again.
+    const enabled = await t.backoffice('POST', `/tenants/${tenant.tenantId}/webhook/enable`);
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.json().requeued).toBe(1);
     await t.deliverWebhooks();
     expect(receiver.received).toHaveLength(MAX_ATTEMPTS + 1);
     const after = await t.db
@@ -158,12 +163,7 @@ describe('outbox and webhook delivery', () => {
     const { db, clock, log, secrets } = t.platform;
     const first = new WebhookDispatcher(db, clock, policy, log, secrets);
     const second = new WebhookDispatcher(db, clock, policy, log, secrets);
-    const drain = async (d: WebhookDispatcher) => {
-      while ((await d.runOnce()) > 0) {
-        /* keep claiming */
-      }
-    };
-    await Promise.all([drain(first), drain(second)]);
+    await Promise.all([first.drain(), second.drain()]);
     await Promise.all([first.close(), second.close()]);
 
     const ids = receiver.received.map((r) => r.envelope.event_id).sort();

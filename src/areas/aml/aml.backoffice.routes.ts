@@ -3,13 +3,20 @@ import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
 import { decideCase, staffCaseDetail, staffCases, staffCaseView } from './aml.cases.service.js';
+import { redriveDeadLetter, staffDeadLetters } from './aml.dead-letters.service.js';
 import {
   AmlSettings,
   CaseParams,
+  DeadLetter,
+  DeadLetterEntry,
+  DeadLetterParams,
+  DeadLettersQuery,
   DecisionRequest,
+  RedriveRequest,
   SettingsRequest,
   StaffCase,
   StaffCaseDetail,
+  StaffCasesPage,
   StaffCasesQuery,
 } from './aml.schemas.js';
 import { amlSettings, setR009Window } from './aml.settings.service.js';
@@ -25,8 +32,9 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
       {
         schema: {
           tags,
+          summary: 'The review queue: oldest-due first, keyset-paginated by cursor',
           querystring: StaffCasesQuery,
-          response: { 200: Type.Object({ cases: Type.Array(StaffCase) }) },
+          response: { 200: StaffCasesPage, ...errorResponses(400) },
         },
       },
       (req) => staffCases(platform, req.query),
@@ -45,10 +53,38 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           tags,
           params: CaseParams,
           body: DecisionRequest,
-          response: { 200: StaffCase, ...errorResponses(404, 409) },
+          response: { 200: StaffCase, ...errorResponses(400, 404, 409) },
         },
       },
-      async (req) => staffCaseView(await decideCase(platform, req.params.case_id, req.body, req.id)),
+      async (req) =>
+        staffCaseView(await decideCase(platform, req.params.case_id, req.body, req.id), platform.clock.now()),
+    );
+
+    app.get(
+      '/aml/dead-letters',
+      {
+        schema: {
+          tags,
+          summary: 'AML events whose evaluation failed on every attempt, oldest first',
+          querystring: DeadLettersQuery,
+          response: { 200: Type.Object({ dead_letters: Type.Array(DeadLetterEntry) }) },
+        },
+      },
+      (req) => staffDeadLetters(platform, req.query),
+    );
+
+    app.post(
+      '/aml/dead-letters/:dead_letter_id/redrive',
+      {
+        schema: {
+          tags,
+          summary: 'Put a dead-lettered event back in the evaluation queue',
+          params: DeadLetterParams,
+          body: RedriveRequest,
+          response: { 200: DeadLetter, ...errorResponses(400, 404, 409) },
+        },
+      },
+      (req) => redriveDeadLetter(platform, req.params.dead_letter_id, req.body, req.id),
     );
 
     app.get(

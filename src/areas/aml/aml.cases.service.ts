@@ -5,9 +5,21 @@ import { recordAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { emitEvent } from '../../platform/outbox.js';
+import {
+  cancelReviewDeadlines,
+  scheduleReviewDeadlines,
+  type StillAwaitingReview,
+} from '../../platform/review-deadlines.js';
+import { ALLOWED_DECISIONS, DECISIONS, reviewDueAt, type DecisionAction } from './aml.case-rules.js';
 import { AML_RULES, recommendedAction, riskScore, sortCodes } from './aml.rules.js';
 import * as store from './aml.store.js';
-import { OPEN_CASE_STATUSES, type AmlCase, type AmlCaseStatus, type TripContext } from './aml.tables.js';
+import {
+  AWAITING_REVIEW_STATUSES,
+  OPEN_CASE_STATUSES,
+  type AmlCase,
+  type AmlCaseStatus,
+  type TripContext,
+} from './aml.tables.js';
 import type { Trip } from './rules/types.js';
 
 /** Case verbs: findings added to cases, the staff's decisions, and the views of each audience. */
@@ -28,6 +40,7 @@ export const tripContext = (trip: Trip): TripContext => ({
  */
 export async function applyTrips(
   tx: Transaction<DB>,
+  platform: Pick<Platform, 'config'>,
   tenantId: string,
   trips: Trip[],
   now: Date,
@@ -36,12 +49,13 @@ export async function applyTrips(
   for (const trip of trips) byUser.set(trip.userId, [...(byUser.get(trip.userId) ?? []), trip]);
   // A fixed lock order keeps two evaluators that share users (R-006) from deadlocking.
   for (const userId of [...byUser.keys()].sort()) {
-    await applyUserTrips(tx, tenantId, userId, byUser.get(userId)!, now);
+    await applyUserTrips(tx, platform, tenantId, userId, byUser.get(userId)!, now);
   }
 }
 
 async function applyUserTrips(
   tx: Transaction<DB>,
+  platform: Pick<Platform, 'config'>,
   tenantId: string,
   userId: string,
   trips: Trip[],
@@ -71,11 +85,21 @@ async function applyUserTrips(
         user_id: userId,
         status: 'under_review',
         source: 'async',
+        origin: 'async',
         withdrawal_id: null,
         opened_at: now,
+        due_at: reviewDueAt(now),
         decided_at: null,
         reviewer: null,
       });
+  if (!open) {
+    await scheduleReviewDeadlines(tx, platform, {
+      queue: 'aml',
+      tenantId,
+      caseId,
+      dueAt: stored.due_at,
+    });
+  }
   if (open && rules.every((code) => open.rules_triggered.includes(code))) return;
   await emitEvent(tx, {
     tenantIds: tenantId,
@@ -93,51 +117,69 @@ async function applyUserTrips(
   });
 }
 
-export type DecisionAction = 'confirm_hold' | 'clear' | 'escalate' | 'freeze';
+const isOpen = (status: AmlCaseStatus) => (OPEN_CASE_STATUSES as readonly string[]).includes(status);
+const isAwaitingReview = (status: AmlCaseStatus) =>
+  (AWAITING_REVIEW_STATUSES as readonly string[]).includes(status);
 
-/** The staff's actions: from which statuses each is allowed, where it leads, and the event it sends. */
-export const DECISIONS: Record<
-  DecisionAction,
-  { from: readonly AmlCaseStatus[]; to: AmlCaseStatus; event: string }
-> = {
-  confirm_hold: { from: ['under_review'], to: 'held', event: 'aml.held' },
-  clear: { from: ['under_review', 'held', 'escalated'], to: 'cleared', event: 'aml.cleared' },
-  escalate: { from: ['under_review', 'held'], to: 'escalated', event: 'aml.escalated' },
-  freeze: { from: OPEN_CASE_STATUSES, to: 'frozen', event: 'aml.account_frozen' },
+/** For the review alerts: a case still waits on a reviewer. */
+export const stillAwaitingReview: StillAwaitingReview = async (tx, tenantId, caseId) => {
+  const found = await store.findCase(tx, caseId);
+  return found !== undefined && found.tenant_id === tenantId && isAwaitingReview(found.status);
 };
 
-const isOpen = (status: AmlCaseStatus) => (OPEN_CASE_STATUSES as readonly string[]).includes(status);
+/** Why a decision is refused, or undefined when ALLOWED_DECISIONS allows it. */
+function refusal(found: AmlCase, action: DecisionAction): AppError | undefined {
+  if (!isOpen(found.status)) {
+    return new AppError(
+      'case_already_closed',
+      409,
+      `Case ${found.case_id} is ${found.status}; it takes no further decisions`,
+    );
+  }
+  const from = ALLOWED_DECISIONS[found.origin][action];
+  if (from.length === 0) {
+    return new AppError(
+      'decision_not_allowed_for_origin',
+      409,
+      `${action} is never allowed on a case of origin ${found.origin}`,
+    );
+  }
+  if (!from.includes(found.status)) {
+    return new AppError(
+      'case_transition_not_allowed',
+      409,
+      `${action} on a case of origin ${found.origin} is allowed from ${from.join(', ')}; case ${found.case_id} is ${found.status}`,
+    );
+  }
+  return undefined;
+}
 
+/**
+ * A staff decision, in one transaction: the status change, the webhook, the audit row (actor, reason, request id),
+ * and the end of the review alerts once the case no longer awaits review.
+ */
 export async function decideCase(
   platform: Platform,
   caseId: string,
-  input: { action: DecisionAction; reviewer: string },
+  input: { action: DecisionAction; reviewer: string; reason: string },
   requestId: string,
 ): Promise<AmlCase> {
   return platform.db.transaction().execute(async (tx) => {
     const found = await store.findCase(tx, caseId, true);
     if (!found) throw new AppError('case_not_found', 404, `No AML case ${caseId}`);
+    const refused = refusal(found, input.action);
+    if (refused) throw refused;
     const decision = DECISIONS[input.action];
-    if (!isOpen(found.status)) {
-      throw new AppError(
-        'case_already_closed',
-        409,
-        `Case ${caseId} is ${found.status}; it takes no further decisions`,
-      );
-    }
-    if (!decision.from.includes(found.status)) {
-      throw new AppError(
-        'case_transition_not_allowed',
-        409,
-        `${input.action} is allowed from ${decision.from.join(', ')}; case ${caseId} is ${found.status}`,
-      );
-    }
     const now = platform.clock.now();
+    const leavesReview = !isAwaitingReview(decision.to);
     const decided = await store.setCaseStatus(tx, caseId, {
       status: decision.to,
       reviewer: input.reviewer,
+      reason: input.reason,
       at: now,
+      reviewedAt: found.reviewed_at ?? (leavesReview ? now : null),
     });
+    if (leavesReview) await cancelReviewDeadlines(tx, 'aml', caseId);
     await emitEvent(tx, {
       tenantIds: decided.tenant_id,
       event: decision.event,
@@ -156,7 +198,13 @@ export async function decideCase(
       actor: input.reviewer,
       action: `aml.case_${input.action}`,
       requestId,
-      details: { case_id: caseId, from: found.status, to: decided.status },
+      details: {
+        case_id: caseId,
+        origin: found.origin,
+        from: found.status,
+        to: decided.status,
+        reason: input.reason,
+      },
       at: now,
     });
     return decided;
@@ -179,13 +227,20 @@ export async function casesForUser(platform: Platform, ctx: TenantContext, userI
   };
 }
 
+/** Whether the review SLA is breached: still awaiting review at or past its due time, or reviewed then. */
+export function slaBreached(found: AmlCase, now: Date): boolean {
+  if (isAwaitingReview(found.status)) return now.getTime() >= found.due_at.getTime();
+  return found.reviewed_at !== null && found.reviewed_at.getTime() >= found.due_at.getTime();
+}
+
 /** The staff's view: adds the catalogue's descriptions of the case's rules (the back office is the only place). */
-export function staffCaseView(found: AmlCase) {
+export function staffCaseView(found: AmlCase, now: Date) {
   return {
     ...found,
+    sla_breached: slaBreached(found, now),
     rules: found.rules_triggered.map((code) => {
-      const { pattern, description, severity, mode } = AML_RULES[code];
-      return { code, pattern, description, severity, mode };
+      const { pattern, description, severity, mode, counts } = AML_RULES[code];
+      return { code, pattern, description, severity, mode, counts };
     }),
   };
 }
@@ -197,23 +252,40 @@ export async function staffCaseDetail(platform: Platform, caseId: string) {
     store.eventsByTransaction(platform.db, found.tenant_id, found.transaction_ids),
     found.withdrawal_id ? store.findScreen(platform.db, found.tenant_id, found.withdrawal_id) : undefined,
   ]);
-  return { ...staffCaseView(found), transactions, screen: screen ?? null };
+  return { ...staffCaseView(found, platform.clock.now()), transactions, screen: screen ?? null };
 }
 
+/**
+ * The review queue: oldest-due first, keyset-paginated (cursor: the last case of the previous page), so a backlog
+ * of any size is walked to its end. overdue: awaiting review and at or past the due time.
+ */
 export async function staffCases(
   platform: Platform,
   filter: {
     status?: AmlCaseStatus | undefined;
     tenant_id?: string | undefined;
     user_id?: string | undefined;
+    overdue?: boolean | undefined;
+    cursor?: string | undefined;
     limit: number;
   },
 ) {
+  const now = platform.clock.now();
+  if (filter.cursor && !(await store.findCase(platform.db, filter.cursor))) {
+    throw new AppError(
+      'invalid_request',
+      400,
+      `cursor ${filter.cursor} names no case; start again without it`,
+    );
+  }
   const cases = await store.listCases(platform.db, {
     status: filter.status,
     tenantId: filter.tenant_id,
     userId: filter.user_id,
+    overdueAt: filter.overdue ? now : undefined,
+    after: filter.cursor,
     limit: filter.limit,
   });
-  return { cases: cases.map(staffCaseView) };
+  const last = cases.length === filter.limit ? cases[cases.length - 1] : undefined;
+  return { cases: cases.map((c) => staffCaseView(c, now)), next_cursor: last?.case_id ?? null };
 }

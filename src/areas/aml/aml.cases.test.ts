@@ -15,7 +15,11 @@ describe('AML cases and compliance decisions', () => {
     return { user, case_id: case_id as string, withdrawal_id: body.withdrawal_id };
   };
   const decide = (caseId: string, action: string, reviewer = 'c.officer') =>
-    d.t.backoffice('POST', `/aml/cases/${caseId}/decision`, { action, reviewer });
+    d.t.backoffice('POST', `/aml/cases/${caseId}/decision`, {
+      action,
+      reviewer,
+      reason: `${action} after review`,
+    });
   /** The one webhook of this event for the user, verified with standardwebhooks. */
   const webhook = async (event: string, user: string) => {
     await d.pass();
@@ -179,9 +183,16 @@ describe('AML cases and compliance decisions', () => {
   });
 });
 
-const pick = (rule: { pattern: string; description: string; severity: number; mode: string }) => ({
+const pick = (rule: {
+  pattern: string;
+  description: string;
+  severity: number;
+  mode: string;
+  counts: string;
+}) => ({
   pattern: rule.pattern,
   description: rule.description,
   severity: rule.severity,
   mode: rule.mode,
+  counts: rule.counts,
 });

@@ -1,9 +1,15 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Platform } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/database.js';
+import type { ScheduledJob } from '../../platform/db/platform-tables.js';
 import type { RowOf } from '../../platform/db/precompiled.js';
 import type { DB } from '../../platform/db/schema.js';
-import { applyTrips } from './aml.cases.service.js';
+import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
+import { scheduleJob } from '../../platform/scheduler.js';
+import { applyTrips, stillAwaitingReview } from './aml.cases.service.js';
+import { deadLetter } from './aml.dead-letters.service.js';
+import { AML_RULES, type RuleCode } from './aml.rules.js';
 import { dequeueEvents, dropFromQueue, findEvent } from './aml.store.js';
 import type { AmlEvent } from './aml.tables.js';
 import { velocity } from './rules/r002-velocity.js';
@@ -31,6 +37,8 @@ interface EventShape {
   type: AmlEvent['event_type'];
   fingerprint: boolean;
   session: boolean;
+  /** Its money moved (metadata.status succeeded): rules that count only such money run for it. */
+  succeeded: boolean;
 }
 
 /** An event's values the rules read, with their PostgreSQL types: a batch sends one array of each. */
@@ -54,19 +62,23 @@ type EventPoint = RowOf<typeof EVENT_POINT>;
 function eventChecks(shape: EventShape, e: EventPoint): Check[] {
   const p: HistoryPoint = { tenantId: e.tenantId, userId: e.userId, at: e.at };
   const { type } = shape;
+  // A rule that counts only money that moved has nothing to add for a declined or pending event (the catalogue).
+  const runs = (code: RuleCode) => AML_RULES[code].counts === 'attempts' || shape.succeeded;
   const checks: Check[] = [];
-  if (type === 'deposit') checks.push(velocity(p), structuring(p));
-  if (type === 'deposit' || type === 'withdrawal') {
+  if (type === 'deposit' && runs('R-002')) checks.push(velocity(p));
+  if (type === 'deposit' && runs('R-003')) checks.push(structuring(p));
+  if ((type === 'deposit' || type === 'withdrawal') && runs('R-005')) {
     const leg = { type, transactionId: e.transactionId, usdCents: e.usdCents, lookAhead: true };
     checks.push(roundTripping(p, leg));
   }
-  if (shape.fingerprint) {
+  if (shape.fingerprint && runs('R-006')) {
     const { tenantId, userId, fingerprint, transactionId, at } = e;
     checks.push(multiAccount({ tenantId, userId, fingerprint, transactionId, at }));
   }
-  if (shape.session) checks.push(geographicAnomaly(p, e.sessionId));
+  if (shape.session && runs('R-007')) checks.push(geographicAnomaly(p, e.sessionId));
   if (type === 'deposit' || type === 'withdrawal' || type === 'wager') {
-    checks.push(dormantReactivation(p), aggregateThreshold(p));
+    if (runs('R-008')) checks.push(dormantReactivation(p));
+    if (runs('R-009')) checks.push(aggregateThreshold(p));
   }
   return checks;
 }
@@ -80,6 +92,7 @@ function shapeOf(event: AmlEvent): EventShape {
     type: event.event_type,
     fingerprint: event.fingerprint !== null,
     session: (event.event_type === 'login' || event.event_type === 'deposit') && typeof session === 'string',
+    succeeded: event.status === 'succeeded',
   };
 }
 
@@ -105,7 +118,7 @@ export async function evaluateEvents(tx: Transaction<DB>, events: AmlEvent[]): P
   const byShape = new Map<string, { shape: EventShape; indexes: number[] }>();
   events.forEach((event, i) => {
     const shape = shapeOf(event);
-    const key = `${shape.type}/${shape.fingerprint}/${shape.session}`;
+    const key = `${shape.type}/${shape.fingerprint}/${shape.session}/${shape.succeeded}`;
     const group = byShape.get(key) ?? { shape, indexes: [] };
     group.indexes.push(i);
     byShape.set(key, group);
@@ -127,22 +140,31 @@ export async function evaluateEvents(tx: Transaction<DB>, events: AmlEvent[]): P
   return trips;
 }
 
+/** Records an evaluated event's findings: adds them to the user's case, or opens one. */
+async function recordFindings(
+  platform: Platform,
+  tx: Transaction<DB>,
+  event: AmlEvent,
+  trips: Trip[],
+  now: Date,
+) {
+  if (trips.length > 0) await applyTrips(tx, platform, event.tenant_id, trips, now);
+}
+
 /**
  * One batch of the evaluation queue, in one transaction: take up to `limit` events off the queue (SKIP LOCKED, so
  * several processes share the queue and none evaluates an event twice), record findings, commit. A crash before
- * the commit leaves the batch queued for the next pass. Returns how many were evaluated; `claimed` receives their
- * ids as soon as they are taken.
+ * the commit leaves the batch queued for the next pass. Returns how many were evaluated; `claimed` receives the
+ * events as soon as they are taken.
  */
-async function evaluateBatch(platform: Platform, limit: number, claimed: string[] = []): Promise<number> {
+async function evaluateBatch(platform: Platform, limit: number, claimed: AmlEvent[] = []): Promise<number> {
   return platform.db.transaction().execute(async (tx) => {
     const events = await dequeueEvents(tx, limit);
-    claimed.push(...events.map((e) => e.event_id));
+    claimed.push(...events);
     if (events.length === 0) return 0;
     const now = platform.clock.now();
     const trips = await evaluateEvents(tx, events);
-    for (const [i, event] of events.entries()) {
-      if (trips[i]!.length > 0) await applyTrips(tx, event.tenant_id, trips[i]!, now);
-    }
+    for (const [i, event] of events.entries()) await recordFindings(platform, tx, event, trips[i]!, now);
     return events.length;
   });
 }
@@ -153,9 +175,12 @@ function isTransient(error: unknown): boolean {
   return typeof code === 'string' && (/^(08|40|53|55|57)/.test(code) || /^E[A-Z]+$/.test(code));
 }
 
+const errorText = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, 1000);
+
 /**
  * Drains up to one batch of events. A batch that fails for a reason a retry would not cure is re-run one event at a
- * time, and an event that fails alone is logged and taken off the queue, so one bad row cannot stall it.
+ * time, and an event that fails alone leaves the queue for its retries (see retryLater) in the transaction that
+ * takes it off, so one bad row cannot stall the queue and no event leaves it unevaluated and untracked.
  */
 export async function evaluatePending(platform: Platform): Promise<number> {
   const batchSize = platform.config.databaseUrl ? BATCH_SIZE : EMBEDDED_BATCH_SIZE;
@@ -167,20 +192,75 @@ export async function evaluatePending(platform: Platform): Promise<number> {
   }
   let evaluated = 0;
   while (evaluated < batchSize) {
-    const claimed: string[] = [];
+    const claimed: AmlEvent[] = [];
     try {
       if ((await evaluateBatch(platform, 1, claimed)) === 0) break;
     } catch (error) {
       if (claimed.length === 0 || isTransient(error)) throw error;
-      platform.log.error({ err: error, event_id: claimed[0] }, 'aml event could not be evaluated; skipped');
-      await dropFromQueue(platform.db, claimed);
+      await retryLater(platform, claimed[0]!, error);
     }
     evaluated++;
   }
   return evaluated;
 }
 
-/** Wires AML's background work: the evaluation queue into the worker loop, and R-004's window-close job. */
+/**
+ * Evaluation attempts after the first, as delays from the failure before each (service clock): then the event is
+ * dead-lettered. A fault that a deploy or a data fix cures within the hour is retried past it.
+ */
+export const EVALUATION_RETRY_DELAYS_SECONDS = [60, 300, 1800] as const;
+/** The first attempt (from the queue) and each retry. */
+export const MAX_EVALUATION_ATTEMPTS = 1 + EVALUATION_RETRY_DELAYS_SECONDS.length;
+export const EVALUATION_RETRY_JOB = 'aml.evaluation_retry';
+
+const scheduleRetry = (tx: Executor, event: AmlEvent, attempts: number, error: unknown, now: Date) =>
+  scheduleJob(tx, {
+    kind: EVALUATION_RETRY_JOB,
+    subjectId: event.event_id,
+    tenantId: event.tenant_id,
+    dueAt: new Date(now.getTime() + EVALUATION_RETRY_DELAYS_SECONDS[attempts - 1]! * 1000),
+    payload: { attempts, last_error: errorText(error) },
+  });
+
+/** Takes an event that failed its first evaluation off the queue and schedules its first retry, atomically. */
+async function retryLater(platform: Platform, event: AmlEvent, error: unknown): Promise<void> {
+  platform.log.warn(
+    { err: error, event_id: event.event_id, tenant_id: event.tenant_id },
+    'aml event could not be evaluated; retrying with backoff',
+  );
+  await platform.db.transaction().execute(async (tx) => {
+    // Another process may have taken it off the queue meanwhile: then that process owns its evaluation.
+    if ((await dropFromQueue(tx, [event.event_id])) === 0) return;
+    await scheduleRetry(tx, event, 1, error, platform.clock.now());
+  });
+}
+
+/**
+ * A retry of one event's evaluation, inside the scheduler's transaction. A failure rolls back to before the attempt
+ * and schedules the next retry, or after the last one moves the event to the dead letters (an alert, logged at error
+ * level, and compliance_aml_dead_letters_total).
+ */
+async function retryEvaluation(platform: Platform, tx: Transaction<DB>, job: ScheduledJob, now: Date) {
+  const event = await findEvent(tx, job.subject_id);
+  if (!event) return;
+  const attempts = Number((job.payload as { attempts?: unknown }).attempts ?? 0) + 1;
+  await sql`savepoint aml_evaluation_retry`.execute(tx);
+  try {
+    const [trips] = await evaluateEvents(tx, [event]);
+    await recordFindings(platform, tx, event, trips!, now);
+  } catch (error) {
+    if (isTransient(error)) throw error;
+    await sql`rollback to savepoint aml_evaluation_retry`.execute(tx);
+    if (attempts < MAX_EVALUATION_ATTEMPTS) {
+      platform.log.warn({ err: error, event_id: event.event_id, attempts }, 'aml event retry failed');
+      await scheduleRetry(tx, event, attempts, error, now);
+    } else {
+      await deadLetter(tx, platform, { event, attempts, error: errorText(error), at: now });
+    }
+  }
+}
+
+/** Wires AML's background work: the evaluation queue and its retries, R-004's window-close job, review alerts. */
 export function registerAmlWork(platform: Platform): void {
   const embedded = !platform.config.databaseUrl;
   platform.pollers.push({
@@ -193,10 +273,14 @@ export function registerAmlWork(platform: Platform): void {
       return evaluated;
     },
   });
+  platform.scheduler.register(EVALUATION_RETRY_JOB, (tx, job, now) =>
+    retryEvaluation(platform, tx, job, now),
+  );
   platform.scheduler.register(MINIMAL_PLAY_JOB, async (tx, job, now) => {
     const deposit = await findEvent(tx, job.subject_id);
     if (!deposit) return;
     const trips = await runChecks(tx, [minimalPlayAfterWindow(deposit)]);
-    if (trips.length > 0) await applyTrips(tx, deposit.tenant_id, trips, now);
+    if (trips.length > 0) await applyTrips(tx, platform, deposit.tenant_id, trips, now);
   });
+  registerReviewDeadlines(platform, 'aml', stillAwaitingReview);
 }

@@ -3,14 +3,15 @@ import { AppError, isRefusedValue } from '../../platform/errors.js';
 import { requestFingerprint } from '../../platform/idempotency.js';
 import { newId } from '../../platform/ids.js';
 import { minorScale, requireFxRate } from '../../platform/fx.js';
+import { releaseFailedDeposit } from '../limits/limits.service.js';
 import type { AmlEventRequest } from './aml.schemas.js';
 import { groupCommitOf } from '../../platform/group-commit.js';
-import { findEventByTransaction, insertEvents, type NewEvent } from './aml.store.js';
+import { findEventByTransaction, insertEvents, settlePendingEvent, type NewEvent } from './aml.store.js';
 import type { AmlEventType } from './aml.tables.js';
 
 /** Money movements need an amount; a login or an account update may carry 0. */
 const AMOUNT_REQUIRED: readonly AmlEventType[] = ['deposit', 'withdrawal', 'wager', 'settlement'];
-/** Events whose payment method identifies a funding instrument (R-006). */
+/** Events whose fingerprint identifies a funding instrument (R-006). */
 const FINGERPRINTED: readonly AmlEventType[] = ['deposit', 'withdrawal', 'account_update'];
 
 export interface EventAck {
@@ -22,14 +23,35 @@ export interface EventAck {
 
 const invalid = (message: string) => new AppError('invalid_event', 400, message);
 
-export function fingerprintOf(input: Pick<AmlEventRequest, 'event_type' | 'payment_method' | 'metadata'>) {
+/**
+ * R-006's instrument: metadata.payment_method_fingerprint, and nothing else. payment_method ("card") is a kind of
+ * instrument shared by every card user, so an event without a fingerprint takes no part in R-006.
+ */
+export function fingerprintOf(input: Pick<AmlEventRequest, 'event_type' | 'metadata'>) {
   if (!FINGERPRINTED.includes(input.event_type)) return null;
-  return input.metadata?.payment_method_fingerprint ?? input.payment_method ?? null;
+  return input.metadata?.payment_method_fingerprint ?? null;
+}
+
+/**
+ * A deposit reported as failed has been accepted: a new event with metadata.status failed, or a pending one whose
+ * outcome is reported as failed; called once per such report (a repeat is a duplicate and does not call it). The
+ * event is stored and queued by then. The money never moved: this is the place to free what was set aside for the
+ * deposit elsewhere (a deposit limit's reservation).
+ */
+export async function failedDepositAccepted(
+  platform: Platform,
+  ctx: TenantContext,
+  deposit: { user_id: string; transaction_id: string; amount_cents: number; currency: string },
+): Promise<void> {
+  // AML itself needs nothing: the value rules skip the deposit by its stored status. The deposit limit's hold on
+  // the amount is freed; if this process stops first, the hold lapses on its own (docs/limits.md).
+  await releaseFailedDeposit(platform, ctx.tenant.tenant_id, deposit);
 }
 
 /**
  * Fire-and-forget ingest: the event is durably stored (queued for evaluation) before it is acknowledged. The hot
  * path is one row of a grouped INSERT … ON CONFLICT DO NOTHING; only a repeated transaction_id costs a second read.
+ * A repeat of a pending event with its outcome (succeeded or failed) records the outcome and queues it again.
  */
 export async function ingestEvent(
   platform: Platform,
@@ -39,16 +61,27 @@ export async function ingestEvent(
   if (input.amount_cents === 0 && AMOUNT_REQUIRED.includes(input.event_type)) {
     throw invalid(`amount_cents must be at least 1 for a ${input.event_type} event`);
   }
+  const ack = await storeEvent(platform, ctx, input);
+  if (input.event_type === 'deposit' && input.metadata?.status === 'failed' && ack.processing === 'queued') {
+    await failedDepositAccepted(platform, ctx, input);
+  }
+  return ack;
+}
+
+async function storeEvent(platform: Platform, ctx: TenantContext, input: AmlEventRequest): Promise<EventAck> {
   const tenantId = ctx.tenant.tenant_id;
   const occurredAt = new Date(input.occurred_at);
   const metadata = input.metadata ?? {};
+  const status = metadata.status ?? 'succeeded';
+  // The outcome is not part of the event's identity: a pending event's later outcome is the same event, settled.
+  const { status: _outcome, ...identifying } = metadata;
   const requestHash = requestFingerprint({
     user_id: input.user_id,
     event_type: input.event_type,
     amount_cents: input.amount_cents,
     currency: input.currency,
     payment_method: input.payment_method ?? null,
-    metadata,
+    metadata: identifying,
     occurred_at: occurredAt.toISOString(),
   });
   try {
@@ -73,6 +106,7 @@ export async function ingestEvent(
       minor_scale: minorScale(input.currency),
       payment_method: input.payment_method ?? null,
       fingerprint: fingerprintOf(input),
+      status,
       metadata: JSON.stringify(metadata),
       occurred_at: occurredAt,
       received_at: platform.clock.now(),
@@ -88,6 +122,25 @@ export async function ingestEvent(
         409,
         `Transaction ${input.transaction_id} was already received with different details; the original stands`,
       );
+    }
+    if (existing.status !== status) {
+      const settled =
+        existing.status === 'pending' && status !== 'pending'
+          ? await settlePendingEvent(platform.db, existing.event_id, status, platform.clock.now())
+          : undefined;
+      if (!settled) {
+        throw new AppError(
+          'duplicate_event',
+          409,
+          `Transaction ${input.transaction_id} was already received as ${existing.status}; an outcome other than pending is final`,
+        );
+      }
+      return {
+        event_id: existing.event_id,
+        transaction_id: input.transaction_id,
+        received_at: existing.received_at,
+        processing: 'queued',
+      };
     }
     return {
       event_id: existing.event_id,

@@ -36,7 +36,9 @@ describe('POST /v1/aml/event', () => {
     expect(stored).toMatchObject({
       amount_cents: usd(25),
       usd_cents: usd(25),
-      fingerprint: body.payment_method,
+      // payment_method is a kind of instrument, never a fingerprint.
+      fingerprint: null,
+      status: 'succeeded',
     });
     expect(await queued(response.json().event_id)).toBe(1);
   });

@@ -108,14 +108,16 @@ describe('AML pattern rules', () => {
   });
 
   describe('R-006 multi-account: one payment method fingerprint on 3 or more users', () => {
-    it('trips for each of the three users (metadata fingerprint, else payment_method)', async () => {
+    it('trips for each of the three users sharing metadata.payment_method_fingerprint', async () => {
       const fingerprint = `fp-${d.user('card')}`;
       const users = [d.user(), d.user(), d.user()];
       await d.event(users[0]!, 'deposit', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
       await d.event(users[1]!, 'deposit', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
       await d.pass();
       expect(users.flatMap(flaggedRules)).toEqual([]);
-      await d.event(users[2]!, 'withdrawal', usd(20), { payment_method: fingerprint });
+      await d.event(users[2]!, 'withdrawal', usd(20), {
+        metadata: { payment_method_fingerprint: fingerprint },
+      });
       await d.pass();
       expect(users.map(flaggedRules)).toEqual([[['R-006']], [['R-006']], [['R-006']]]);
 
@@ -131,10 +133,12 @@ describe('AML pattern rules', () => {
       const other = await d.otherTenant();
       try {
         const [a, b] = [d.user(), d.user()];
-        await d.event(a, 'deposit', usd(20), { payment_method: fingerprint });
-        await d.event(b, 'deposit', usd(20), { payment_method: fingerprint });
-        await d.event(d.user(), 'wager', usd(20), { payment_method: fingerprint });
-        await other.event(other.user(), 'deposit', usd(20), { payment_method: fingerprint });
+        await d.event(a, 'deposit', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
+        await d.event(b, 'deposit', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
+        await d.event(d.user(), 'wager', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
+        await other.event(other.user(), 'deposit', usd(20), {
+          metadata: { payment_method_fingerprint: fingerprint },
+        });
         await d.pass();
         expect([...flaggedRules(a), ...flaggedRules(b)]).toEqual([]);
       } finally {

@@ -18,6 +18,9 @@ const DAY = 86_400;
 /** Catalogue amounts are written in US dollars and kept in USD cents. */
 const usd = (dollars: number) => dollars * 100;
 
+/** attempts: every reported event; succeeded: only events whose money moved (metadata.status absent or succeeded). */
+export type RuleCounts = 'attempts' | 'succeeded';
+
 export interface AmlRule {
   code: RuleCode;
   /** Short pattern name. Staff only: never in a tenant response or webhook (tipping-off). */
@@ -25,6 +28,11 @@ export interface AmlRule {
   /** What the rule looks for. Staff only: never in a tenant response or webhook (tipping-off). */
   description: string;
   mode: 'realtime' | 'async';
+  /**
+   * What the rule counts: every attempt the tenant reports (metadata.status succeeded, failed or pending), or only
+   * money that moved (succeeded). Async evaluation and the screen read history through this (see rules/history.ts).
+   */
+  counts: RuleCounts;
   severity: number;
   /** Thresholds in USD cents, windows in seconds. */
   parameters: Readonly<Record<string, number | readonly number[]>>;
@@ -36,6 +44,7 @@ export const AML_RULES = {
     pattern: 'Large withdrawal',
     description: 'A single withdrawal of USD 10,000 or more',
     mode: 'realtime',
+    counts: 'attempts',
     severity: 7,
     parameters: { min_withdrawal_usd_cents: usd(10_000) },
   },
@@ -44,6 +53,7 @@ export const AML_RULES = {
     pattern: 'Velocity',
     description: '5 or more deposits within 1 hour',
     mode: 'async',
+    counts: 'attempts',
     severity: 6,
     parameters: { min_deposits: 5, window_seconds: HOUR },
   },
@@ -52,6 +62,7 @@ export const AML_RULES = {
     pattern: 'Structuring',
     description: '10 or more deposits within USD 100 of a KYC tier threshold within 7 days',
     mode: 'async',
+    counts: 'succeeded',
     severity: 9,
     parameters: {
       min_deposits: 10,
@@ -66,6 +77,7 @@ export const AML_RULES = {
     pattern: 'Minimal play',
     description: 'A deposit over USD 5,000 with under 5% of it wagered in the following 24 hours',
     mode: 'async',
+    counts: 'succeeded',
     severity: 7,
     parameters: { min_deposit_exclusive_usd_cents: usd(5_000), max_wagered_percent: 5, window_seconds: DAY },
   },
@@ -74,6 +86,7 @@ export const AML_RULES = {
     pattern: 'Round-tripping',
     description: 'A deposit and a withdrawal within 5% of each other, made within 24 hours of each other',
     mode: 'async',
+    counts: 'succeeded',
     severity: 8,
     parameters: { tolerance_percent: 5, window_seconds: DAY },
   },
@@ -82,6 +95,7 @@ export const AML_RULES = {
     pattern: 'Multi-account',
     description: 'The same payment method fingerprint used by 3 or more users',
     mode: 'async',
+    counts: 'attempts',
     severity: 8,
     parameters: { min_users: 3 },
   },
@@ -90,6 +104,7 @@ export const AML_RULES = {
     pattern: 'Geographic anomaly',
     description: 'The login country differs from the deposit country within the same session',
     mode: 'async',
+    counts: 'attempts',
     severity: 5,
     // A session's login and deposit are looked for within this long of each other.
     parameters: { session_window_seconds: DAY },
@@ -99,6 +114,7 @@ export const AML_RULES = {
     pattern: 'Dormant reactivation',
     description: '90 or more idle days, then over USD 5,000 of activity within 24 hours',
     mode: 'async',
+    counts: 'succeeded',
     severity: 6,
     parameters: {
       min_idle_seconds: 90 * DAY,
@@ -112,6 +128,7 @@ export const AML_RULES = {
     description:
       'Deposits, withdrawals and wagers of USD 10,000 or more within a rolling window (default 24 hours)',
     mode: 'async',
+    counts: 'succeeded',
     severity: 7,
     parameters: { min_activity_usd_cents: usd(10_000), default_window_seconds: DAY },
   },

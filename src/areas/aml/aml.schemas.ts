@@ -7,7 +7,8 @@ import {
   Timestamp,
 } from '../../platform/schemas.js';
 import { RULE_CODES } from './aml.rules.js';
-import { EVENT_TYPES, OPEN_CASE_STATUSES } from './aml.tables.js';
+import { DECISION_ACTIONS } from './aml.case-rules.js';
+import { CASE_ORIGINS, EVENT_OUTCOMES, EVENT_TYPES, OPEN_CASE_STATUSES } from './aml.tables.js';
 
 const UserId = Type.String({
   minLength: 1,
@@ -41,7 +42,20 @@ export const AmlEventRequest = Type.Object(
           ip_country: Type.Optional(Country),
           card_country: Type.Optional(Country),
           session_id: Type.Optional(Identifier),
-          payment_method_fingerprint: Type.Optional(Identifier),
+          payment_method_fingerprint: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 200,
+              description:
+                'An identifier of the funding instrument itself (a card or account token), the same for every user who uses it. R-006 links users by this alone; payment_method is a kind and links nobody',
+            }),
+          ),
+          status: Type.Optional(
+            Type.Enum(EVENT_OUTCOMES, {
+              description:
+                'The outcome: succeeded (the default), failed (declined) or pending. Velocity counts every attempt; the value rules count only succeeded money',
+            }),
+          ),
         },
         {
           additionalProperties: true,
@@ -120,6 +134,9 @@ export const StaffCase = Type.Object({
   user_id: Type.String(),
   status: CaseStatus,
   source: Type.Union([Type.Literal('realtime'), Type.Literal('async')]),
+  origin: Type.Enum(CASE_ORIGINS, {
+    description: 'async, screen_hold or screen_reject: decides which decisions the case takes',
+  }),
   withdrawal_id: Type.Union([Type.String(), Type.Null()]),
   rules_triggered: RuleCodes,
   risk_score: Type.Integer(),
@@ -130,6 +147,7 @@ export const StaffCase = Type.Object({
       description: Type.String(),
       severity: Type.Integer(),
       mode: Type.String(),
+      counts: Type.String({ description: 'attempts, or succeeded (only money that moved)' }),
     }),
   ),
   transaction_ids: Type.Array(Type.String()),
@@ -146,6 +164,13 @@ export const StaffCase = Type.Object({
   updated_at: Timestamp,
   decided_at: NullableTimestamp,
   reviewer: Type.Union([Type.String(), Type.Null()]),
+  decision_reason: Type.Union([Type.String(), Type.Null()]),
+  /** opened_at + 48 hours (the AML review SLA). */
+  due_at: Timestamp,
+  reviewed_at: NullableTimestamp,
+  sla_breached: Type.Boolean({
+    description: 'Awaiting review at or past due_at, or reviewed at or after it',
+  }),
 });
 
 const StaffTransaction = Type.Object({
@@ -158,6 +183,7 @@ const StaffTransaction = Type.Object({
   usd_cents: Type.Integer(),
   payment_method: Type.Union([Type.String(), Type.Null()]),
   fingerprint: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String(),
   metadata: Type.Unknown(),
   occurred_at: Timestamp,
   received_at: Timestamp,
@@ -185,20 +211,70 @@ export const StaffCasesQuery = Type.Object({
   status: Type.Optional(CaseStatus),
   tenant_id: Type.Optional(Type.String()),
   user_id: Type.Optional(Type.String()),
+  overdue: Type.Optional(
+    Type.Boolean({ description: 'true: only cases awaiting review at or past their due time' }),
+  ),
+  cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+});
+
+export const StaffCasesPage = Type.Object({
+  cases: Type.Array(StaffCase),
+  next_cursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pass as cursor for the next page; null on the last page',
+  }),
 });
 
 export const CaseParams = Type.Object({ case_id: Type.String() });
 
 export const DecisionRequest = Type.Object(
   {
-    action: Type.Union([
-      Type.Literal('confirm_hold'),
-      Type.Literal('clear'),
-      Type.Literal('escalate'),
-      Type.Literal('freeze'),
-    ]),
-    reviewer: Type.String({ minLength: 1, maxLength: 200 }),
+    action: Type.Enum(DECISION_ACTIONS),
+    reviewer: Type.String({ minLength: 1, maxLength: 200, description: 'The member of staff deciding' }),
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      pattern: '\\S',
+      description: 'Why; kept with the case and in the audit log',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const DeadLetter = Type.Object({
+  dead_letter_id: Type.String(),
+  event_id: Type.String(),
+  tenant_id: Type.String(),
+  attempts: Type.Integer(),
+  last_error: Type.String(),
+  dead_lettered_at: Timestamp,
+  redriven_at: NullableTimestamp,
+  redriven_by: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const DeadLetterEntry = Type.Object({
+  ...DeadLetter.properties,
+  user_id: Type.String(),
+  event_type: Type.String(),
+  transaction_id: Type.String(),
+  occurred_at: Timestamp,
+});
+
+export const DeadLettersQuery = Type.Object({
+  tenant_id: Type.Optional(Type.String()),
+  redriven: Type.Boolean({ default: false, description: 'true: the dead letters already re-driven' }),
+  after: Type.Optional(
+    Type.String({ maxLength: 200, description: 'The dead_letter_id of the last row of the previous page' }),
+  ),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+});
+
+export const DeadLetterParams = Type.Object({ dead_letter_id: Type.String() });
+
+export const RedriveRequest = Type.Object(
+  {
+    actor: Type.String({ minLength: 1, maxLength: 200, description: 'The member of staff re-driving' }),
+    reason: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }),
   },
   { additionalProperties: false },
 );

@@ -8,7 +8,8 @@ import { tripContext } from './aml.cases.service.js';
 import { minorScale, requireFxRate, usdCentsSql } from '../../platform/fx.js';
 import { decisionFor, RULE_CODES, riskScore, sortCodes } from './aml.rules.js';
 import type { ScreenRequest } from './aml.schemas.js';
-import { insertScreen } from './aml.store.js';
+import { reviewDueAt } from './aml.case-rules.js';
+import { insertScreen, type ScreenCase } from './aml.store.js';
 import type { AmlScreen } from './aml.tables.js';
 import { largeWithdrawal } from './rules/r001-large-withdrawal.js';
 import { velocity } from './rules/r002-velocity.js';
@@ -124,8 +125,8 @@ export function screenView(screen: AmlScreen) {
 }
 
 /**
- * The real-time check. hold and reject open a case (under_review, source realtime) for compliance; no event is
- * sent until compliance decides. Idempotent on (tenant, withdrawal_id): the same request gets the original
+ * The real-time check. hold and reject open a case (under_review, origin screen_hold or screen_reject, due in 48
+ * hours, with its review alerts) for compliance; no event is sent until compliance decides. Idempotent on (tenant, withdrawal_id): the same request gets the original
  * answer, a different one 409 withdrawal_already_screened. The screen and its case are written by one statement,
  * and a repeat is found by that insert, not read first: a first screen, the common case, reads the history in one
  * round trip and writes in one more.
@@ -180,16 +181,21 @@ export async function screenWithdrawal(platform: Platform, ctx: TenantContext, i
     request_hash: requestHash,
     screened_at: now,
   };
-  const findings = {
+  const dueAt = reviewDueAt(now);
+  const opened: ScreenCase = {
+    status: 'under_review',
+    origin: decision === 'reject' ? 'screen_reject' : 'screen_hold',
     transaction_ids: JSON.stringify([...new Set(trips.flatMap((t) => t.transactionIds))]),
     context: JSON.stringify(trips.map(tripContext)),
+    due_at: dueAt,
+    warning_at: new Date(dueAt.getTime() - platform.config.reviewWarningHours * 3_600_000),
   };
   const { row } = await insertOnce<AmlScreen>(platform.db, {
     table: 'aml_screens',
     key: ['tenant_id', 'withdrawal_id'],
     values,
     conflict,
-    insert: (db) => insertScreen(db, values, findings),
+    insert: (db) => insertScreen(db, values, opened),
   });
   return screenView(row);
 }

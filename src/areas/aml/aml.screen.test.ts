@@ -124,18 +124,23 @@ describe('POST /v1/aml/screen', () => {
   it("R-006 at a screen: a fingerprint of the user's recorded history on 3 users; never the withdrawal's", async () => {
     const card = `iban-${d.user()}`;
     const [a, b, user] = [d.user(), d.user(), d.user()];
-    await d.event(a, 'deposit', usd(20), { payment_method: card });
-    await d.event(b, 'withdrawal', usd(20), { payment_method: card });
+    await d.event(a, 'deposit', usd(20), { metadata: { payment_method_fingerprint: card } });
+    await d.event(b, 'withdrawal', usd(20), { metadata: { payment_method_fingerprint: card } });
     // The withdrawal under screen uses the card two others used: it does not count for R-006.
     const untouched = await d.screen(d.screenBody(user, usd(100), { payment_method: card }));
     expect(untouched.json()).toMatchObject({ decision: 'allow', rules_triggered: [], risk_score: 0 });
     // Nor does an event the tenant sent under the withdrawal's id.
     const body = d.screenBody(user, usd(100), { payment_method: card });
-    await d.event(user, 'withdrawal', usd(100), { payment_method: card, transaction_id: body.withdrawal_id });
+    await d.event(user, 'withdrawal', usd(100), {
+      metadata: { payment_method_fingerprint: card },
+      transaction_id: body.withdrawal_id,
+    });
     expect((await d.screen(body)).json()).toMatchObject({ decision: 'allow', risk_score: 0 });
 
     // Once the user's own recorded events carry the card, the history trips R-006 whatever the withdrawal uses.
-    const deposit = await d.event(user, 'deposit', usd(20), { payment_method: card });
+    const deposit = await d.event(user, 'deposit', usd(20), {
+      metadata: { payment_method_fingerprint: card },
+    });
     const response = await d.screen(d.screenBody(user, usd(100), { payment_method: 'other' }));
     expect(response.json()).toMatchObject({ decision: 'reject', rules_triggered: ['R-006'], risk_score: 80 });
     const staff = (await d.t.backoffice('GET', `/aml/cases/${response.json().case_id}`)).json();
@@ -146,8 +151,8 @@ describe('POST /v1/aml/screen', () => {
   it('R-006 at a screen stays quiet with two users of the fingerprint', async () => {
     const card = `iban-${d.user()}`;
     const user = d.user();
-    await d.event(d.user(), 'deposit', usd(20), { payment_method: card });
-    await d.event(user, 'deposit', usd(20), { payment_method: card });
+    await d.event(d.user(), 'deposit', usd(20), { metadata: { payment_method_fingerprint: card } });
+    await d.event(user, 'deposit', usd(20), { metadata: { payment_method_fingerprint: card } });
     expect((await d.screen(d.screenBody(user, usd(100)))).json()).toMatchObject({ decision: 'allow' });
   });
 

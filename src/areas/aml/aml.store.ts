@@ -8,10 +8,14 @@ import {
   type ColumnArrays,
   type Param,
 } from '../../platform/db/precompiled.js';
+import { newId } from '../../platform/ids.js';
+import { reviewJobKind } from '../../platform/review-deadlines.js';
 import { AML_RULES, type RuleCode } from './aml.rules.js';
 import {
+  AWAITING_REVIEW_STATUSES,
   OPEN_CASE_STATUSES,
   type AmlCase,
+  type AmlCaseOrigin,
   type AmlCaseStatus,
   type AmlCasesTable,
   type AmlEvent,
@@ -39,6 +43,7 @@ const EVENT_VALUES = {
   minor_scale: 'integer',
   payment_method: 'text',
   fingerprint: 'text',
+  status: 'text',
   metadata: 'jsonb',
   occurred_at: 'timestamptz',
   received_at: 'timestamptz',
@@ -92,9 +97,41 @@ export async function insertEvents(db: Executor, rows: NewEvent[]) {
 export function findEventByTransaction(db: Executor, tenantId: string, transactionId: string) {
   return db
     .selectFrom('aml_events')
-    .select(['event_id', 'received_at', 'request_hash'])
+    .select(['event_id', 'received_at', 'request_hash', 'status'])
     .where('tenant_id', '=', tenantId)
     .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+}
+
+/**
+ * Records the outcome of a pending event (succeeded or failed) and queues it for evaluation again, in one statement;
+ * undefined when the event is no longer pending (a concurrent report settled it first).
+ */
+export async function settlePendingEvent(
+  db: Executor,
+  eventId: string,
+  status: 'succeeded' | 'failed',
+  at: Date,
+): Promise<{ event_id: string } | undefined> {
+  return db
+    .with('settled', (qb) =>
+      qb
+        .updateTable('aml_events')
+        .set({ status })
+        .where('event_id', '=', eventId)
+        .where('status', '=', 'pending')
+        .returning('event_id'),
+    )
+    .with('queued', (qb) =>
+      qb
+        .insertInto('aml_evaluation_queue')
+        .columns(['event_id', 'received_at'])
+        .expression((eb) =>
+          eb.selectFrom('settled').select(['event_id', sql<Date>`${at}::timestamptz`.as('received_at')]),
+        ),
+    )
+    .selectFrom('settled')
+    .select('event_id')
     .executeTakeFirst();
 }
 
@@ -127,10 +164,14 @@ export function dequeueEvents(db: Executor, limit: number): Promise<AmlEvent[]> 
   return dequeueStatement.execute(db, { limit });
 }
 
-/** Takes events off the evaluation queue without evaluating them (one that cannot be evaluated). */
-export async function dropFromQueue(db: Executor, eventIds: string[]): Promise<void> {
-  if (eventIds.length === 0) return;
-  await db.deleteFrom('aml_evaluation_queue').where('event_id', 'in', eventIds).execute();
+/** Takes events off the evaluation queue in the caller's transaction, which schedules their retries (see aml.evaluator.ts). */
+export async function dropFromQueue(db: Executor, eventIds: string[]): Promise<number> {
+  if (eventIds.length === 0) return 0;
+  const result = await db
+    .deleteFrom('aml_evaluation_queue')
+    .where('event_id', 'in', eventIds)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export function findEvent(db: Executor, eventId: string): Promise<AmlEvent | undefined> {
@@ -265,11 +306,18 @@ export function updateCaseFindings(
 export function setCaseStatus(
   db: Executor,
   caseId: string,
-  change: { status: AmlCaseStatus; reviewer: string; at: Date },
+  change: { status: AmlCaseStatus; reviewer: string; reason: string; at: Date; reviewedAt: Date | null },
 ): Promise<AmlCase> {
   return db
     .updateTable('aml_cases')
-    .set({ status: change.status, reviewer: change.reviewer, decided_at: change.at, updated_at: change.at })
+    .set({
+      status: change.status,
+      reviewer: change.reviewer,
+      decision_reason: change.reason,
+      decided_at: change.at,
+      updated_at: change.at,
+      reviewed_at: change.reviewedAt,
+    })
     .where('case_id', '=', caseId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -291,12 +339,19 @@ export function casesOfUser(db: Executor, tenantId: string, userId: string): Pro
     .execute();
 }
 
+/**
+ * Cases by due time, oldest first, then by case id; `after` is the case_id of the last row of the previous page
+ * (keyset on (due_at, case_id): aml_cases_due, aml_cases_tenant_due, aml_cases_status_due). overdueAt: only cases
+ * awaiting review whose due time is at or before it.
+ */
 export function listCases(
   db: Executor,
   filter: {
     status?: AmlCaseStatus | undefined;
     tenantId?: string | undefined;
     userId?: string | undefined;
+    overdueAt?: Date | undefined;
+    after?: string | undefined;
     limit: number;
   },
 ): Promise<AmlCase[]> {
@@ -304,24 +359,55 @@ export function listCases(
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.tenantId) query = query.where('tenant_id', '=', filter.tenantId);
   if (filter.userId) query = query.where('user_id', '=', filter.userId);
-  return query.orderBy('opened_at', 'desc').orderBy('case_id', 'desc').limit(filter.limit).execute();
+  if (filter.overdueAt) {
+    query = query.where('status', 'in', AWAITING_REVIEW_STATUSES).where('due_at', '<=', filter.overdueAt);
+  }
+  if (filter.after) {
+    const after = filter.after;
+    query = query.where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('due_at', 'case_id'),
+        '>',
+        selectFrom('aml_cases')
+          .select(['due_at', 'case_id'])
+          .where('case_id', '=', after)
+          .$asTuple('due_at', 'case_id'),
+      ),
+    );
+  }
+  return query.orderBy('due_at').orderBy('case_id').limit(filter.limit).execute();
 }
 
-/** What a screen's case holds beyond the screen row itself. */
-export interface ScreenCaseFindings {
+/** What a screen's case holds beyond the screen row itself, and the review alerts it schedules. */
+export interface ScreenCase {
+  status: AmlCaseStatus;
+  origin: AmlCaseOrigin;
   transaction_ids: string;
   context: string;
+  due_at: Date;
+  /** The "due soon" alert's time (due_at less the warning hours). */
+  warning_at: Date;
 }
 
+/** The review alerts' jobs, which the screen's one statement stores itself (scheduleReviewDeadlines elsewhere). */
+const REVIEW_JOB_KINDS = {
+  soon: reviewJobKind('aml', 'review_due_soon'),
+  overdue: reviewJobKind('aml', 'review_overdue'),
+} as const;
+
 /**
- * Stores a screen and, when it has a case_id (hold, reject), opens its case (under_review, source realtime) in the
- * same statement: one round trip and one commit, atomic without a transaction block. Does nothing when the
+ * Stores a screen and, when it has a case_id (hold, reject), opens its case and schedules its two review alerts in
+ * the same statement: one round trip and one commit, atomic without a transaction block. Does nothing when the
  * withdrawal was screened already (undefined).
  */
 const insertScreenStatement = precompiled(
   (
     db,
-    param: Param<Insertable<AmlScreensTable> & { [K in keyof ScreenCaseFindings as `case_${K}`]: string }>,
+    param: Param<
+      Insertable<AmlScreensTable> & {
+        [K in keyof ScreenCase as `case_${K}`]: ScreenCase[K];
+      } & { soon_job_id: string; overdue_job_id: string; review_payload: string }
+    >,
   ) =>
     db
       .with('screen', (qb) =>
@@ -362,6 +448,8 @@ const insertScreenStatement = precompiled(
             'context',
             'opened_at',
             'updated_at',
+            'origin',
+            'due_at',
           ])
           .expression((eb) =>
             eb
@@ -370,7 +458,7 @@ const insertScreenStatement = precompiled(
                 'case_id',
                 'tenant_id',
                 'user_id',
-                sql.lit('under_review').as('status'),
+                sql`${param('case_status')}::text`.as('status'),
                 sql.lit('realtime').as('source'),
                 'withdrawal_id',
                 'rules_triggered',
@@ -379,8 +467,23 @@ const insertScreenStatement = precompiled(
                 sql`${param('case_context')}::jsonb`.as('context'),
                 'screened_at',
                 'screened_at',
+                sql`${param('case_origin')}::text`.as('origin'),
+                sql`${param('case_due_at')}::timestamptz`.as('due_at'),
               ])
               .where('case_id', 'is not', null),
+          )
+          .returning(['case_id', 'tenant_id']),
+      )
+      .with('review_alerts', (qb) =>
+        qb
+          .insertInto('scheduled_jobs')
+          .columns(['job_id', 'kind', 'subject_id', 'tenant_id', 'due_at', 'payload'])
+          .expression(
+            sql`select j.job_id, j.kind, opened.case_id, opened.tenant_id, j.due_at, ${param('review_payload')}::jsonb
+              from opened cross join (values
+                (${param('soon_job_id')}::text, ${REVIEW_JOB_KINDS.soon}::text, ${param('case_warning_at')}::timestamptz),
+                (${param('overdue_job_id')}::text, ${REVIEW_JOB_KINDS.overdue}::text, ${param('case_due_at')}::timestamptz)
+              ) as j (job_id, kind, due_at)`,
           ),
       )
       .selectFrom('screen')
@@ -390,12 +493,19 @@ const insertScreenStatement = precompiled(
 export async function insertScreen(
   db: Executor,
   screen: Insertable<AmlScreensTable>,
-  findings: ScreenCaseFindings,
+  opened: ScreenCase,
 ): Promise<AmlScreen | undefined> {
   const [row] = await insertScreenStatement.execute(db, {
     ...screen,
-    case_transaction_ids: findings.transaction_ids,
-    case_context: findings.context,
+    case_status: opened.status,
+    case_origin: opened.origin,
+    case_transaction_ids: opened.transaction_ids,
+    case_context: opened.context,
+    case_due_at: opened.due_at,
+    case_warning_at: opened.warning_at,
+    soon_job_id: newId('job'),
+    overdue_job_id: newId('job'),
+    review_payload: JSON.stringify({ due_at: opened.due_at.toISOString() }),
   });
   return row;
 }

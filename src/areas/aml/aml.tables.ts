@@ -1,4 +1,4 @@
-import type { JSONColumnType, Selectable } from 'kysely';
+import type { Generated, JSONColumnType, Selectable } from 'kysely';
 import type { Timestamp } from '../../platform/db/platform-tables.js';
 import type { RuleCode, ScreenDecision } from './aml.rules.js';
 
@@ -12,15 +12,20 @@ export const EVENT_TYPES = [
 ] as const;
 export type AmlEventType = (typeof EVENT_TYPES)[number];
 
+/** What became of a transaction (metadata.status); absent means succeeded. */
+export const EVENT_OUTCOMES = ['succeeded', 'failed', 'pending'] as const;
+export type AmlEventOutcome = (typeof EVENT_OUTCOMES)[number];
+
 export interface AmlEventMetadata {
   ip_country?: string;
   card_country?: string;
   session_id?: string;
   payment_method_fingerprint?: string;
+  status?: AmlEventOutcome;
   [key: string]: unknown;
 }
 
-/** Every transaction event a tenant sends, durably stored before it is acknowledged; never updated. */
+/** Every transaction event a tenant sends, durably stored before it is acknowledged; only a pending status changes. */
 export interface AmlEventsTable {
   event_id: string;
   tenant_id: string;
@@ -31,8 +36,10 @@ export interface AmlEventsTable {
   currency: string;
   usd_cents: number;
   payment_method: string | null;
-  /** metadata.payment_method_fingerprint, else payment_method; set on deposits, withdrawals and account updates. */
+  /** metadata.payment_method_fingerprint, on deposits, withdrawals and account updates; never payment_method. */
   fingerprint: string | null;
+  /** metadata.status, else succeeded: value rules count only succeeded events. */
+  status: Generated<AmlEventOutcome>;
   metadata: JSONColumnType<AmlEventMetadata>;
   occurred_at: Timestamp;
   received_at: Timestamp;
@@ -48,6 +55,12 @@ export interface AmlEvaluationQueueTable {
 /** Open statuses first; cleared and frozen are final. */
 export const OPEN_CASE_STATUSES = ['under_review', 'held', 'escalated'] as const;
 export type AmlCaseStatus = (typeof OPEN_CASE_STATUSES)[number] | 'cleared' | 'frozen';
+/** The statuses in which a case waits on a reviewer, with a due time: escalated is with the SAR process. */
+export const AWAITING_REVIEW_STATUSES = ['under_review', 'held'] as const satisfies readonly AmlCaseStatus[];
+
+/** Where a case came from: async monitoring, or a real-time screen that decided hold or reject. */
+export const CASE_ORIGINS = ['async', 'screen_hold', 'screen_reject'] as const;
+export type AmlCaseOrigin = (typeof CASE_ORIGINS)[number];
 
 /** One trip as staff see it in a case's context. Staff only (tipping-off). */
 export interface TripContext {
@@ -65,6 +78,7 @@ export interface AmlCasesTable {
   user_id: string;
   status: AmlCaseStatus;
   source: 'realtime' | 'async';
+  origin: AmlCaseOrigin;
   withdrawal_id: string | null;
   rules_triggered: JSONColumnType<RuleCode[]>;
   risk_score: number;
@@ -74,6 +88,12 @@ export interface AmlCasesTable {
   updated_at: Timestamp;
   decided_at: Timestamp | null;
   reviewer: string | null;
+  /** opened_at + the review SLA (48 hours). */
+  due_at: Timestamp;
+  /** When the case left review (its first decision to a status not awaiting review); null while it waits. */
+  reviewed_at: Timestamp | null;
+  /** The reviewer's reason for the latest decision. */
+  decision_reason: string | null;
 }
 
 /** One real-time screen per withdrawal: the request, and the decision returned for it. */
@@ -112,6 +132,18 @@ export interface AmlSettingsTable {
   updated_at: Timestamp;
 }
 
+/** An event whose evaluation kept failing; redriven_at is set when staff put it back in the queue. */
+export interface AmlDeadLettersTable {
+  dead_letter_id: string;
+  event_id: string;
+  tenant_id: string;
+  attempts: number;
+  last_error: string;
+  dead_lettered_at: Timestamp;
+  redriven_at: Timestamp | null;
+  redriven_by: string | null;
+}
+
 export interface AmlTables {
   aml_events: AmlEventsTable;
   aml_evaluation_queue: AmlEvaluationQueueTable;
@@ -119,8 +151,10 @@ export interface AmlTables {
   aml_screens: AmlScreensTable;
   aml_rule_trips: AmlRuleTripsTable;
   aml_settings: AmlSettingsTable;
+  aml_dead_letters: AmlDeadLettersTable;
 }
 
 export type AmlEvent = Selectable<AmlEventsTable>;
 export type AmlCase = Selectable<AmlCasesTable>;
 export type AmlScreen = Selectable<AmlScreensTable>;
+export type AmlDeadLetter = Selectable<AmlDeadLettersTable>;

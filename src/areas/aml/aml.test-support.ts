@@ -1,4 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/database.js';
 import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import type { WebhookEnvelope } from '../../platform/outbox.js';
@@ -126,4 +128,24 @@ export class AmlDriver extends TenantDriver {
   async rulesOf(userId: string): Promise<string[]> {
     return [...new Set((await this.cases(userId)).cases.flatMap((c) => c.rules_triggered))].sort();
   }
+}
+
+/**
+ * Poisons evaluation through the database, not through a hook in the service: a trigger refuses the findings of
+ * users named poison-…, as a broken constraint or a bad deploy would. cureFindings removes it (the fix). No code path
+ * of the service knows about it, so the production path cannot reach it.
+ */
+export async function poisonFindings(db: Executor): Promise<void> {
+  await sql`create function aml_test_poison() returns trigger language plpgsql as $$
+    begin
+      if new.user_id like 'poison-%' then raise exception 'findings refused for %', new.user_id; end if;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger aml_test_poison before insert on aml_rule_trips
+    for each row execute function aml_test_poison()`.execute(db);
+}
+
+export async function cureFindings(db: Executor): Promise<void> {
+  await sql`drop trigger aml_test_poison on aml_rule_trips`.execute(db);
+  await sql`drop function aml_test_poison()`.execute(db);
 }

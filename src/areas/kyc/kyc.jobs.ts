@@ -1,9 +1,14 @@
 import type { Platform } from '../../platform/context.js';
+import { registerKycReviewDeadlines } from './kyc.queue.js';
 import { findCheck, lockUser } from './kyc.store.js';
 import { EXPIRE_JOB, expireCheck } from './kyc.transitions.js';
 
-/** The abandonment job: due 7 days after a check's last activity, on the service clock. */
+/**
+ * The abandonment job (due 7 days after the last activity of a check waiting on the player, on the service clock)
+ * and the review alerts of checks in pending_review.
+ */
 export function registerKycJobs(platform: Platform): void {
+  registerKycReviewDeadlines(platform);
   platform.scheduler.register(EXPIRE_JOB, async (tx, job, now) => {
     if (!job.tenant_id) return;
     const found = await findCheck(tx, job.tenant_id, job.subject_id);

@@ -91,7 +91,7 @@ export function submitVendorFlow(platform: Platform, token: string) {
     const now = platform.clock.now();
     const next =
       check.status === 'in_progress'
-        ? await markSubmitted(tx, check, now)
+        ? await markSubmitted(platform, tx, check, now)
         : await recordActivity(tx, check, now);
     return flowState(next);
   });

@@ -6,6 +6,9 @@ export type KycStatus =
   'not_started' | 'in_progress' | 'pending_review' | 'approved' | 'rejected' | 'expired';
 export const OPEN_STATUSES: readonly KycStatus[] = ['not_started', 'in_progress', 'pending_review'];
 export const isOpen = (status: KycStatus) => OPEN_STATUSES.includes(status);
+/** The open statuses that wait on the player; only these are abandoned after 7 days. pending_review waits on reviewers. */
+export const PLAYER_STATUSES: readonly KycStatus[] = ['not_started', 'in_progress'];
+export const waitsOnPlayer = (status: KycStatus) => PLAYER_STATUSES.includes(status);
 
 export type KycDocument =
   'email_otp' | 'phone_otp' | 'government_id' | 'selfie' | 'proof_of_address' | 'source_of_funds';
@@ -58,8 +61,11 @@ export function tierFor(totalUsdCents: number): KycTier {
   return TIERS.find((t) => t.ceilingUsdCents === null || totalUsdCents <= t.ceilingUsdCents)!.tier;
 }
 
-/** Abandonment: an open check with no activity for this long is expired and its withdrawal cancelled. */
+/** Abandonment: a check waiting on the player with no activity for this long is expired, its withdrawal cancelled. */
 export const ABANDON_AFTER_SECONDS = 7 * 86_400;
+
+/** A check in pending_review is due for a decision this long after it entered pending_review. */
+export const REVIEW_DUE_AFTER_SECONDS = 48 * 3600;
 
 /** Lifetime of a vendor access token; a repeated start issues a fresh one. */
 export const VENDOR_TOKEN_TTL_SECONDS = 3600;

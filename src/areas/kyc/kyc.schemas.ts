@@ -99,7 +99,12 @@ export const ManualReviewRequest = Type.Object(
   {
     kyc_check_id: Type.String({ minLength: 1, maxLength: 100 }),
     decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
-    reason: Type.String({ minLength: 1, maxLength: 1000 }),
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      pattern: '\\S',
+      description: "Why, in the reviewer's words; required, kept with the check and in the audit log",
+    }),
   },
   { additionalProperties: false },
 );
@@ -141,4 +146,41 @@ export const VendorFlowState = Type.Object({
   status: KycStatus,
   required_tier: KycTier,
   required_documents: Documents,
+});
+
+export const ReviewQueueQuery = Type.Object({
+  status: Type.Optional(KycStatus),
+  tenant_id: Type.Optional(Type.String({ maxLength: 64 })),
+  overdue: Type.Optional(
+    Type.Boolean({ description: 'true: in pending_review past due_at; false: all other checks' }),
+  ),
+  cursor: Type.Optional(Type.String({ maxLength: 500, description: 'next_cursor of the previous page' })),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+});
+export type ReviewQueueQuery = Static<typeof ReviewQueueQuery>;
+
+export const ReviewQueueEntry = Type.Object({
+  kyc_check_id: Type.String(),
+  tenant_id: Type.String(),
+  user_id: Type.String(),
+  status: KycStatus,
+  required_tier: KycTier,
+  required_documents: Documents,
+  created_at: Timestamp,
+  due_at: Type.Unsafe<Date | string>({
+    type: 'string',
+    format: 'date-time',
+    description: '48 hours after the check entered pending_review',
+  }),
+  sla_breached: Type.Boolean({
+    description: 'In pending_review at or past due_at, or decided at or after it',
+  }),
+  decided_at: NullableTimestamp,
+  decided_by: Type.Union([Type.String(), Type.Null()]),
+  decision_reason: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ReviewQueuePage = Type.Object({
+  reviews: Type.Array(ReviewQueueEntry),
+  next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'null: this page is the last' }),
 });

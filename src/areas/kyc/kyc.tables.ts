@@ -36,6 +36,8 @@ export interface KycChecksTable {
   updated_at: Timestamp;
   /** The abandonment clock: creation, a repeated start, and each step of the vendor flow move it. */
   last_activity_at: Timestamp;
+  /** Set when the check enters pending_review: REVIEW_DUE_AFTER_SECONDS later. */
+  review_due_at: Timestamp | null;
   decided_at: Timestamp | null;
   decided_by: string | null;
   decision_reason: string | null;

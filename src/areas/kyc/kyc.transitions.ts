@@ -1,8 +1,17 @@
 import type { Transaction } from 'kysely';
+import type { Platform } from '../../platform/context.js';
 import type { DB } from '../../platform/db/schema.js';
 import { emitEvent } from '../../platform/outbox.js';
+import { cancelReviewDeadlines, scheduleReviewDeadlines } from '../../platform/review-deadlines.js';
 import { cancelJob, scheduleJob } from '../../platform/scheduler.js';
-import { ABANDON_AFTER_SECONDS, higherOf, isOpen, rank, type KycStatus } from './kyc.rules.js';
+import {
+  ABANDON_AFTER_SECONDS,
+  higherOf,
+  rank,
+  REVIEW_DUE_AFTER_SECONDS,
+  waitsOnPlayer,
+  type KycStatus,
+} from './kyc.rules.js';
 import { findUser, setVerifiedTier, updateCheck } from './kyc.store.js';
 import type { KycCheck } from './kyc.tables.js';
 
@@ -25,7 +34,7 @@ const emit = (
   now: Date,
 ) => emitEvent(tx, { tenantIds: check.tenant_id, event, data, at: now });
 
-/** Activity on an open check: the 7-day abandonment clock starts again from now. */
+/** Activity on an open check; while the check waits on the player, the 7-day abandonment clock starts again. */
 export async function recordActivity(
   tx: Transaction<DB>,
   check: KycCheck,
@@ -37,12 +46,14 @@ export async function recordActivity(
     last_activity_at: now,
     updated_at: now,
   });
-  await scheduleJob(tx, {
-    kind: EXPIRE_JOB,
-    subjectId: check.kyc_check_id,
-    tenantId: check.tenant_id,
-    dueAt: new Date(now.getTime() + ABANDON_AFTER_SECONDS * 1000),
-  });
+  if (waitsOnPlayer(updated.status)) {
+    await scheduleJob(tx, {
+      kind: EXPIRE_JOB,
+      subjectId: check.kyc_check_id,
+      tenantId: check.tenant_id,
+      dueAt: new Date(now.getTime() + ABANDON_AFTER_SECONDS * 1000),
+    });
+  }
   return updated;
 }
 
@@ -53,9 +64,30 @@ export async function markStarted(tx: Transaction<DB>, check: KycCheck, now: Dat
   return updated;
 }
 
-/** in_progress → pending_review: documents uploaded, awaiting review. */
-export async function markSubmitted(tx: Transaction<DB>, check: KycCheck, now: Date): Promise<KycCheck> {
-  const updated = await recordActivity(tx, check, now, { status: 'pending_review' });
+/**
+ * in_progress → pending_review: documents uploaded, awaiting review. The check now waits on reviewers: it no
+ * longer expires, and is due for a decision REVIEW_DUE_AFTER_SECONDS from now, with its review alerts.
+ */
+export async function markSubmitted(
+  platform: Pick<Platform, 'config'>,
+  tx: Transaction<DB>,
+  check: KycCheck,
+  now: Date,
+): Promise<KycCheck> {
+  const dueAt = new Date(now.getTime() + REVIEW_DUE_AFTER_SECONDS * 1000);
+  const updated = await updateCheck(tx, check.kyc_check_id, {
+    status: 'pending_review',
+    review_due_at: dueAt,
+    last_activity_at: now,
+    updated_at: now,
+  });
+  await cancelJob(tx, EXPIRE_JOB, check.kyc_check_id);
+  await scheduleReviewDeadlines(tx, platform, {
+    queue: 'kyc',
+    tenantId: check.tenant_id,
+    caseId: check.kyc_check_id,
+    dueAt,
+  });
   await emit(
     tx,
     updated,
@@ -74,6 +106,8 @@ async function decide(
   decision: { by: string; reason: string | null },
 ): Promise<KycCheck> {
   await cancelJob(tx, EXPIRE_JOB, check.kyc_check_id);
+  // Only a check that reached pending_review has review alerts (the start's instant decisions skip the deletes).
+  if (check.status === 'pending_review') await cancelReviewDeadlines(tx, 'kyc', check.kyc_check_id);
   return updateCheck(tx, check.kyc_check_id, {
     status,
     decided_at: now,
@@ -149,11 +183,12 @@ export async function rejectCheck(
 }
 
 /**
- * Abandonment: an open check with no activity for 7 days becomes expired and its withdrawal is cancelled. A job
+ * Abandonment: a check waiting on the player (not_started, in_progress) with no activity for 7 days becomes
+ * expired and its withdrawal is cancelled; a check in pending_review never does (it has a review due time). A job
  * that finds more recent activity (a move that lost a race) waits for the new due time instead.
  */
 export async function expireCheck(tx: Transaction<DB>, check: KycCheck, now: Date): Promise<void> {
-  if (!isOpen(check.status)) return;
+  if (!waitsOnPlayer(check.status)) return;
   const dueAt = new Date(check.last_activity_at.getTime() + ABANDON_AFTER_SECONDS * 1000);
   if (dueAt > now) {
     await scheduleJob(tx, {

@@ -34,7 +34,7 @@ export async function activateIfDue(
   return { active: await activate(tx, pending, now) };
 }
 
-export function registerLimitJobs(platform: Platform): void {
+export function registerActivationJob(platform: Platform): void {
   platform.scheduler.register(ACTIVATE_JOB, async (tx, job, now) => {
     const pending = await tx
       .selectFrom('deposit_limits')

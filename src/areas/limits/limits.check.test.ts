@@ -143,7 +143,7 @@ describe('POST /v1/limits/check', () => {
     );
   });
 
-  it('checks in one database round trip, allowed or rejected, whatever the history length', async () => {
+  it('checks in one database round trip, allowed (with its hold) or rejected, whatever the history length', async () => {
     await h.setLimit(1_000_000, 'limit_daily');
     await h.setLimit(2_000_000, 'limit_weekly');
     await h.setLimit(3_000_000, 'limit_monthly');
@@ -186,7 +186,8 @@ describe('POST /v1/limits/check', () => {
       amount_cents: 900_000,
       currency: 'USD',
     });
-    expect([rejected.allowed, rejected.already_spent_cents, statements]).toEqual([false, 143_900, 2]);
+    // Spent counts the 100 the allowed check holds.
+    expect([rejected.allowed, rejected.already_spent_cents, statements]).toEqual([false, 144_000, 2]);
     expect(transaction).not.toHaveBeenCalled();
     expect(connection).not.toHaveBeenCalled();
     expect(await h.webhooks('limit.breach_attempt')).toHaveLength(1);

@@ -1,7 +1,7 @@
 import type { Platform, TenantContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import { formatMoney } from '../../platform/money.js';
-import type { LimitType } from './limits.rules.js';
+import { RESERVATION_HOLD_SECONDS, type LimitType } from './limits.rules.js';
 import type { CheckRequest, CheckResult } from './limits.schemas.js';
 import { currencyMismatch } from './limits.currency.js';
 import { checkInOneStatement, type CheckOutcome } from './limits.windows.js';
@@ -30,23 +30,30 @@ function userMessage(input: CheckRequest, breach: NonNullable<CheckOutcome['brea
   );
 }
 
+/** Holds are internal (never shown to a tenant): a deposit id's time-ordered form, with its own prefix. */
+const newHoldId = () => `rsv${newId('deposit').slice('dep'.length)}`;
+
 /**
- * The pre-deposit gate: the amount must fit under every limit in force, each over its rolling window ending now;
- * partial deposits are never allowed. One database round trip, which also writes limit.breach_attempt on a
- * rejection (see checkInOneStatement).
+ * The pre-deposit gate: the amount must fit under every limit in force, each over its rolling window ending now,
+ * with the amounts held by earlier allowed checks; partial deposits are never allowed. An allowed amount is held
+ * for RESERVATION_HOLD_SECONDS, until its commit or a release. One database round trip, which also places the hold
+ * or writes limit.breach_attempt on a rejection (see checkInOneStatement).
  */
 export async function checkDeposit(
   platform: Platform,
   ctx: TenantContext,
   input: CheckRequest,
 ): Promise<CheckResult> {
+  const now = platform.clock.now();
   const outcome = await checkInOneStatement(platform.db, {
     tenantId: ctx.tenant.tenant_id,
     userId: input.user_id,
     amountCents: input.amount_cents,
     currency: input.currency,
-    now: platform.clock.now(),
+    now,
     eventId: newId('event'),
+    holdId: newHoldId(),
+    holdExpiresAt: new Date(now.getTime() + RESERVATION_HOLD_SECONDS * 1000),
   });
   if (outcome.user_currency !== null && outcome.user_currency !== input.currency) {
     throw currencyMismatch(outcome.user_currency, input.currency);

@@ -29,12 +29,14 @@ describe('POST /v1/limits/commit, GET /v1/limits and what every limits route sha
     expect([different.statusCode, different.json().error]).toEqual([409, 'duplicate_transaction']);
   });
 
-  it('lists limits with spend, remaining, next reset and pending change', async () => {
+  it('lists limits with spend, held, remaining, next reset and pending change', async () => {
     const daily = (await h.setLimit(10_000, 'limit_daily')).json();
     const weekly = (await h.setLimit(50_000, 'limit_weekly')).json();
     await h.commit(2_500);
     await h.t.advance(HOUR);
     const pending = (await h.setLimit(20_000, 'limit_daily')).json();
+    // An allowed check holds its amount until its commit: it is not spent, but no longer remains.
+    expect((await h.check(1_000)).json().allowed).toBe(true);
     const response = await h.list();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -43,14 +45,16 @@ describe('POST /v1/limits/commit, GET /v1/limits and what every limits route sha
         {
           ...daily,
           spent_cents: 2_500,
-          remaining_cents: 7_500,
+          held_cents: 1_000,
+          remaining_cents: 6_500,
           next_reset_at: h.at(DAY - HOUR),
           pending_change: pending,
         },
         {
           ...weekly,
           spent_cents: 2_500,
-          remaining_cents: 47_500,
+          held_cents: 1_000,
+          remaining_cents: 46_500,
           next_reset_at: h.at(7 * DAY - HOUR),
           pending_change: null,
         },

@@ -4,7 +4,7 @@ import { openLimitsOfUser } from './limits.store.js';
 import { windowStates } from './limits.windows.js';
 
 /**
- * A user's limits in force, each with its window's spend, what remains, when the oldest deposit leaves the window,
+ * A user's limits in force, each with its window's spend, the amounts held by allowed checks, what remains, when the oldest deposit leaves the window,
  * and the increase cooling off for its type. An increase past its cool-off whose job has not run yet is shown as
  * the limit in force (status active), as the check already enforces it.
  */
@@ -22,7 +22,8 @@ export async function listLimits(platform: Platform, ctx: TenantContext, userId:
       ...toRecord(inForce),
       status: 'active' as const,
       spent_cents: w.spent_cents,
-      remaining_cents: Math.max(0, w.limit_cents - w.spent_cents),
+      held_cents: w.held_cents,
+      remaining_cents: Math.max(0, w.limit_cents - w.spent_cents - w.held_cents),
       next_reset_at: w.oldest_leaves_at,
       pending_change: pending ? toRecord(pending) : null,
     };

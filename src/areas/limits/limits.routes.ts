@@ -14,8 +14,11 @@ import {
   LimitList,
   LimitParams,
   ListLimitsQuery,
+  ReleasedDeposit,
+  ReleaseRequest,
   SetLimitRequest,
 } from './limits.schemas.js';
+import { releaseDeposit, toReleaseRecord } from './limits.release.js';
 import { cancelLimit, setLimit } from './limits.service.js';
 
 // The spec's limit codes: a bad amount is invalid_amount, a bad limit_type unsupported_type; any other invalid
@@ -80,7 +83,7 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Pre-deposit gate',
           description:
-            "Allowed only if the amount fits under every limit in force over its rolling window ending now; a rejected deposit is rejected in full and emits limit.breach_attempt. 422 currency_mismatch when the currency is not the one the user's limits and deposits are kept in.",
+            "Allowed only if the amount, with the amounts held by earlier allowed checks, fits under every limit in force over its rolling window ending now; an allowed amount is held for 15 minutes, until its commit or a release. A rejected deposit is rejected in full and emits limit.breach_attempt. 422 currency_mismatch when the currency is not the one the user's limits and deposits are kept in.",
           body: CheckRequest,
           response: { 200: CheckResult, ...errorResponses(400, 401, 422, 429) },
         },
@@ -96,7 +99,7 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Record a deposit that went through',
           description:
-            'Idempotent on (tenant, transaction_id): the same deposit again is 200 with the original; other details under the same transaction_id are 409 duplicate_transaction.',
+            "Consumes the user's oldest live hold of the same amount. Idempotent on (tenant, transaction_id): the same deposit again is 200 with the original; other details under the same transaction_id are 409 duplicate_transaction.",
           body: CommitRequest,
           response: {
             200: CommittedDeposit,
@@ -112,6 +115,29 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           req.body as CommitRequest,
         );
         return reply.code(created ? 201 : 200).send(deposit);
+      },
+    );
+
+    app.post(
+      '/limits/release',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Release the hold of a deposit that failed or was abandoned',
+          description:
+            "Frees the user's oldest live hold of this amount placed by an allowed check, so the player can deposit again at once. Idempotent on (tenant, transaction_id): the same release again is 200 with the original; other details under the same transaction_id, or a transaction_id already committed, are 409 duplicate_transaction.",
+          body: ReleaseRequest,
+          response: {
+            200: ReleasedDeposit,
+            201: ReleasedDeposit,
+            ...errorResponses(400, 401, 409, 422, 429),
+          },
+        },
+      },
+      async (req, reply) => {
+        const { release, created } = await releaseDeposit(platform, req.tenantContext, req.body);
+        return reply.code(created ? 201 : 200).send(toReleaseRecord(release));
       },
     );
 

@@ -28,3 +28,14 @@ export function increaseCooloffSeconds(currentCents: number, requestedCents: num
   // Integer comparison (requested <= k × current) keeps the boundaries exact.
   return INCREASE_COOLOFF.find((tier) => requestedCents <= tier.upToMultiple * currentCents)!.cooloffSeconds;
 }
+
+/**
+ * How long an allowed check holds its amount for the deposit's commit: 15 minutes. A card payment's authorisation,
+ * 3-D Secure challenge included, completes within a few minutes (issuers time a challenge out at about 10); a
+ * hold past that only blocks a player whose deposit was abandoned without a release.
+ */
+export const RESERVATION_HOLD_SECONDS = 15 * 60;
+
+/** Releases are remembered this long (a repeated release answers the same); lapsed holds are purged after an hour. */
+export const RELEASE_RETENTION_SECONDS = LONGEST_WINDOW_SECONDS;
+export const LAPSED_HOLD_RETENTION_SECONDS = 3_600;

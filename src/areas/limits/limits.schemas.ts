@@ -56,7 +56,12 @@ export type DepositLimitRecord = Static<typeof DepositLimitRecord> & { effective
 export const LimitView = Type.Object({
   ...DepositLimitRecord.properties,
   spent_cents: Type.Integer({ description: 'Deposits committed in the rolling window ending now' }),
-  remaining_cents: Type.Integer({ description: 'What may still be deposited under this limit now' }),
+  held_cents: Type.Integer({
+    description: 'Held by allowed checks whose deposits are not committed, released or lapsed yet',
+  }),
+  remaining_cents: Type.Integer({
+    description: 'What may still be deposited under this limit now (the limit less spent and held)',
+  }),
   next_reset_at: Type.Union([Timestamp, Type.Null()], {
     description: 'When the oldest deposit in the window leaves it; null when the window is empty',
   }),
@@ -126,6 +131,33 @@ export const CommittedDeposit = Type.Object({
   currency: Type.String(),
   committed_at: Timestamp,
   recorded_at: Timestamp,
+});
+
+export const ReleaseRequest = Type.Object(
+  {
+    user_id: UserId,
+    transaction_id: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "The tenant's id of the deposit that failed or was abandoned",
+    }),
+    amount_cents: Cents,
+    currency: CurrencyCode,
+  },
+  { additionalProperties: false },
+);
+export type ReleaseRequest = Static<typeof ReleaseRequest>;
+
+export const ReleasedDeposit = Type.Object({
+  transaction_id: Type.String(),
+  user_id: Type.String(),
+  amount_cents: Type.Integer(),
+  currency: Type.String(),
+  reservation_released: Type.Boolean({
+    description:
+      'Whether a live hold of this amount was freed (false: none was held, it had lapsed or was consumed)',
+  }),
+  released_at: Timestamp,
 });
 
 export const LimitParams = Type.Object({ id: Type.String({ maxLength: 200 }) });

@@ -20,7 +20,8 @@ import {
 } from './limits.store.js';
 import type { DepositLimit } from './limits.tables.js';
 
-export { registerLimitJobs } from './limits.activation.js';
+export { registerLimitJobs } from './limits.jobs.js';
+export { releaseFailedDeposit, releaseReservation, type FailedDeposit } from './limits.release.js';
 
 /** Takes the locks of a change to one user's limits, in the one order: activation jobs, then the user. */
 async function lockForChange(tx: Transaction<DB>, tenantId: string, userId: string): Promise<void> {

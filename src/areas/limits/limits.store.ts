@@ -120,3 +120,98 @@ export async function lockActivationJobs(
     .forUpdate()
     .execute();
 }
+
+/**
+ * The hold a commit or release of `amountCents` takes: the user's oldest live hold of exactly that amount (the
+ * check carries no transaction reference, so amount and age are what match). The caller holds the user lock.
+ */
+export async function oldestLiveHold(
+  tx: Transaction<DB>,
+  tenantId: string,
+  userId: string,
+  amountCents: number,
+  now: Date,
+): Promise<string | undefined> {
+  const result = await sql<{ id: string }>`
+    select e.value->>'id' as id
+    from limit_reservations r cross join jsonb_array_elements(r.holds) with ordinality e
+    where r.tenant_id = ${tenantId} and r.user_id = ${userId}
+      and (e.value->>'amount_cents')::bigint = ${amountCents}::bigint
+      and (e.value->>'expires_at')::bigint > ${now.getTime()}::bigint
+      and e.value->>'consumed_tx' is null
+    order by e.ordinality
+    limit 1`.execute(tx);
+  return result.rows[0]?.id;
+}
+
+/**
+ * Marks a hold consumed by the deposit `transactionId`, in the commit's transaction: a check counts it from then on
+ * only while that deposit is invisible to its snapshot. The row lock orders this with concurrent checks.
+ */
+export async function consumeHold(
+  tx: Transaction<DB>,
+  tenantId: string,
+  userId: string,
+  holdId: string,
+  transactionId: string,
+  now: Date,
+): Promise<void> {
+  const consumed = sql`jsonb_build_object('consumed_tx', ${transactionId}::text, 'consumed_at', ${now.getTime()}::bigint)`;
+  await sql`
+    update limit_reservations r set holds = (
+      select jsonb_agg(case when e.value->>'id' = ${holdId} then e.value || ${consumed} else e.value end
+        order by e.ordinality)
+      from jsonb_array_elements(r.holds) with ordinality e
+    )
+    where r.tenant_id = ${tenantId} and r.user_id = ${userId}`.execute(tx);
+}
+
+/** Takes one hold out of the user's row (a release): the row lock orders this with concurrent checks. */
+export async function dropHold(
+  tx: Transaction<DB>,
+  tenantId: string,
+  userId: string,
+  holdId: string,
+): Promise<void> {
+  await sql`
+    update limit_reservations r set holds = (
+      select coalesce(jsonb_agg(e.value order by e.ordinality), '[]'::jsonb)
+      from jsonb_array_elements(r.holds) with ordinality e
+      where e.value->>'id' <> ${holdId}
+    )
+    where r.tenant_id = ${tenantId} and r.user_id = ${userId}`.execute(tx);
+}
+
+export function findRelease(
+  db: Executor,
+  tenantId: string,
+  transactionId: string,
+): Promise<{ transaction_id: string } | undefined> {
+  return db
+    .selectFrom('limit_releases')
+    .select('transaction_id')
+    .where('tenant_id', '=', tenantId)
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+}
+
+/** Lapsed hold rows and old releases, oldest first, a batch at a time (the purge job). */
+export async function purgeReservations(
+  tx: Transaction<DB>,
+  holdsBefore: Date,
+  releasesBefore: Date,
+  batch: number,
+): Promise<number> {
+  const holds = await sql`
+    delete from limit_reservations
+    where (tenant_id, user_id) in (
+        select tenant_id, user_id from limit_reservations where held_until < ${holdsBefore}::timestamptz
+        order by held_until limit ${batch})
+      -- Re-checked on the row's latest version: a check that placed a hold meanwhile keeps its row.
+      and held_until < ${holdsBefore}::timestamptz`.execute(tx);
+  const releases = await sql`
+    delete from limit_releases where (tenant_id, transaction_id) in (
+      select tenant_id, transaction_id from limit_releases where released_at < ${releasesBefore}::timestamptz
+      order by released_at limit ${batch})`.execute(tx);
+  return Math.max(Number(holds.numAffectedRows ?? 0), Number(releases.numAffectedRows ?? 0));
+}

@@ -34,10 +34,33 @@ export interface DepositsTable {
   request_hash: string;
 }
 
+/** One user's holds, oldest first (see the migration 2026-11-25T0015_limit_reservations). */
+export interface LimitReservationsTable {
+  tenant_id: string;
+  user_id: string;
+  holds: string;
+  held_until: Timestamp;
+}
+
+/** A failed or abandoned deposit reported by the tenant (or by an AML event), and the hold it freed. */
+export interface LimitReleasesTable {
+  tenant_id: string;
+  transaction_id: string;
+  user_id: string;
+  amount_cents: number;
+  currency: string;
+  reservation_id: string | null;
+  released_at: Timestamp;
+  request_hash: string;
+}
+
 export interface LimitTables {
   deposit_limits: DepositLimitsTable;
   deposits: DepositsTable;
+  limit_reservations: LimitReservationsTable;
+  limit_releases: LimitReleasesTable;
 }
 
 export type DepositLimit = Selectable<DepositLimitsTable>;
 export type Deposit = Selectable<DepositsTable>;
+export type LimitRelease = Selectable<LimitReleasesTable>;

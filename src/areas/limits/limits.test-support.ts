@@ -51,6 +51,16 @@ export class LimitsHarness extends TenantDriver {
     });
   }
 
+  release(transaction_id: string, amount_cents: number, extra: object = {}) {
+    return this.t.api(this.tenant.apiKey, 'POST', '/v1/limits/release', {
+      user_id: this.userId,
+      transaction_id,
+      amount_cents,
+      currency: 'USD',
+      ...extra,
+    });
+  }
+
   list() {
     return this.t.api(this.tenant.apiKey, 'GET', `/v1/limits?user_id=${this.userId}`);
   }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxMatcher } from './sanctions.matcher.js';
-import { QUARTER_SECONDS, QUARTERLY_RESCREEN_JOB } from './sanctions.rescreen.js';
 import { sanctionsMatchers } from './sanctions.service.js';
 import { SanctionsDriver, withListEntry } from './sanctions.test-support.js';
 
@@ -71,30 +70,6 @@ describe('sanctions re-screening', () => {
     expect(await d.webhooks('sanctions.hit', userId)).toHaveLength(1);
   });
 
-  it('re-screens every tenant quarterly on the service clock', async () => {
-    const lastName = `Quarterly${Date.now()}`;
-    const { userId } = await screened({ last_name: lastName });
-    const due = async () =>
-      (
-        await d.t.db
-          .selectFrom('scheduled_jobs')
-          .select('due_at')
-          .where('kind', '=', QUARTERLY_RESCREEN_JOB)
-          .executeTakeFirstOrThrow()
-      ).due_at;
-    const first = await due();
-    const seconds = Math.ceil((first.getTime() - d.t.platform.clock.now().getTime()) / 1000);
-
-    await withListEntry(lastName, ENTRY, async () => {
-      await d.t.advance(seconds - 1);
-      expect((await d.status(userId)).json().status).toBe('clear');
-      await d.t.advance(1);
-    });
-    expect((await d.status(userId)).json()).toMatchObject({ status: 'hit_review_pending', match_count: 1 });
-    expect(await d.webhooks('sanctions.hit', userId)).toHaveLength(1);
-    expect((await due()).getTime() - first.getTime()).toBe(QUARTER_SECONDS * 1000);
-  });
-
   it("skips a live tenant's users while its production matcher is not configured; naming it is 409", async () => {
     const live = await d.t.createTenant({ environment: 'live' });
     await d.t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
@@ -109,5 +84,80 @@ describe('sanctions re-screening', () => {
     expect(named.statusCode).toBe(409);
     expect(named.json().error).toBe('vendor_not_configured');
     expect((await rescreen({ tenant_id: 'ten_missing' })).statusCode).toBe(404);
+  });
+
+  const rescreenUser = (userId: string, body: object) =>
+    d.t.backoffice('POST', `/sanctions/tenants/${d.tenant.tenantId}/users/${userId}/rescreen`, body);
+
+  it('on demand for one user, with a corrected name: the stored subject is screened again, audited', async () => {
+    const lastName = `Corrected${Date.now()}`;
+    const { userId } = await screened({ last_name: 'Lovelace' });
+    await d.t.advance(60);
+    const noReason = await rescreenUser(userId, { reviewer: 'a.khan', last_name: lastName });
+    expect(noReason.statusCode).toBe(400);
+
+    const response = await withListEntry(lastName, ENTRY, () =>
+      rescreenUser(userId, {
+        reviewer: 'a.khan',
+        reason: 'player corrected their surname',
+        last_name: lastName,
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    const now = d.t.platform.clock.now().toISOString();
+    expect(response.json()).toMatchObject({
+      user_id: userId,
+      status: 'hit_review_pending',
+      match_count: 1,
+      checked_at: now,
+      transactions_held: true,
+    });
+    const caseId = response.json().case_id as string;
+    expect((await d.webhooks('sanctions.hit', userId)).map((e) => e.data.case_id)).toEqual([caseId]);
+    const stored = await d.t.db
+      .selectFrom('sanctions_screens')
+      .select(['first_name', 'last_name'])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ first_name: 'Ada', last_name: lastName });
+    const log = (await d.t.backoffice('GET', `/tenants/${d.tenant.tenantId}/audit-log?limit=1000`)).json();
+    expect(
+      log.entries.filter((e: { details: { user_id?: string } }) => e.details.user_id === userId),
+    ).toEqual([
+      expect.objectContaining({
+        action: 'sanctions.user_rescreened',
+        actor: 'a.khan',
+        request_id: response.headers['x-request-id'],
+        details: expect.objectContaining({
+          reason: 'player corrected their surname',
+          corrected: ['last_name'],
+          new_case_id: caseId,
+        }),
+      }),
+    ]);
+
+    // A hit awaiting review is decided first; an unknown user is 404.
+    const pending = await rescreenUser(userId, { reviewer: 'a.khan', reason: 'again' });
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().error).toBe('rescreen_not_allowed');
+    expect((await rescreenUser('nobody', { reviewer: 'a.khan', reason: 'x' })).statusCode).toBe(404);
+  });
+
+  it('on demand for a cleared user with a corrected date of birth: still clear, checked now', async () => {
+    const { userId, caseId } = await screened({ last_name: 'TestHit' });
+    await d.decide(caseId!, 'cleared');
+    await d.t.advance(60);
+    const response = await rescreenUser(userId, {
+      reviewer: 'a.khan',
+      reason: 'date of birth corrected from the passport',
+      date_of_birth: '1991-01-02',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'cleared',
+      transactions_held: false,
+      case_id: caseId,
+      checked_at: d.t.platform.clock.now().toISOString(),
+    });
   });
 });

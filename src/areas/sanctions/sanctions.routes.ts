@@ -2,14 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { rescreen } from './sanctions.rescreen.js';
+import { rescreen, rescreenRuns, rescreenUser } from './sanctions.rescreen.js';
 import { sanctionsListsRoutes } from './sanctions.lists.routes.js';
 import { decideCase, findCase, listCases } from './sanctions.review.js';
 import {
+  CasesPage,
   CasesQuery,
   DecisionRequest,
   RescreenRequest,
   RescreenResult,
+  RescreenRuns,
+  RescreenUserRequest,
+  ScreenSubjectParams,
   SanctionsCaseView,
   Screening,
   ScreenRequest,
@@ -68,11 +72,12 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
       {
         schema: {
           tags,
+          summary: 'The review queue, oldest-due first, keyset-paginated (next_cursor)',
           querystring: CasesQuery,
-          response: { 200: Type.Object({ cases: Type.Array(SanctionsCaseView) }) },
+          response: { 200: CasesPage, ...errorResponses(400) },
         },
       },
-      async (req) => ({ cases: await listCases(platform, req.query) }),
+      (req) => listCases(platform, req.query),
     );
 
     app.get(
@@ -86,12 +91,13 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
       {
         schema: {
           tags,
+          summary: 'Clear or confirm a hit, with the reviewer and the reason (audited)',
           params: CaseParams,
           body: DecisionRequest,
-          response: { 200: SanctionsCaseView, ...errorResponses(404, 409) },
+          response: { 200: SanctionsCaseView, ...errorResponses(400, 404, 409) },
         },
       },
-      (req) => decideCase(platform, req.params.case_id, req.body),
+      (req) => decideCase(platform, req.params.case_id, req.body, req.id),
     );
 
     app.post(
@@ -99,11 +105,45 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
       {
         schema: {
           tags,
+          summary: 'Re-screen every clear or cleared user (of one tenant, or all) now, batch by batch',
           body: RescreenRequest,
           response: { 200: RescreenResult, ...errorResponses(403, 404, 409, 503) },
         },
       },
-      (req) => platform.db.transaction().execute((tx) => rescreen(platform, tx, req.body.tenant_id)),
+      (req) => rescreen(platform, req.body.tenant_id),
+    );
+
+    app.get(
+      '/sanctions/rescreen',
+      {
+        schema: {
+          tags,
+          summary: 'The quarterly re-screens and their progress, newest first',
+          response: { 200: RescreenRuns },
+        },
+      },
+      () => rescreenRuns(platform),
+    );
+
+    app.post(
+      '/sanctions/tenants/:tenant_id/users/:user_id/rescreen',
+      {
+        schema: {
+          tags,
+          summary:
+            'Re-screen one user now, optionally with a corrected name, date of birth or nationality (audited)',
+          params: ScreenSubjectParams,
+          body: RescreenUserRequest,
+          response: { 200: Screening, ...errorResponses(400, 403, 404, 409, 503) },
+        },
+      },
+      (req) =>
+        rescreenUser(
+          platform,
+          { tenantId: req.params.tenant_id, userId: req.params.user_id },
+          req.body,
+          req.id,
+        ),
     );
 
     sanctionsListsRoutes(app, platform);

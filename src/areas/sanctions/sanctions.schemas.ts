@@ -85,22 +85,48 @@ export const SanctionsCaseView = Type.Object({
     description: 'The publication of each list the matches came from',
   }),
   opened_at: Timestamp,
+  due_at: Type.Unsafe<Date | string>({
+    type: 'string',
+    format: 'date-time',
+    description: 'The review SLA: 48 hours from opening',
+  }),
+  sla_breached: Type.Boolean({
+    description: 'Awaiting review at or past due_at, or decided at or after it',
+  }),
   decided_at: Type.Union([Timestamp, Type.Null()]),
   reviewer: Type.Union([Type.String(), Type.Null()]),
+  decision_reason: Type.Union([Type.String(), Type.Null()]),
 });
 
 export const DecisionRequest = Type.Object(
   {
     decision: Type.Union([Type.Literal('cleared'), Type.Literal('confirmed')]),
     reviewer: Type.String({ minLength: 1, maxLength: 200 }),
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      pattern: '\\S',
+      description: "Why, in the reviewer's words; kept in the audit log",
+    }),
   },
   { additionalProperties: false },
 );
+export type DecisionRequest = Static<typeof DecisionRequest>;
 
 export const CasesQuery = Type.Object({
   status: Type.Optional(CaseStatus),
   tenant_id: Type.Optional(Type.String()),
+  overdue: Type.Optional(
+    Type.Boolean({ description: 'true: awaiting review past due_at; false: all other cases' }),
+  ),
+  cursor: Type.Optional(Type.String({ maxLength: 500, description: 'next_cursor of the previous page' })),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+});
+export type CasesQuery = Static<typeof CasesQuery>;
+
+export const CasesPage = Type.Object({
+  cases: Type.Array(SanctionsCaseView),
+  next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'null: this page is the last' }),
 });
 
 /** Without tenant_id: every tenant. */
@@ -113,3 +139,33 @@ export const RescreenResult = Type.Object({
   new_hits: Type.Integer({ description: 'users moved to hit_review_pending (each with sanctions.hit)' }),
   skipped: Type.Integer({ description: 'users of live tenants whose production matcher is unavailable' }),
 });
+
+export const RescreenRun = Type.Object({
+  quarter: Type.String({ description: 'The calendar quarter, for example 2027-Q1' }),
+  started_at: Timestamp,
+  total: Type.Integer({ description: 'clear and cleared users when the run started' }),
+  screened: Type.Integer(),
+  new_hits: Type.Integer(),
+  skipped: Type.Integer({ description: 'users of live tenants whose production matcher is unavailable' }),
+  finished_at: Type.Union([Timestamp, Type.Null()]),
+});
+export const RescreenRuns = Type.Object({ runs: Type.Array(RescreenRun, { description: 'Newest first' }) });
+
+export const ScreenSubjectParams = Type.Object({
+  tenant_id: Type.String({ minLength: 1, maxLength: 64 }),
+  user_id: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+/** One user re-screened by the staff, optionally with a corrected name, date of birth or nationality. */
+export const RescreenUserRequest = Type.Object(
+  {
+    reviewer: Type.String({ minLength: 1, maxLength: 200 }),
+    reason: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }),
+    first_name: Type.Optional(Name),
+    last_name: Type.Optional(Name),
+    date_of_birth: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD' })),
+    nationality: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
+  },
+  { additionalProperties: false },
+);
+export type RescreenUserRequest = Static<typeof RescreenUserRequest>;

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { insertOnce, requestFingerprint } from '../../platform/idempotency.js';
 import { emitEvent } from '../../platform/outbox.js';
+import { scheduleReviewDeadlines } from '../../platform/review-deadlines.js';
 import { selectVendor } from '../../platform/vendors.js';
 import {
   sandboxMatcher,
@@ -16,8 +17,11 @@ import {
 import type { Screening, ScreenRequest } from './sanctions.schemas.js';
 import type { SanctionsScreen } from './sanctions.tables.js';
 
+/** The spec's sanctions review SLA: a hit is due for a decision 48 hours after its case opened. */
+export const REVIEW_SLA_HOURS = 48;
+
 /** The generic wording tenants may pass on; it names no list and no entity. */
-export const ESTIMATED_REVIEW_TIME = '48 hours';
+export const ESTIMATED_REVIEW_TIME = `${REVIEW_SLA_HOURS} hours`;
 
 /** The production matcher is set once it exists (its own issue); until then a cut-over live tenant gets 503. */
 export const sanctionsMatchers: { sandbox: SanctionsMatcher; production?: SanctionsMatcher } = {
@@ -78,14 +82,19 @@ export function resultColumns(result: ScreeningResult, caseId: string | null) {
   };
 }
 
-/** Opens the review case of a hit already written to the screen, and announces sanctions.hit, in tx. */
+/**
+ * Opens the review case of a hit already written to the screen, due REVIEW_SLA_HOURS from now with its "due soon"
+ * and "overdue" alerts stored, and announces sanctions.hit, in tx.
+ */
 export async function openCase(
+  platform: Pick<Platform, 'config'>,
   tx: Transaction<DB>,
   screen: SanctionsScreen,
   result: ScreeningResult,
   trigger: 'signup' | 'rescreen',
   now: Date,
 ): Promise<void> {
+  const dueAt = new Date(now.getTime() + REVIEW_SLA_HOURS * 3_600_000);
   await tx
     .insertInto('sanctions_cases')
     .values({
@@ -98,9 +107,16 @@ export async function openCase(
       list_versions: JSON.stringify(result.list_versions),
       highest_match_score: highest(result.matches),
       opened_at: now,
+      due_at: dueAt,
       trigger,
     })
     .execute();
+  await scheduleReviewDeadlines(tx, platform, {
+    queue: 'sanctions',
+    tenantId: screen.tenant_id,
+    caseId: screen.case_id!,
+    dueAt,
+  });
   await emitEvent(tx, {
     tenantIds: screen.tenant_id,
     event: 'sanctions.hit',
@@ -182,7 +198,7 @@ export async function screenUser(platform: Platform, ctx: TenantContext, input: 
       conflict,
     });
     if (!created) return replay(row);
-    if (row.case_id) await openCase(tx, row, result, 'signup', now);
+    if (row.case_id) await openCase(platform, tx, row, result, 'signup', now);
     return { view: response, created };
   });
 }

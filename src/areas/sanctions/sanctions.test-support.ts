@@ -35,8 +35,13 @@ export class SanctionsDriver extends TenantDriver {
     return this.t.api(apiKey, 'GET', `/v1/sanctions/status${query}`);
   }
 
-  decide(caseId: string, decision: string, reviewer = 'r.jones'): Promise<LightMyRequestResponse> {
-    return this.t.backoffice('POST', `/sanctions/cases/${caseId}/decision`, { decision, reviewer });
+  decide(
+    caseId: string,
+    decision: string,
+    reviewer = 'r.jones',
+    reason = 'date of birth and nationality differ from the listed entity',
+  ): Promise<LightMyRequestResponse> {
+    return this.t.backoffice('POST', `/sanctions/cases/${caseId}/decision`, { decision, reviewer, reason });
   }
 
   /** Delivers due webhooks, then returns this tenant's, verified with standardwebhooks, of one event and user. */

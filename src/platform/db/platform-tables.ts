@@ -21,6 +21,8 @@ export interface TenantsTable {
   previous_signing_secret: string | null;
   previous_signing_secret_expires_at: Timestamp | null;
   webhook_url: string | null;
+  /** When the destination was disabled for failing past the retry schedule; null while it is enabled. */
+  webhook_disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   cutover_areas: JSONColumnType<VendorArea[]>;
   rate_limits: JSONColumnType<RateLimitOverrides>;
   created_at: Timestamp;

@@ -1,23 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { request, type Agent } from 'undici';
+import { raiseAlert } from '../alerts.js';
+import { recordAudit } from '../audit.js';
 import type { Clock } from '../clock.js';
+import type { Executor } from '../db/database.js';
 import type { EventRow } from '../db/platform-tables.js';
 import type { DB } from '../db/schema.js';
 import type { Secrets } from '../secrets.js';
 import { createDeliveryAgent, isDeliverableHost, type DestinationPolicy } from './destination.js';
 import { signingSecretsAt } from './signing-secrets.js';
 
-/** Wait before each retry: attempt 1 fails → 5 s → attempt 2 … attempt 8 fails → failed. Documented in docs/webhooks.md. */
-export const RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
+/**
+ * Wait before each retry: attempt 1 fails → 5 s → attempt 2 … attempt 15 fails → failed. The waits add up to about
+ * 4 days 15.5 hours (5 days at most with jitter), so a destination that is down for 3 days loses nothing.
+ * Documented in docs/webhooks.md.
+ */
+export const RETRY_SCHEDULE_SECONDS = [
+  5, 300, 1800, 7200, 18000, 36000, 36000, 43200, 43200, 43200, 43200, 43200, 43200, 43200,
+] as const;
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_SECONDS.length + 1;
+/** From the first attempt to the last, without jitter. */
+export const RETRY_SPAN_SECONDS = RETRY_SCHEDULE_SECONDS.reduce((sum, wait) => sum + wait, 0);
 /** Retries wait up to this fraction longer than scheduled, never shorter, so tenants' endpoints are not hit in step. */
 export const RETRY_JITTER = 0.1;
 export const DELIVERY_TIMEOUT_MS = 15_000;
 const CLAIM_SECONDS = 60;
 const BATCH_SIZE = 25;
+/** Due events looked at per claim, so that one tenant's backlog leaves room in the batch for others. */
+const CANDIDATES = BATCH_SIZE * 4;
+/** At most this many attempts to one tenant's destination are in flight in one process, so a slow one waits alone. */
+export const MAX_IN_FLIGHT_PER_TENANT = 4;
+/** Redelivery after an outage, and registering a destination, reach back this far (docs/webhooks.md). */
+export const REDELIVERY_HORIZON_DAYS = 30;
 
 interface Outcome {
   statusCode: number | null;
@@ -26,13 +43,28 @@ interface Outcome {
   url: string;
 }
 
+/** Statuses that redelivery puts back in the queue: nothing delivered, and nothing in flight. */
+export type RequeuedStatus = 'pending' | 'failed' | 'no_destination';
+
 /**
  * Delivers outbox events to tenants' webhook URLs, signed per Standard Webhooks. Several dispatchers may run on one
- * database: a batch is claimed with FOR UPDATE SKIP LOCKED and a claim token, so no attempt is sent twice; a
+ * database: events are claimed with FOR UPDATE SKIP LOCKED and a claim token, so no attempt is sent twice; a
  * dispatcher that dies mid-attempt leaves a claim that lapses and the attempt is made again (at-least-once).
+ * Attempts are not awaited as a batch: each runs on its own, at most MAX_IN_FLIGHT_PER_TENANT per tenant, and a
+ * claim takes only events of tenants with a free slot, so a slow destination holds up nobody else's events.
  */
 export class WebhookDispatcher {
   private readonly agent: Agent;
+  /** Attempts in flight per tenant, in this process. */
+  private readonly inFlight = new Map<string, number>();
+  private readonly running = new Set<Promise<void>>();
+  /** Attempts ended in this process so far: tells a drain that a slot came free while it was claiming. */
+  private settled = 0;
+  /** Claims run one at a time in a process, so the slots they count are the slots they fill. */
+  private claiming: Promise<unknown> = Promise.resolve();
+  /** Set by the worker loop: an attempt that ends claims the next due events at once, not at the next poll. */
+  private refilling = false;
+  private refillQueued = false;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -44,28 +76,72 @@ export class WebhookDispatcher {
     this.agent = createDeliveryAgent(policy);
   }
 
-  /** Claims and delivers one batch of due events; returns how many were attempted. */
-  async runOnce(): Promise<number> {
+  /** Between start and stop of the worker loop, each attempt that ends frees its slot for the next due event. */
+  keepClaiming(on: boolean): void {
+    this.refilling = on;
+  }
+
+  /**
+   * Claims due events of tenants with free delivery slots and starts their attempts without waiting for them;
+   * returns how many events it took (started, or parked for want of a destination). `idle()` waits for the
+   * attempts in flight.
+   */
+  runOnce(): Promise<number> {
+    const run = this.claiming.then(() => this.claimAndStart());
+    this.claiming = run.catch(() => undefined);
+    return run;
+  }
+
+  private async claimAndStart(): Promise<number> {
     const now = this.clock.now();
     const token = randomUUID();
-    const claimed = await this.db
-      .updateTable('events')
-      .set({ claim_token: token, claimed_until: new Date(now.getTime() + CLAIM_SECONDS * 1000) })
-      .where('event_id', 'in', (eb) =>
-        eb
-          .selectFrom('events')
-          .select('event_id')
-          .where('delivery_status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)]))
-          .orderBy('next_attempt_at')
-          .limit(BATCH_SIZE)
-          .forUpdate()
-          .skipLocked(),
+    const busy = JSON.stringify([...this.inFlight].map(([tenant_id, n]) => ({ tenant_id, n })));
+    // One statement, so claims of several processes stay exclusive (SKIP LOCKED) and nothing is claimed only to be
+    // given back: due candidates oldest first; those of a tenant with no usable destination are parked at once (no
+    // attempt, no slot); of the rest, at most each tenant's free slots are claimed.
+    const { rows } = await sql<EventRow & { parked: boolean }>`
+      with busy as (
+        select tenant_id, n from jsonb_to_recordset(${busy}::jsonb) as b(tenant_id text, n integer)
+      ),
+      candidates as (
+        select e.event_id, e.tenant_id, e.next_attempt_at, e.created_at,
+          (t.webhook_url is null or t.webhook_disabled_at is not null) as nowhere
+        from events e join tenants t on t.tenant_id = e.tenant_id
+        where e.delivery_status = 'pending' and e.next_attempt_at <= ${now}::timestamptz
+          and (e.claimed_until is null or e.claimed_until <= ${now}::timestamptz)
+          and e.tenant_id not in (select tenant_id from busy where n >= ${MAX_IN_FLIGHT_PER_TENANT})
+        order by e.next_attempt_at
+        limit ${CANDIDATES}
+        for update of e skip locked
+      ),
+      parked as (
+        update events set delivery_status = 'no_destination', next_attempt_at = null,
+          claim_token = null, claimed_until = null
+        where event_id in (select event_id from candidates where nowhere)
+        returning *
+      ),
+      ranked as (
+        select c.event_id, c.next_attempt_at, c.created_at,
+          row_number() over (partition by c.tenant_id order by c.next_attempt_at, c.created_at, c.event_id)
+            + coalesce(b.n, 0) as slot
+        from candidates c left join busy b on b.tenant_id = c.tenant_id
+        where not c.nowhere
+      ),
+      claimed as (
+        update events set claim_token = ${token},
+          claimed_until = ${new Date(now.getTime() + CLAIM_SECONDS * 1000)}::timestamptz
+        where event_id in (
+          select event_id from ranked where slot <= ${MAX_IN_FLIGHT_PER_TENANT}
+          order by next_attempt_at, created_at, event_id
+          limit ${BATCH_SIZE}
+        )
+        returning *
       )
-      .returningAll()
-      .execute();
-    if (claimed.length === 0) return 0;
+      select *, false as parked from claimed
+      union all
+      select *, true as parked from parked`.execute(this.db);
+    const claimed = rows.filter((row) => !row.parked);
+    if (claimed.length === 0) return rows.length;
 
     const tenantIds = [...new Set(claimed.map((e) => e.tenant_id))];
     const tenants = await this.db
@@ -73,6 +149,7 @@ export class WebhookDispatcher {
       .select([
         'tenant_id',
         'webhook_url',
+        'webhook_disabled_at',
         'signing_secret',
         'previous_signing_secret',
         'previous_signing_secret_expires_at',
@@ -81,17 +158,80 @@ export class WebhookDispatcher {
       .execute();
     const byId = new Map(tenants.map((t) => [t.tenant_id, t]));
 
-    await Promise.all(
-      claimed.map(async (event) => {
-        const tenant = byId.get(event.tenant_id)!;
-        if (!tenant.webhook_url) return this.markNoDestination(event, token);
+    // Oldest first, so that a tenant's events start in the order they were produced (or re-queued).
+    claimed.sort(
+      (a, b) =>
+        +new Date(a.next_attempt_at!) - +new Date(b.next_attempt_at!) ||
+        +new Date(a.created_at) - +new Date(b.created_at) ||
+        (a.event_id < b.event_id ? -1 : 1),
+    );
+    for (const event of claimed) {
+      const tenant = byId.get(event.tenant_id)!;
+      this.inFlight.set(event.tenant_id, (this.inFlight.get(event.tenant_id) ?? 0) + 1);
+      const attempt = (async () => {
+        // Removed or disabled since the claim: the event waits for a destination as a parked one does.
+        if (!tenant.webhook_url || tenant.webhook_disabled_at) return this.markNoDestination(event, token);
         const outcome = await this.send(event, tenant.webhook_url, () =>
           signingSecretsAt(this.secrets, tenant, now),
         );
         await this.record(event, token, outcome);
-      }),
-    );
-    return claimed.length;
+      })()
+        .catch((error: unknown) => {
+          // The claim lapses and the attempt is made again: nothing is lost.
+          this.log.error({ err: error, event_id: event.event_id }, 'webhook attempt failed to run');
+        })
+        .finally(() => {
+          const left = (this.inFlight.get(event.tenant_id) ?? 1) - 1;
+          if (left > 0) this.inFlight.set(event.tenant_id, left);
+          else this.inFlight.delete(event.tenant_id);
+          this.running.delete(attempt);
+          this.settled++;
+          this.refill();
+        });
+      this.running.add(attempt);
+    }
+    return rows.length;
+  }
+
+  /** A slot came free: claim again soon (once for several attempts that end together). */
+  private refill(): void {
+    if (!this.refilling || this.refillQueued) return;
+    this.refillQueued = true;
+    setImmediate(() => {
+      this.refillQueued = false;
+      void (async () => {
+        while (this.refilling && (await this.runOnce()) > 0) {
+          /* claim while there is room and work */
+        }
+      })().catch((error: unknown) => this.log.error({ err: error }, 'webhook claim failed'));
+    });
+  }
+
+  /**
+   * Claims and runs attempts until nothing is due and nothing is in flight, or `stop()` says so (a worker tick, by
+   * hand in tests and the CLI). A claim counts the free slots when it starts; an attempt that ends meanwhile means
+   * another claim, or its tenant's next event would be left for the next poll.
+   */
+  async drain(stop: () => boolean = () => false): Promise<void> {
+    for (;;) {
+      const settledBefore = this.settled;
+      const started = await this.runOnce();
+      if (stop()) break;
+      if (started > 0 || this.settled !== settledBefore) continue;
+      if (this.running.size === 0) break;
+      await this.anySettled();
+    }
+    await this.idle();
+  }
+
+  /** Waits until one attempt in flight ends (at once when none is). */
+  private async anySettled(): Promise<void> {
+    if (this.running.size > 0) await Promise.race(this.running);
+  }
+
+  /** Waits until no attempt is in flight. */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running);
   }
 
   private async send(event: EventRow, url: string, signingSecrets: () => string[]): Promise<Outcome> {
@@ -189,6 +329,7 @@ export class WebhookDispatcher {
           outcome: delivered ? 'delivered' : exhausted ? 'failed' : 'retry_scheduled',
         })
         .execute();
+      if (exhausted) await this.disableWhenFailingThroughout(tx, event, outcome.url, now);
     });
     if (!delivered) {
       this.log.warn(
@@ -201,6 +342,62 @@ export class WebhookDispatcher {
         exhausted ? 'webhook delivery failed for good' : 'webhook delivery failed; retry scheduled',
       );
     }
+  }
+
+  /**
+   * An event ran out of attempts. When its destination delivered nothing over the whole schedule, the destination
+   * is down, not the event: it is disabled, the tenant's other undelivered events wait with it (no_destination),
+   * and the staff are alerted, all in the transaction that records the last attempt.
+   */
+  private async disableWhenFailingThroughout(
+    tx: Transaction<DB>,
+    event: EventRow,
+    url: string,
+    now: Date,
+  ): Promise<void> {
+    const delivered = await tx
+      .selectFrom('webhook_attempts')
+      .select('attempt_id')
+      .where('tenant_id', '=', event.tenant_id)
+      .where('outcome', '=', 'delivered')
+      .where('attempted_at', '>=', new Date(now.getTime() - RETRY_SPAN_SECONDS * 1000))
+      .limit(1)
+      .executeTakeFirst();
+    if (delivered) return;
+    const disabled = await tx
+      .updateTable('tenants')
+      .set({ webhook_disabled_at: now })
+      .where('tenant_id', '=', event.tenant_id)
+      .where('webhook_disabled_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(disabled.numUpdatedRows) === 0) return;
+    // Those in flight record their attempt, then find the destination disabled when they fall due again.
+    await tx
+      .updateTable('events')
+      .set({ delivery_status: 'no_destination', next_attempt_at: null })
+      .where('tenant_id', '=', event.tenant_id)
+      .where('delivery_status', '=', 'pending')
+      .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)]))
+      .execute();
+    await recordAudit(tx, {
+      tenantId: event.tenant_id,
+      actor: 'service',
+      action: 'webhook.disabled',
+      requestId: null,
+      details: { url, event_id: event.event_id },
+      at: now,
+    });
+    await raiseAlert(
+      tx,
+      this.log,
+      {
+        kind: 'webhook_destination_disabled',
+        subject: event.tenant_id,
+        message: `The webhook destination of tenant ${event.tenant_id} failed every attempt for ${Math.round(RETRY_SPAN_SECONDS / 3600)} hours and is disabled; tell the tenant, then enable it once it answers`,
+        details: { url, event_id: event.event_id },
+      },
+      now,
+    );
   }
 
   private async markNoDestination(event: EventRow, token: string): Promise<void> {
@@ -234,7 +431,34 @@ export class WebhookDispatcher {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * Queues again, from a fresh schedule, every event of the tenant produced since `since` whose status is one of
+   * `statuses`, except those in flight. They fall due now in the order they were produced: each is due one
+   * microsecond after the one before, all at or before now, and claims take due events oldest first.
+   */
+  static async requeueSince(
+    db: Executor,
+    input: { tenantId: string; since: Date; now: Date; statuses: readonly RequeuedStatus[] },
+  ): Promise<number> {
+    const { tenantId, since, now, statuses } = input;
+    const result = await sql`
+      update events e set delivery_status = 'pending', attempt_count = 0, claim_token = null, claimed_until = null,
+        delivered_at = null,
+        next_attempt_at = ${now}::timestamptz - (q.total - q.position) * interval '1 microsecond'
+      from (
+        select event_id, row_number() over (order by created_at, event_id) as position, count(*) over () as total
+        from events
+        where tenant_id = ${tenantId} and created_at >= ${since}::timestamptz
+          and delivery_status in (${sql.join(statuses.map((s) => sql.lit(s)))})
+          and (claimed_until is null or claimed_until <= ${now}::timestamptz)
+      ) q
+      where e.event_id = q.event_id`.execute(db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
   async close(): Promise<void> {
+    this.refilling = false;
+    await this.idle();
     await this.agent.close();
   }
 }

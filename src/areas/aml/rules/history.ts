@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { RuleCounts } from '../aml.rules.js';
 import type { AmlEventMetadata, AmlEventType } from '../aml.tables.js';
 import type { HistoryPoint } from './types.js';
 
@@ -27,6 +28,15 @@ export function ofUser(p: HistoryPoint) {
   return sql`tenant_id = ${p.tenantId} and user_id = ${p.userId} ${excluded}`;
 }
 
+/**
+ * What a rule counts, as a condition on an event row (optionally of an alias): every reported attempt, or only
+ * events whose money moved. status is in aml_events_user_time, so the windows stay index-only.
+ */
+export function counted(counts: RuleCounts, alias?: string) {
+  if (counts === 'attempts') return sql``;
+  return sql`and ${sql.ref(alias ? `${alias}.status` : 'status')} = 'succeeded'`;
+}
+
 const types = (list: readonly AmlEventType[]) => sql.join(list.map((type) => sql`${type}`));
 
 export interface WindowTotals {
@@ -37,10 +47,18 @@ export interface WindowTotals {
   window_seconds: number;
 }
 
-/** Count and USD total of the user's events of these types in (at − seconds, at], optionally within USD bands. */
+/**
+ * Count and USD total of the user's events of these types in (at − seconds, at] that the rule counts, optionally
+ * within USD bands.
+ */
 export function windowTotals(
   p: HistoryPoint,
-  input: { seconds: Seconds; types: readonly AmlEventType[]; bands?: readonly (readonly [number, number])[] },
+  input: {
+    seconds: Seconds;
+    types: readonly AmlEventType[];
+    counts: RuleCounts;
+    bands?: readonly (readonly [number, number])[];
+  },
 ): RawBuilder<WindowTotals> {
   const bands = input.bands?.length
     ? sql`and (${sql.join(
@@ -58,34 +76,39 @@ export function windowTotals(
       'window_seconds', ${input.seconds}::integer)
     from aml_events
     where ${ofUser(p)} and occurred_at > ${before(p, input.seconds)} and occurred_at <= ${at(p)}
-      and event_type in (${types(input.types)}) ${bands})`;
+      and event_type in (${types(input.types)}) ${counted(input.counts)} ${bands})`;
 }
 
-/** The user's first event in (at − seconds, at] and the latest event before it (null when there is none). */
+/**
+ * The user's first counted event in (at − seconds, at] and the latest counted event before it (null when there is
+ * none).
+ */
 export function reactivation(
   p: HistoryPoint,
   seconds: number,
+  counts: RuleCounts,
 ): RawBuilder<{ first_at: string; previous_at: string | null } | null> {
   return sql`(
     select json_build_object('first_at', f.occurred_at, 'previous_at', (
-      select max(occurred_at) from aml_events where ${ofUser(p)} and occurred_at < f.occurred_at))
+      select max(occurred_at) from aml_events where ${ofUser(p)} and occurred_at < f.occurred_at ${counted(counts)}))
     from (
       select occurred_at from aml_events
-      where ${ofUser(p)} and occurred_at > ${before(p, seconds)} and occurred_at <= ${at(p)}
+      where ${ofUser(p)} and occurred_at > ${before(p, seconds)} and occurred_at <= ${at(p)} ${counted(counts)}
       order by occurred_at limit 1) f)`;
 }
 
-/** USD wagered by the user with occurred_at in [from, to]. */
+/** USD wagered by the user with occurred_at in [from, to], of the wagers the rule counts. */
 export function wageredBetween(input: {
   tenantId: string;
   userId: string;
   from: Date;
   to: Date;
+  counts: RuleCounts;
 }): RawBuilder<number> {
   return sql<number>`(
     select coalesce(sum(usd_cents), 0) from aml_events
     where tenant_id = ${input.tenantId} and user_id = ${input.userId} and event_type = 'wager'
-      and occurred_at >= ${ts(input.from)} and occurred_at <= ${ts(input.to)})`;
+      and occurred_at >= ${ts(input.from)} and occurred_at <= ${ts(input.to)} ${counted(input.counts)})`;
 }
 
 export interface DepositWithWagers {
@@ -95,27 +118,27 @@ export interface DepositWithWagers {
   wagered: number;
 }
 
-/** Deposits over a USD amount in (at − seconds, at], each with the USD wagered from it until `at`. */
+/** Counted deposits over a USD amount in (at − seconds, at], each with the counted USD wagered from it until `at`. */
 export function depositsWithWagers(
   p: HistoryPoint,
-  input: { seconds: number; overUsdCents: number },
+  input: { seconds: number; overUsdCents: number; counts: RuleCounts },
 ): RawBuilder<DepositWithWagers[]> {
   return sql`(
     select coalesce(json_agg(json_build_object(
       'event_id', d.event_id, 'transaction_id', d.transaction_id, 'usd_cents', d.usd_cents,
       'wagered', (select coalesce(sum(w.usd_cents), 0) from aml_events w
         where w.tenant_id = d.tenant_id and w.user_id = d.user_id and w.event_type = 'wager'
-          and w.occurred_at >= d.occurred_at and w.occurred_at <= ${at(p)}))), '[]')
+          and w.occurred_at >= d.occurred_at and w.occurred_at <= ${at(p)} ${counted(input.counts, 'w')}))), '[]')
     from (
       select event_id, transaction_id, usd_cents, occurred_at, tenant_id, user_id from aml_events
-      where ${ofUser(p)} and event_type = 'deposit' and usd_cents > ${input.overUsdCents}
+      where ${ofUser(p)} and event_type = 'deposit' and usd_cents > ${input.overUsdCents} ${counted(input.counts)}
         and occurred_at > ${before(p, input.seconds)} and occurred_at <= ${at(p)}
       limit ${MAX_REVIEW_IDS}) d)`;
 }
 
 /**
- * The user's events of one type in [at − secondsBefore, at + secondsAfter] within tolerancePercent of usdCents (of
- * the larger amount).
+ * The user's counted events of one type in [at − secondsBefore, at + secondsAfter] within tolerancePercent of
+ * usdCents (of the larger amount).
  */
 export function matchingLegs(
   p: HistoryPoint,
@@ -125,6 +148,7 @@ export function matchingLegs(
     secondsAfter: number;
     usdCents: number;
     tolerancePercent: number;
+    counts: RuleCounts;
   },
 ): RawBuilder<{ transaction_id: string; usd_cents: number }[]> {
   const amount = sql`${input.usdCents}::bigint`;
@@ -133,7 +157,7 @@ export function matchingLegs(
       order by m.occurred_at), '[]')
     from (
       select transaction_id, usd_cents, occurred_at from aml_events
-      where ${ofUser(p)} and event_type = ${input.type} and usd_cents > 0
+      where ${ofUser(p)} and event_type = ${input.type} and usd_cents > 0 ${counted(input.counts)}
         and occurred_at >= ${before(p, input.secondsBefore)} and occurred_at <= ${after(p, input.secondsAfter)}
         and 100 * abs(usd_cents - ${amount}) <= ${input.tolerancePercent} * greatest(usd_cents, ${amount})
       order by occurred_at limit ${MAX_REVIEW_IDS}) m)`;

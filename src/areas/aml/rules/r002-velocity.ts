@@ -3,12 +3,13 @@ import { check, type Check } from './checks.js';
 import { windowTotals } from './history.js';
 import type { HistoryPoint } from './types.js';
 
-const { min_deposits, window_seconds } = AML_RULES['R-002'].parameters;
+const { parameters, counts } = AML_RULES['R-002'];
+const { min_deposits, window_seconds } = parameters;
 
-/** 5 or more deposits in (T − 1 hour, T]. */
+/** 5 or more deposit attempts in (T − 1 hour, T], declined or pending ones included. */
 export function velocity(p: HistoryPoint): Check {
   return check(
-    () => windowTotals(p, { seconds: window_seconds, types: ['deposit'] }),
+    () => windowTotals(p, { seconds: window_seconds, types: ['deposit'], counts }),
     (deposits) =>
       deposits.count < min_deposits
         ? []

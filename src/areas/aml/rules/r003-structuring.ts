@@ -3,8 +3,8 @@ import { check, type Check } from './checks.js';
 import { windowTotals } from './history.js';
 import type { HistoryPoint } from './types.js';
 
-const { min_deposits, tier_thresholds_usd_cents, band_usd_cents, window_seconds } =
-  AML_RULES['R-003'].parameters;
+const { parameters, counts } = AML_RULES['R-003'];
+const { min_deposits, tier_thresholds_usd_cents, band_usd_cents, window_seconds } = parameters;
 
 /** USD bands [threshold − band, threshold + band] around each KYC tier threshold, inclusive. */
 export const STRUCTURING_BANDS: readonly (readonly [number, number])[] = tier_thresholds_usd_cents.map(
@@ -14,10 +14,10 @@ export const STRUCTURING_BANDS: readonly (readonly [number, number])[] = tier_th
 export const nearTierThreshold = (usdCents: number) =>
   STRUCTURING_BANDS.some(([low, high]) => usdCents >= low && usdCents <= high);
 
-/** 10 or more deposits within USD 100 of a KYC tier threshold in (T − 7 days, T]. */
+/** 10 or more succeeded deposits within USD 100 of a KYC tier threshold in (T − 7 days, T]. */
 export function structuring(p: HistoryPoint): Check {
   const fragment = () =>
-    windowTotals(p, { seconds: window_seconds, types: ['deposit'], bands: STRUCTURING_BANDS });
+    windowTotals(p, { seconds: window_seconds, types: ['deposit'], counts, bands: STRUCTURING_BANDS });
   return check(fragment, (near) =>
     near.count < min_deposits
       ? []

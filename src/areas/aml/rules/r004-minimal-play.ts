@@ -6,8 +6,8 @@ import { check, type Check } from './checks.js';
 import { depositsWithWagers, wageredBetween } from './history.js';
 import { secondsAfter, type HistoryPoint, type Trip } from './types.js';
 
-const { min_deposit_exclusive_usd_cents, max_wagered_percent, window_seconds } =
-  AML_RULES['R-004'].parameters;
+const { parameters, counts } = AML_RULES['R-004'];
+const { min_deposit_exclusive_usd_cents, max_wagered_percent, window_seconds } = parameters;
 
 /** R-004 looks 24 hours forward: a job re-checks each large deposit when its window closes. */
 export const MINIMAL_PLAY_JOB = 'aml.r004';
@@ -16,7 +16,9 @@ const underPlayed = (wageredUsdCents: number, depositUsdCents: number) =>
   100 * wageredUsdCents < max_wagered_percent * depositUsdCents;
 
 export async function scheduleMinimalPlay(db: Executor, event: AmlEvent): Promise<void> {
+  // Only money that moved: a declined or pending deposit is no deposit to play through.
   if (event.event_type !== 'deposit' || event.usd_cents <= min_deposit_exclusive_usd_cents) return;
+  if (counts === 'succeeded' && event.status !== 'succeeded') return;
   await scheduleJob(db, {
     kind: MINIMAL_PLAY_JOB,
     subjectId: event.event_id,
@@ -50,6 +52,7 @@ export function minimalPlayAfterWindow(deposit: AmlEvent): Check {
       userId: deposit.user_id,
       from: deposit.occurred_at,
       to: end,
+      counts,
     });
   return check(fragment, (wagered) =>
     underPlayed(Number(wagered), deposit.usd_cents)
@@ -64,6 +67,7 @@ export function minimalPlayNow(p: HistoryPoint): Check {
     depositsWithWagers(p, {
       seconds: window_seconds,
       overUsdCents: min_deposit_exclusive_usd_cents,
+      counts,
     });
   return check(fragment, (deposits) =>
     deposits

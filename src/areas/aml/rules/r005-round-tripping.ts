@@ -4,7 +4,8 @@ import { matchingLegs } from './history.js';
 import { recordedPairs } from './screen-history.js';
 import type { HistoryPoint } from './types.js';
 
-const { tolerance_percent, window_seconds } = AML_RULES['R-005'].parameters;
+const { parameters, counts } = AML_RULES['R-005'];
+const { tolerance_percent, window_seconds } = parameters;
 
 /** |a − b| ≤ 5% of the larger amount. */
 export const withinTolerance = (a: number, b: number) =>
@@ -27,6 +28,7 @@ export function roundTripping(
       secondsAfter: leg.lookAhead ? window_seconds : 0,
       usdCents: leg.usdCents,
       tolerancePercent: tolerance_percent,
+      counts,
     });
   return check(fragment, (counterparts) =>
     counterparts.map((other) => {
@@ -57,7 +59,8 @@ export function roundTripping(
  * the withdrawal under screen is found by roundTripping from that leg).
  */
 export function recordedRoundTrips(p: HistoryPoint): Check {
-  const fragment = () => recordedPairs(p, { seconds: window_seconds, tolerancePercent: tolerance_percent });
+  const fragment = () =>
+    recordedPairs(p, { seconds: window_seconds, tolerancePercent: tolerance_percent, counts });
   return check(fragment, (pairs) => {
     const unique = new Map(pairs.map((pair) => [`${pair.deposit}|${pair.withdrawal}`, pair]));
     return [...unique].map(([patternKey, pair]) => ({

@@ -4,7 +4,8 @@ import { check, type Check } from './checks.js';
 import { reactivation, windowTotals, type WindowTotals } from './history.js';
 import type { HistoryPoint } from './types.js';
 
-const { min_idle_seconds, min_activity_exclusive_usd_cents, window_seconds } = AML_RULES['R-008'].parameters;
+const { parameters, counts } = AML_RULES['R-008'];
+const { min_idle_seconds, min_activity_exclusive_usd_cents, window_seconds } = parameters;
 
 interface Found {
   activity: WindowTotals;
@@ -12,13 +13,14 @@ interface Found {
 }
 
 /**
- * R-008: the user's first event in (T − 24 h, T] came 90 or more days after their previous event (there must be
- * one), and deposits, withdrawals and wagers in (T − 24 h, T] total over USD 5,000.
+ * R-008: the user's first succeeded event in (T − 24 h, T] came 90 or more days after their previous one (there must
+ * be one), and succeeded deposits, withdrawals and wagers in (T − 24 h, T] total over USD 5,000. Declined or
+ * pending attempts neither end a dormancy nor count as activity.
  */
 export function dormantReactivation(p: HistoryPoint): Check {
   const fragment = () => sql<Found>`json_build_object(
-    'activity', ${windowTotals(p, { seconds: window_seconds, types: ACTIVITY_TYPES })},
-    'reactivation', ${reactivation(p, window_seconds)})`;
+    'activity', ${windowTotals(p, { seconds: window_seconds, types: ACTIVITY_TYPES, counts })},
+    'reactivation', ${reactivation(p, window_seconds, counts)})`;
   return check(fragment, ({ activity, reactivation: found }) => {
     if (activity.usd_cents <= min_activity_exclusive_usd_cents || !found?.previous_at) return [];
     const previous = new Date(found.previous_at);

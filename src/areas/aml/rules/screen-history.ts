@@ -1,5 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
-import { at, before, fingerprintUsers, MAX_REVIEW_IDS, ofUser, type FingerprintUser } from './history.js';
+import type { RuleCounts } from '../aml.rules.js';
+import {
+  at,
+  before,
+  counted,
+  fingerprintUsers,
+  MAX_REVIEW_IDS,
+  ofUser,
+  type FingerprintUser,
+} from './history.js';
 import type { HistoryPoint } from './types.js';
 
 /**
@@ -48,12 +57,12 @@ export interface RecordedPair {
 }
 
 /**
- * Recorded deposit/withdrawal pairs whose later leg is in (T − seconds, T]: for each such leg, the legs of the
+ * Recorded (counted) deposit/withdrawal pairs whose later leg is in (T − seconds, T]: for each such leg, the legs of the
  * other type in [leg − seconds, leg] within tolerancePercent of the larger amount.
  */
 export function recordedPairs(
   p: HistoryPoint,
-  input: { seconds: number; tolerancePercent: number },
+  input: { seconds: number; tolerancePercent: number; counts: RuleCounts },
 ): RawBuilder<RecordedPair[]> {
   const other = sql`case when l.event_type = 'deposit' then 'withdrawal' else 'deposit' end`;
   return sql<RecordedPair[]>`(
@@ -64,12 +73,12 @@ export function recordedPairs(
       'withdrawal_usd_cents', case when l.event_type = 'deposit' then c.usd_cents else l.usd_cents end)), '[]')
     from (
       select transaction_id, event_type, usd_cents, occurred_at from aml_events
-      where ${ofUser(p)} and event_type in ('deposit', 'withdrawal') and usd_cents > 0
+      where ${ofUser(p)} and event_type in ('deposit', 'withdrawal') and usd_cents > 0 ${counted(input.counts)}
         and occurred_at > ${before(p, input.seconds)} and occurred_at <= ${at(p)}
       order by occurred_at desc limit ${MAX_REVIEW_IDS}) l
     cross join lateral (
       select transaction_id, usd_cents from aml_events
-      where ${ofUser(p)} and event_type = ${other} and usd_cents > 0
+      where ${ofUser(p)} and event_type = ${other} and usd_cents > 0 ${counted(input.counts)}
         and occurred_at >= l.occurred_at - make_interval(secs => ${input.seconds}) and occurred_at <= l.occurred_at
         and 100 * abs(usd_cents - l.usd_cents) <= ${input.tolerancePercent} * greatest(usd_cents, l.usd_cents)
       order by occurred_at limit ${MAX_REVIEW_IDS}) c)`;

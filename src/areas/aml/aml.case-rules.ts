@@ -1,0 +1,46 @@
+import { OPEN_CASE_STATUSES, type AmlCaseOrigin, type AmlCaseStatus } from './aml.tables.js';
+
+/** The case workflow as data: what each staff decision does, and which decisions a case of each origin takes. */
+
+export type DecisionAction = 'confirm_hold' | 'clear' | 'escalate' | 'freeze';
+export const DECISION_ACTIONS = ['confirm_hold', 'clear', 'escalate', 'freeze'] as const;
+
+/** Where each action leads and the webhook it sends. */
+export const DECISIONS: Record<DecisionAction, { to: AmlCaseStatus; event: string }> = {
+  confirm_hold: { to: 'held', event: 'aml.held' },
+  clear: { to: 'cleared', event: 'aml.cleared' },
+  escalate: { to: 'escalated', event: 'aml.escalated' },
+  freeze: { to: 'frozen', event: 'aml.account_frozen' },
+};
+
+/**
+ * Per case origin, the statuses from which each action is allowed; an empty list means never. A real-time reject
+ * returned the funds and did not pay out: clearing it (aml.cleared, "release funds") or confirming a hold on it
+ * would tell the tenant to pay out a withdrawal that must never be paid, so it is only escalated or frozen. An async
+ * case holds no withdrawal, so there is no hold to confirm.
+ */
+export const ALLOWED_DECISIONS: Record<AmlCaseOrigin, Record<DecisionAction, readonly AmlCaseStatus[]>> = {
+  async: {
+    confirm_hold: [],
+    clear: ['under_review', 'escalated'],
+    escalate: ['under_review'],
+    freeze: ['under_review', 'escalated'],
+  },
+  screen_hold: {
+    confirm_hold: ['under_review'],
+    clear: ['under_review', 'held', 'escalated'],
+    escalate: ['under_review', 'held'],
+    freeze: OPEN_CASE_STATUSES,
+  },
+  screen_reject: {
+    confirm_hold: [],
+    clear: [],
+    escalate: ['under_review'],
+    freeze: ['under_review', 'escalated'],
+  },
+};
+
+/** The spec's AML review SLA: a case awaiting review is due this long after it opened. */
+export const REVIEW_SLA_SECONDS = 48 * 3600;
+
+export const reviewDueAt = (openedAt: Date) => new Date(openedAt.getTime() + REVIEW_SLA_SECONDS * 1000);

@@ -1,0 +1,64 @@
+import type { Executor } from '../../platform/db/database.js';
+import type { AmlDeadLetter } from './aml.tables.js';
+
+/** Plain queries over the dead letters: events whose evaluation kept failing. */
+
+/** Stores a dead letter unless the event has one not yet re-driven; returns it when stored. */
+export function insertDeadLetter(
+  db: Executor,
+  row: Omit<AmlDeadLetter, 'redriven_at' | 'redriven_by'>,
+): Promise<AmlDeadLetter | undefined> {
+  return db
+    .insertInto('aml_dead_letters')
+    .values({ ...row, redriven_at: null, redriven_by: null })
+    .onConflict((oc) => oc.column('event_id').where('redriven_at', 'is', null).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Oldest first; `after` is the dead_letter_id of the last row of the previous page. */
+export function listDeadLetters(
+  db: Executor,
+  filter: { tenantId?: string | undefined; redriven: boolean; after?: string | undefined; limit: number },
+) {
+  let query = db
+    .selectFrom('aml_dead_letters as d')
+    .innerJoin('aml_events as e', 'e.event_id', 'd.event_id')
+    .selectAll('d')
+    .select(['e.user_id', 'e.event_type', 'e.transaction_id', 'e.occurred_at'])
+    .where('d.redriven_at', filter.redriven ? 'is not' : 'is', null);
+  if (filter.tenantId) query = query.where('d.tenant_id', '=', filter.tenantId);
+  if (filter.after) {
+    const after = filter.after;
+    query = query.where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('d.dead_lettered_at', 'd.dead_letter_id'),
+        '>',
+        selectFrom('aml_dead_letters')
+          .select(['dead_lettered_at', 'dead_letter_id'])
+          .where('dead_letter_id', '=', after)
+          .$asTuple('dead_lettered_at', 'dead_letter_id'),
+      ),
+    );
+  }
+  return query.orderBy('d.dead_lettered_at').orderBy('d.dead_letter_id').limit(filter.limit).execute();
+}
+
+export function findDeadLetter(db: Executor, deadLetterId: string, forUpdate = false) {
+  const query = db.selectFrom('aml_dead_letters').selectAll().where('dead_letter_id', '=', deadLetterId);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export function markRedriven(db: Executor, deadLetterId: string, by: string, at: Date) {
+  return db
+    .updateTable('aml_dead_letters')
+    .set({ redriven_at: at, redriven_by: by })
+    .where('dead_letter_id', '=', deadLetterId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Puts an event back in the evaluation queue (at its end). */
+export async function requeueEvent(db: Executor, eventId: string, at: Date): Promise<void> {
+  await db.insertInto('aml_evaluation_queue').values({ event_id: eventId, received_at: at }).execute();
+}

@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { Executor } from './db/database.js';
+
+/** Where a page of the feed starts: after one event, or at a time. */
+export type FeedStart = { afterEventId: string } | { at: Date } | null;
+
+/**
+ * One page of a tenant's events in (created_at, event_id) order, the payload text exactly as the webhook sends it.
+ * Returns limit + 1 rows at most, so the caller knows whether more follow. Another tenant's event id never anchors
+ * a page: it matches no row of this tenant, and the caller refuses it.
+ */
+export async function feedPage(
+  db: Executor,
+  tenantId: string,
+  start: FeedStart,
+  limit: number,
+): Promise<{ event_id: string; payload: string }[] | 'unknown_event'> {
+  let query = db
+    .selectFrom('events')
+    .select(['event_id', 'payload'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at')
+    .orderBy('event_id')
+    .limit(limit + 1);
+  if (start && 'at' in start) query = query.where('created_at', '>=', start.at);
+  if (start && 'afterEventId' in start) {
+    const anchor = await db
+      .selectFrom('events')
+      .select(['created_at', 'event_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('event_id', '=', start.afterEventId)
+      .executeTakeFirst();
+    if (!anchor) return 'unknown_event';
+    query = query.where(
+      sql<boolean>`(created_at, event_id) > (${anchor.created_at}::timestamptz, ${anchor.event_id})`,
+    );
+  }
+  return query.execute();
+}

@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compliance } from '../helpers/cli.js';
+import { BACKOFFICE_TOKEN, TestService, type TestTenant } from '../helpers/test-service.js';
+
+describe('compliance sanctions overdue, kyc overdue, sanctions rescreen-user and rescreen-status', () => {
+  let t: TestService;
+  let tenant: TestTenant;
+  let env: Record<string, string | undefined>;
+  const cli = (...args: string[]) => compliance(args, env);
+
+  beforeAll(async () => {
+    t = await TestService.start();
+    tenant = await t.createTenant();
+    await t.service.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.service.app.server.address() as AddressInfo;
+    env = {
+      ...process.env,
+      COMPLIANCE_URL: `http://127.0.0.1:${port}`,
+      COMPLIANCE_BACKOFFICE_TOKEN: BACKOFFICE_TOKEN,
+    };
+  });
+  afterAll(async () => t?.close());
+
+  const screen = (user_id: string, first_name: string) =>
+    t.api(tenant.apiKey, 'POST', '/v1/sanctions/screen', {
+      user_id,
+      first_name,
+      last_name: 'Lovelace',
+      date_of_birth: '1990-12-10',
+      nationality: 'GB',
+      email: 'ada@example.com',
+    });
+
+  it('lists overdue sanctions hits and KYC reviews once past their due time', async () => {
+    const hit = (await screen('cli-hit', 'SanctionedSam')).json();
+    const start = await t.api(tenant.apiKey, 'POST', '/v1/kyc/start', {
+      user_id: 'cli-kyc',
+      email: 'p@example.com',
+      phone: '+15555550100',
+      withdrawal_amount_cents: 30_000,
+      currency: 'USD',
+    });
+    const token = start.json().vendor_access_token as string;
+    await t.inject({ method: 'POST', url: `/v1/kyc/sandbox-vendor/${token}/begin` });
+    await t.inject({ method: 'POST', url: `/v1/kyc/sandbox-vendor/${token}/submit` });
+
+    expect((await cli('sanctions', 'overdue')).stdout.trim()).toBe('No overdue sanctions hits.');
+    expect((await cli('kyc', 'overdue')).stdout.trim()).toBe('No overdue KYC reviews.');
+    await t.advance(48 * 3600);
+    const sanctions = await cli('sanctions', 'overdue');
+    expect(sanctions.code, sanctions.stderr).toBe(0);
+    expect(sanctions.stdout).toContain(`${hit.case_id}  ${tenant.tenantId}  cli-hit`);
+    const kyc = await cli('kyc', 'overdue', '--limit', '10');
+    expect(kyc.code, kyc.stderr).toBe(0);
+    expect(kyc.stdout).toContain(`${start.json().kyc_check_id}  ${tenant.tenantId}  cli-kyc  tier_1`);
+  });
+
+  it('re-screens one user on demand, with the reason and the staff member', async () => {
+    await screen('cli-clear', 'Ada');
+    const missing = await cli(
+      'sanctions',
+      'rescreen-user',
+      tenant.tenantId,
+      'cli-clear',
+      '--actor',
+      'a.khan',
+    );
+    expect(missing.code).toBe(2);
+    const done = await cli(
+      'sanctions',
+      'rescreen-user',
+      tenant.tenantId,
+      'cli-clear',
+      '--actor',
+      'a.khan',
+      '--reason',
+      'periodic check',
+    );
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toMatch(/^cli-clear {2}clear {2}checked \S+$/m);
+    const status = await cli('sanctions', 'rescreen-status');
+    expect(status.stdout.trim()).toBe('No quarterly re-screen has run.');
+  });
+});
