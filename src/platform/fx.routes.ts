@@ -4,6 +4,7 @@ import type { Platform } from './context.js';
 import { AppError } from './errors.js';
 import { BASE_CURRENCY, listFxRates, setFxRate } from './fx.js';
 import { CurrencyCode, errorResponses, NullableTimestamp } from './schemas.js';
+import { recordAudit } from './audit.js';
 
 export const FxRate = Type.Object({
   currency: Type.String(),
@@ -43,7 +44,20 @@ export function fxRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         if (currency === BASE_CURRENCY && req.body.usd_per_unit !== 1) {
           throw new AppError('invalid_request', 400, 'USD is the base currency; its rate is always 1');
         }
-        return setFxRate(platform.db, currency, req.body.usd_per_unit, platform.clock.now());
+        const now = platform.clock.now();
+        return platform.db.transaction().execute(async (tx) => {
+          const rate = await setFxRate(tx, currency, req.body.usd_per_unit, now);
+          // Every USD-denominated AML threshold moves with it: a staff decision, audited service-wide.
+          await recordAudit(tx, {
+            tenantId: null,
+            actor: 'backoffice',
+            action: 'fx.rate_set',
+            requestId: req.id,
+            details: { currency, usd_per_unit: req.body.usd_per_unit },
+            at: now,
+          });
+          return rate;
+        });
       },
     );
   };

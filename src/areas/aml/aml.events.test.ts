@@ -137,6 +137,12 @@ describe('POST /v1/aml/event', () => {
   it('converts other currencies to USD with the FX table, and refuses a currency without a rate', async () => {
     const rate = await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.1 });
     expect(rate.statusCode).toBe(200);
+    const audit = await d.t.backoffice('GET', '/audit-log?action=fx.rate_set&limit=1');
+    expect(audit.json().entries[0]).toMatchObject({
+      actor: 'backoffice',
+      request_id: expect.stringMatching(/^req_/),
+      details: { currency: 'EUR', usd_per_unit: 1.1 },
+    });
     const body = d.body(d.user(), 'deposit', 1_000_00, { currency: 'EUR' });
     expect((await d.post(body)).statusCode).toBe(202);
     const stored = await d.t.db

@@ -97,6 +97,22 @@ describe('geo country list', () => {
     expect(first.json().countries.find((c: Entry) => c.code === 'BR').status).toBe('restricted');
 
     await move('BR', 'allowed');
+    const audit = await t.backoffice('GET', '/audit-log?action=geo.country_status_changed&limit=2');
+    expect(audit.json().entries).toEqual([
+      expect.objectContaining({
+        actor: 'backoffice',
+        request_id: expect.stringMatching(/^req_/),
+        details: expect.objectContaining({
+          code: 'BR',
+          from: 'restricted',
+          to: 'allowed',
+          reason: 'regulatory update',
+        }),
+      }),
+      expect.objectContaining({
+        details: expect.objectContaining({ code: 'BR', from: 'allowed', to: 'restricted' }),
+      }),
+    ]);
     const second = await list();
     expect(second.json().version).toBe(today());
     expect(second.headers.etag).not.toBe(first.headers.etag);

@@ -1,3 +1,4 @@
+import { recordAudit } from '../../platform/audit.js';
 import type { Platform, TenantContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { groupCommitOf } from '../../platform/group-commit.js';
@@ -167,6 +168,15 @@ export async function setCountryStatus(
         new_status: input.status,
         reason: input.reason,
       },
+      at: now,
+    });
+    // Service-wide (no tenant): the staff's decision, beside the list's own change log.
+    await recordAudit(tx, {
+      tenantId: null,
+      actor: 'backoffice',
+      action: 'geo.country_status_changed',
+      requestId,
+      details: { code, from: entry.status, to: input.status, reason: input.reason, revision },
       at: now,
     });
     return updated;
