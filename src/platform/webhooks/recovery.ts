@@ -10,6 +10,9 @@ const DAY_MS = 86_400_000;
 /** What redelivery and re-enabling leave undelivered otherwise: events that ran out of attempts or had nowhere to go. */
 const UNDELIVERED: readonly RequeuedStatus[] = ['failed', 'no_destination'];
 
+/** The oldest time re-enabling or registering a destination reaches back to. */
+const horizonStart = (now: Date) => new Date(now.getTime() - REDELIVERY_HORIZON_DAYS * DAY_MS);
+
 export interface RequeuedEvents {
   tenant_id: string;
   since: Date;
@@ -30,17 +33,18 @@ async function destinationOf(platform: Platform, tenantId: string) {
 }
 
 /**
- * Queues again every event of the tenant produced since `since` that is not delivered (failed, no destination, or
- * waiting for a retry), oldest first, each with a fresh schedule. A disabled destination is enabled by it: the
- * staff redeliver once the tenant's endpoint answers again.
+ * Enables the tenant's destination if it was disabled, and queues again, from a fresh schedule and oldest first, its
+ * events since `since` in these statuses; audited as `action` in the same transaction.
  */
-export async function redeliverSince(
+async function enableAndRequeue(
   platform: Platform,
   tenantId: string,
-  since: Date,
   requestId: string | null,
+  requeue: { since: Date; statuses: readonly RequeuedStatus[]; action: string },
+  details: (requeued: number, wasDisabled: boolean) => Record<string, unknown>,
 ): Promise<RequeuedEvents> {
   const tenant = await destinationOf(platform, tenantId);
+  const { since, statuses, action } = requeue;
   const now = platform.clock.now();
   const requeued = await platform.db.transaction().execute(async (tx) => {
     if (tenant.webhook_disabled_at) {
@@ -50,18 +54,13 @@ export async function redeliverSince(
         .where('tenant_id', '=', tenantId)
         .execute();
     }
-    const requeued = await WebhookDispatcher.requeueSince(tx, {
-      tenantId,
-      since,
-      now,
-      statuses: [...UNDELIVERED, 'pending'],
-    });
+    const requeued = await WebhookDispatcher.requeueSince(tx, { tenantId, since, now, statuses });
     await recordAudit(tx, {
       tenantId,
       actor: ACTOR,
-      action: 'webhook.redeliver_since',
+      action,
       requestId,
-      details: { since: since.toISOString(), requeued, enabled: tenant.webhook_disabled_at !== null },
+      details: details(requeued, tenant.webhook_disabled_at !== null),
       at: now,
     });
     return requeued;
@@ -70,40 +69,41 @@ export async function redeliverSince(
 }
 
 /**
- * Enables a destination disabled for failing past the retry schedule, and queues again, oldest first, what it
- * left undelivered within the redelivery horizon.
+ * Queues again every event of the tenant produced since `since` that is not delivered (failed, no destination, or
+ * waiting for a retry). A disabled destination is enabled by it: the staff redeliver once the tenant's endpoint
+ * answers again.
  */
-export async function enableDestination(
+export function redeliverSince(
+  platform: Platform,
+  tenantId: string,
+  since: Date,
+  requestId: string | null,
+): Promise<RequeuedEvents> {
+  return enableAndRequeue(
+    platform,
+    tenantId,
+    requestId,
+    { since, statuses: [...UNDELIVERED, 'pending'], action: 'webhook.redeliver_since' },
+    (requeued, wasDisabled) => ({ since: since.toISOString(), requeued, enabled: wasDisabled }),
+  );
+}
+
+/**
+ * Enables a destination disabled for failing past the retry schedule, and queues again what it left undelivered
+ * within the redelivery horizon.
+ */
+export function enableDestination(
   platform: Platform,
   tenantId: string,
   requestId: string | null,
 ): Promise<RequeuedEvents> {
-  await destinationOf(platform, tenantId);
-  const now = platform.clock.now();
-  const since = new Date(now.getTime() - REDELIVERY_HORIZON_DAYS * DAY_MS);
-  const requeued = await platform.db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('tenants')
-      .set({ webhook_disabled_at: null })
-      .where('tenant_id', '=', tenantId)
-      .execute();
-    const requeued = await WebhookDispatcher.requeueSince(tx, {
-      tenantId,
-      since,
-      now,
-      statuses: UNDELIVERED,
-    });
-    await recordAudit(tx, {
-      tenantId,
-      actor: ACTOR,
-      action: 'webhook.enabled',
-      requestId,
-      details: { requeued },
-      at: now,
-    });
-    return requeued;
-  });
-  return { tenant_id: tenantId, since, requeued };
+  return enableAndRequeue(
+    platform,
+    tenantId,
+    requestId,
+    { since: horizonStart(platform.clock.now()), statuses: UNDELIVERED, action: 'webhook.enabled' },
+    (requeued) => ({ requeued }),
+  );
 }
 
 /**
@@ -115,6 +115,10 @@ export function requeueForNewDestination(
   tenantId: string,
   now: Date,
 ): Promise<number> {
-  const since = new Date(now.getTime() - REDELIVERY_HORIZON_DAYS * DAY_MS);
-  return WebhookDispatcher.requeueSince(tx, { tenantId, since, now, statuses: UNDELIVERED });
+  return WebhookDispatcher.requeueSince(tx, {
+    tenantId,
+    since: horizonStart(now),
+    now,
+    statuses: UNDELIVERED,
+  });
 }
