@@ -29,7 +29,7 @@ export type ReleaseOutcome =
  * Frees the hold of a deposit that failed or was abandoned: the user's oldest live hold of the same amount (the
  * check carries no transaction reference). Idempotent on (tenant, transaction_id), recorded in limit_releases: a
  * repeat frees nothing more, and a later commit of the same transaction consumes no other hold. Never throws for
- * what it is told: the AML area calls it, inside its own transaction, for a deposit event with
+ * what it is told: the AML area reaches it (through releaseFailedDeposit) for a deposit event with
  * `metadata.status: "failed"`; a currency other than the user's frees nothing (holds are in the user's currency).
  */
 export async function releaseReservation(
