@@ -13,4 +13,40 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // SQL lives in stores, in each area's hot/ statements and in platform/db: everything else calls them.
+    files: ['src/**/*.ts'],
+    ignores: [
+      '**/*.store.ts',
+      '**/store/**',
+      '**/hot/**',
+      'src/platform/db/**',
+      '**/*.test.ts',
+      '**/*test-support.ts',
+      '**/test-entities.ts',
+      '**/full-lists.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              message: 'SQL belongs in a store (<area>.store.ts), hot/ or platform/db.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: 'SQL belongs in a store (<area>.store.ts), hot/ or platform/db.',
+        },
+      ],
+    },
+  },
 );

@@ -1,12 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The tests that start the compiled service or CLI (dist/) in processes of their own, as operators run them.
+const PROCESS_TESTS = ['test/cli/**/*.test.ts', 'test/platform/processes.test.ts'];
+const PGLITE_TEMPLATE = 'test/helpers/global-setup.ts';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
-    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...PROCESS_TESTS],
+          globalSetup: [PGLITE_TEMPLATE],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: PROCESS_TESTS,
+          // Builds dist/ once before the run; a run of the unit project alone never builds.
+          globalSetup: [PGLITE_TEMPLATE, 'test/helpers/build-dist.ts'],
+        },
+      },
+    ],
   },
 });

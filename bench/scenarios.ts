@@ -11,7 +11,7 @@ export interface BenchContext {
   geoIps: string[];
 }
 
-/** Each tenant's events and withdrawals are in its own currency, converted to USD (rates: bench/run.ts). */
+/** Each tenant's events and withdrawals are in its own currency, converted to USD (rates: bench/run/service.ts). */
 const TENANT_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 
 export type ScenarioName = 'aml_event' | 'exclusions_check' | 'limits_check' | 'geo_check' | 'aml_screen';

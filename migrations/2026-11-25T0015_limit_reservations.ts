@@ -8,7 +8,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `
     -- The amounts an allowed check holds for a deposit in progress, one row per user: the check's one statement
     -- locks this row (insert ... on conflict do update), so concurrent checks of a user queue on it and each sees
-    -- the holds of those before it (see src/areas/limits/limits.windows.ts). holds is a JSON array, oldest first, of
+    -- the holds of those before it (see src/areas/limits/hot/limits-check.ts). holds is a JSON array, oldest first, of
     -- {id, amount_cents, expires_at (epoch ms)}, plus {consumed_tx, consumed_at (epoch ms)} once a commit consumed
     -- it. held_until is the latest expiry, for the hourly purge; it is not indexed, so that the update of every
     -- allowed check stays a heap-only (HOT) update (the fill factor leaves pages room for it).

@@ -33,6 +33,8 @@ export interface Config {
   redisUrl: string | undefined;
   backofficeToken: string | undefined;
   testClock: boolean;
+  /** Where the test clock starts on a database that has none yet (default: the wall clock at that start). */
+  testClockStart: Date | undefined;
   allowPrivateWebhooks: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Run the scheduler and webhook dispatcher loops in this process. */
@@ -111,6 +113,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(`${name} must be 1 or 0 (got "${raw}")`);
     return fallback;
   };
+
+  const testClockStartRaw = env.COMPLIANCE_TEST_CLOCK_START || undefined;
+  const testClockStart = testClockStartRaw === undefined ? undefined : new Date(testClockStartRaw);
+  if (testClockStart && Number.isNaN(testClockStart.getTime())) {
+    problems.push(`COMPLIANCE_TEST_CLOCK_START must be an ISO 8601 instant (got "${testClockStartRaw}")`);
+  }
 
   const portRaw = env.PORT || '8080';
   const port = Number(portRaw);
@@ -258,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl,
     backofficeToken,
     testClock: flag('COMPLIANCE_TEST_CLOCK', false),
+    testClockStart,
     // Local sandbox default: the embedded database means a developer machine, where webhooks go to localhost.
     allowPrivateWebhooks: flag('COMPLIANCE_ALLOW_PRIVATE_WEBHOOKS', databaseUrl === undefined),
     logLevel,

@@ -25,7 +25,7 @@ function baseUrl(config: Config, port: number): string {
 async function firstStart(service: Service, config: Config, port: number): Promise<void> {
   const token = service.generatedBackofficeToken;
   if (!token) return;
-  const { createTenant, listTenants } = await import('./backoffice/tenants.service.js');
+  const { createTenant, listTenants } = await import('./backoffice/service/tenants.js');
   const demo =
     (await listTenants(service.platform)).length === 0
       ? await createTenant(service.platform, { name: 'Demo Operator', environment: 'sandbox' }, null)

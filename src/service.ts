@@ -11,7 +11,7 @@ import { lazyProductionGeoResolver } from './areas/geo/geo.resolver.production.j
 import { registerKycJobs } from './areas/kyc/kyc.jobs.js';
 import { registerLimitJobs } from './areas/limits/limits.service.js';
 import { installProductionSanctions } from './areas/sanctions/sanctions.production.js';
-import { registerSanctionsJobs } from './areas/sanctions/sanctions.rescreen.js';
+import { registerSanctionsJobs } from './areas/sanctions/sanctions.jobs.js';
 import { ensureBackofficeToken } from './backoffice/backoffice-auth.js';
 import type { Config } from './config.js';
 import { ApiKeyCache } from './platform/api-key-cache.js';
@@ -55,7 +55,7 @@ export async function createService(config: Config, logger: Logger = createLogge
     const secrets = new Secrets(config.secretsKey ?? embeddedSecretsKey(config.dataDir));
     // Before anything reads one: rows from before encryption at rest are encrypted (every process; idempotent).
     await encryptStoredSigningSecrets(database.db, secrets, logger);
-    const testClock = config.testClock ? await TestClock.load(database.db) : undefined;
+    const testClock = config.testClock ? await TestClock.load(database.db, config.testClockStart) : undefined;
     const clock: Clock = testClock ?? systemClock;
     const { tokenHash, generatedToken } = await ensureBackofficeToken(database.db, config.backofficeToken);
     const redis = config.redisUrl

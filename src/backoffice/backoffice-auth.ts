@@ -6,6 +6,7 @@ import type { Platform } from '../platform/context.js';
 import type { Executor } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
 import { authFailureLimit } from '../platform/rate-limit.js';
+import { findSetting, insertSettingOnce } from './backoffice.store.js';
 
 const SETTING = 'backoffice_token_hash';
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -19,27 +20,15 @@ export async function ensureBackofficeToken(
   configured: string | undefined,
 ): Promise<{ tokenHash: string; generatedToken?: string }> {
   if (configured) return { tokenHash: hash(configured) };
-  const stored = await db
-    .selectFrom('service_settings')
-    .select('value')
-    .where('name', '=', SETTING)
-    .executeTakeFirst();
-  if (stored) return { tokenHash: stored.value };
+  const stored = await findSetting(db, SETTING);
+  if (stored !== undefined) return { tokenHash: stored };
   const token = issueBackofficeToken();
-  const inserted = await db
-    .insertInto('service_settings')
-    .values({ name: SETTING, value: hash(token) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('value')
-    .executeTakeFirst();
-  if (inserted) return { tokenHash: inserted.value, generatedToken: token };
+  const inserted = await insertSettingOnce(db, SETTING, hash(token));
+  if (inserted !== undefined) return { tokenHash: inserted, generatedToken: token };
   // Another process generated it first.
-  const winner = await db
-    .selectFrom('service_settings')
-    .select('value')
-    .where('name', '=', SETTING)
-    .executeTakeFirstOrThrow();
-  return { tokenHash: winner.value };
+  const winner = await findSetting(db, SETTING);
+  if (winner === undefined) throw new Error(`The setting ${SETTING} vanished while it was being generated`);
+  return { tokenHash: winner };
 }
 
 /**

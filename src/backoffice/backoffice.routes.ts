@@ -8,7 +8,6 @@ import { geoBackofficeRoutes } from '../areas/geo/geo.routes.js';
 import { kycBackofficeRoutes } from '../areas/kyc/kyc.backoffice.routes.js';
 import { sanctionsBackofficeRoutes } from '../areas/sanctions/sanctions.routes.js';
 import { listAlerts } from '../platform/alerts.js';
-import { AppError } from '../platform/errors.js';
 import { Alert } from '../platform/schemas.js';
 import { fxRoutes } from '../platform/fx.routes.js';
 import { webhookBackofficeRoutes } from '../platform/webhooks/webhooks.backoffice.routes.js';
@@ -33,8 +32,12 @@ import {
   TenantParams,
   WebhookRequest,
 } from './backoffice.schemas.js';
-import { DEFAULT_OVERLAP_HOURS, rotateSigningSecret } from './signing-secret.service.js';
-import * as tenants from './tenants.service.js';
+import { auditLog, serviceAuditLog } from './service/audit-log.js';
+import { issueKey, revokeKey } from './service/keys.js';
+import { rotateSigningSecret } from './service/signing-secret.js';
+import { advanceClock, clockNow } from './service/test-clock.js';
+import * as tenants from './service/tenants.js';
+import { listDeliveries, pingWebhook, redeliverEvent, setWebhookUrl } from './service/webhooks.js';
 
 /** The service staff's API under /backoffice/v1, authenticated by the back-office token. */
 export function backofficeRoutes(platform: Platform, tokenHash: string): FastifyPluginAsyncTypebox {
@@ -106,13 +109,13 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
       '/tenants/:tenant_id/keys',
       { schema: { params: TenantParams, body: IssueKeyRequest, response: { 201: IssuedKey } } },
       async (req, reply) =>
-        reply.code(201).send(await tenants.issueKey(platform, req.params.tenant_id, req.body.role, req.id)),
+        reply.code(201).send(await issueKey(platform, req.params.tenant_id, req.body.role, req.id)),
     );
 
     app.post(
       '/keys/:key_prefix/revoke',
       { schema: { params: Type.Object({ key_prefix: Type.String() }), response: { 200: RevokedKey } } },
-      (req) => tenants.revokeKey(platform, req.params.key_prefix, req.id),
+      (req) => revokeKey(platform, req.params.key_prefix, req.id),
     );
 
     app.post(
@@ -130,14 +133,14 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
     app.put(
       '/tenants/:tenant_id/webhook',
       { schema: { params: TenantParams, body: WebhookRequest, response: { 200: Tenant } } },
-      (req) => tenants.setWebhookUrl(platform, req.params.tenant_id, req.body.url, req.id),
+      (req) => setWebhookUrl(platform, req.params.tenant_id, req.body.url, req.id),
     );
 
     app.post(
       '/tenants/:tenant_id/webhook/ping',
       { schema: { params: TenantParams, response: { 202: EnqueuedEvent } } },
       async (req, reply) => {
-        const envelope = await tenants.pingWebhook(platform, req.params.tenant_id, req.id);
+        const envelope = await pingWebhook(platform, req.params.tenant_id, req.id);
         return reply.code(202).send({ event_id: envelope.event_id, delivery_status: 'pending' });
       },
     );
@@ -155,13 +158,7 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
           if (req.body === undefined) req.body = {};
         },
       },
-      (req) =>
-        rotateSigningSecret(
-          platform,
-          req.params.tenant_id,
-          req.body?.overlap_hours ?? DEFAULT_OVERLAP_HOURS,
-          req.id,
-        ),
+      (req) => rotateSigningSecret(platform, req.params.tenant_id, req.body?.overlap_hours, req.id),
     );
 
     app.put(
@@ -186,15 +183,14 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
         },
       },
       async (req) => ({
-        deliveries: await tenants.listDeliveries(platform, req.params.tenant_id, req.query.limit),
+        deliveries: await listDeliveries(platform, req.params.tenant_id, req.query.limit),
       }),
     );
 
     app.post(
       '/events/:event_id/redeliver',
       { schema: { params: Type.Object({ event_id: Type.String() }), response: { 202: EnqueuedEvent } } },
-      async (req, reply) =>
-        reply.code(202).send(await tenants.redeliverEvent(platform, req.params.event_id, req.id)),
+      async (req, reply) => reply.code(202).send(await redeliverEvent(platform, req.params.event_id, req.id)),
     );
 
     app.get(
@@ -206,7 +202,7 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
           response: { 200: Type.Object({ entries: Type.Array(AuditEntry) }) },
         },
       },
-      async (req) => ({ entries: await tenants.auditLog(platform, req.params.tenant_id, req.query.limit) }),
+      async (req) => ({ entries: await auditLog(platform, req.params.tenant_id, req.query.limit) }),
     );
 
     app.get(
@@ -231,28 +227,15 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
           },
         },
       },
-      async (req) => ({ entries: await tenants.serviceAuditLog(platform, req.query) }),
+      async (req) => ({ entries: await serviceAuditLog(platform, req.query) }),
     );
 
     // The test clock: absent (404) unless the deployment enables it.
-    const testClock = () => {
-      if (!platform.testClock)
-        throw new AppError('not_found', 404, 'The test clock is not enabled on this deployment');
-      return platform.testClock;
-    };
-    app.get('/clock', { schema: { response: { 200: ClockResponse } } }, async () => ({
-      now: testClock().now(),
-    }));
+    app.get('/clock', { schema: { response: { 200: ClockResponse } } }, async () => clockNow(platform));
     app.post(
       '/clock/advance',
       { schema: { body: AdvanceClockRequest, response: { 200: ClockResponse } } },
-      async (req) => {
-        const clock = testClock();
-        await clock.advance(platform.db, req.body.seconds);
-        // Answer only once everything due by the new time has run and committed.
-        await platform.scheduler.runUntilIdle();
-        return { now: clock.now() };
-      },
+      (req) => advanceClock(platform, req.body.seconds),
     );
   };
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import { insertAlert, selectAlerts } from './alerts.store.js';
 import type { Executor } from './db/database.js';
 import type { Alert } from './db/platform-tables.js';
 import { newId } from './ids.js';
@@ -23,7 +23,7 @@ export async function raiseAlert(
   alert: RaisedAlert,
   at: Date,
 ): Promise<Alert> {
-  const row = {
+  const row: Alert = {
     alert_id: newId('alert'),
     kind: alert.kind,
     subject: alert.subject,
@@ -31,26 +31,15 @@ export async function raiseAlert(
     details: alert.details ?? {},
     raised_at: at,
   };
-  await db
-    .insertInto('alerts')
-    .values({ ...row, details: JSON.stringify(row.details) })
-    .execute();
+  await insertAlert(db, row);
   log.error({ alert_id: row.alert_id, kind: row.kind, subject: row.subject }, row.message);
   return row;
 }
 
 /** Newest first; `before` is the alert_id of the last row of the previous page. */
-export async function listAlerts(
+export function listAlerts(
   db: Executor,
   query: { limit: number; before?: string | undefined; kind?: string | undefined },
 ): Promise<Alert[]> {
-  let select = db.selectFrom('alerts').selectAll();
-  if (query.kind) select = select.where('kind', '=', query.kind);
-  if (query.before) {
-    const before = query.before;
-    select = select.where(
-      sql<boolean>`(raised_at, alert_id) < (select raised_at, alert_id from alerts where alert_id = ${before})`,
-    );
-  }
-  return select.orderBy('raised_at', 'desc').orderBy('alert_id', 'desc').limit(query.limit).execute();
+  return selectAlerts(db, query);
 }

@@ -1,4 +1,6 @@
+import { insertAuditEntry } from './audit.store.js';
 import type { Executor } from './db/database.js';
+import { insertSecurityLogEntry } from './security-log.store.js';
 
 export interface AuditEntry {
   /** null for a staff action on what belongs to no tenant. */
@@ -12,17 +14,14 @@ export interface AuditEntry {
 
 /** Appends to the tenant's audit log; pass the business transaction so the entry commits with the change. */
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      tenant_id: entry.tenantId,
-      occurred_at: entry.at,
-      actor: entry.actor,
-      action: entry.action,
-      request_id: entry.requestId,
-      details: JSON.stringify(entry.details ?? {}),
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    tenant_id: entry.tenantId,
+    occurred_at: entry.at,
+    actor: entry.actor,
+    action: entry.action,
+    request_id: entry.requestId,
+    details: entry.details ?? {},
+  });
 }
 
 /** Service-level security log, for failures that cannot be tied to a tenant (an unknown key, say). */
@@ -30,14 +29,11 @@ export async function recordSecurityEvent(
   db: Executor,
   entry: { reason: string; keyPrefix: string | null; requestId: string; remoteIp: string | null; at: Date },
 ): Promise<void> {
-  await db
-    .insertInto('security_log')
-    .values({
-      occurred_at: entry.at,
-      reason: entry.reason,
-      key_prefix: entry.keyPrefix,
-      request_id: entry.requestId,
-      remote_ip: entry.remoteIp,
-    })
-    .execute();
+  await insertSecurityLogEntry(db, {
+    occurred_at: entry.at,
+    reason: entry.reason,
+    key_prefix: entry.keyPrefix,
+    request_id: entry.requestId,
+    remote_ip: entry.remoteIp,
+  });
 }

@@ -7,6 +7,7 @@ import {
   keyEnvironment,
 } from './api-keys.js';
 import { recordAudit, recordSecurityEvent } from './audit.js';
+import { findKeyWithTenant } from './auth.store.js';
 import type { Platform } from './context.js';
 import { AppError } from './errors.js';
 import { authFailureLimit } from './rate-limit.js';
@@ -72,19 +73,7 @@ export function registerTenantAuth(scope: FastifyInstance, platform: Platform): 
       request.tenantContext = { ...cached, requestId: request.id };
       return;
     }
-    const row = await platform.db
-      .selectFrom('api_keys')
-      .innerJoin('tenants', 'tenants.tenant_id', 'api_keys.tenant_id')
-      .selectAll('tenants')
-      .select([
-        'api_keys.key_id',
-        'api_keys.key_prefix',
-        'api_keys.key_hash',
-        'api_keys.role',
-        'api_keys.revoked_at',
-      ])
-      .where('api_keys.key_hash', '=', keyHash)
-      .executeTakeFirst();
+    const row = await findKeyWithTenant(platform.db, keyHash);
     if (!row || !hashesEqual(row.key_hash, keyHash)) return fail(request, reply, 'unknown_key', header);
     if (row.revoked_at) return fail(request, reply, 'revoked', header, row.tenant_id);
     if (row.status !== 'active') return fail(request, reply, 'tenant_suspended', header, row.tenant_id);

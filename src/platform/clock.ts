@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { advanceInstantSetting, insertSettingIfAbsent, readSetting } from './clock.store.js';
 import type { Executor } from './db/database.js';
 
 /** The one source of time for business logic. */
@@ -18,11 +18,7 @@ export class TestClock implements Clock {
   private constructor(private current: Date) {}
 
   static async load(db: Executor, start: Date = new Date()): Promise<TestClock> {
-    await db
-      .insertInto('service_settings')
-      .values({ name: SETTING, value: start.toISOString() })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
+    await insertSettingIfAbsent(db, SETTING, start.toISOString());
     const clock = new TestClock(start);
     await clock.refresh(db);
     return clock;
@@ -34,24 +30,11 @@ export class TestClock implements Clock {
 
   /** Re-reads the shared time (another process may have advanced it). */
   async refresh(db: Executor): Promise<void> {
-    const row = await db
-      .selectFrom('service_settings')
-      .select('value')
-      .where('name', '=', SETTING)
-      .executeTakeFirstOrThrow();
-    this.current = new Date(row.value);
+    this.current = new Date(await readSetting(db, SETTING));
   }
 
   async advance(db: Executor, seconds: number): Promise<Date> {
-    const row = await db
-      .updateTable('service_settings')
-      .set({
-        value: sql<string>`to_char((value::timestamptz + make_interval(secs => ${seconds})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-      })
-      .where('name', '=', SETTING)
-      .returning('value')
-      .executeTakeFirstOrThrow();
-    this.current = new Date(row.value);
+    this.current = new Date(await advanceInstantSetting(db, SETTING, seconds));
     return this.now();
   }
 }

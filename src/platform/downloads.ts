@@ -11,6 +11,7 @@ import { raiseAlert } from './alerts.js';
 import type { Platform } from './context.js';
 import type { Executor } from './db/database.js';
 import type { DownloadOutcome, DownloadSource } from './db/platform-tables.js';
+import { leaseDownloadSource, selectDownloadSources, updateDownloadSource } from './downloads.store.js';
 import { ensureJobScheduled, scheduleJob } from './scheduler.js';
 
 /** A file the service keeps current from a publisher: where it comes from and where the accepted version goes. */
@@ -120,24 +121,18 @@ async function get(
 }
 
 /** Takes the source for this process (a lease), creating its row on first use; undefined while another holds it. */
-async function claim(db: Executor, source: DownloadTarget, now: Date, leaseMs: number) {
-  await db
-    .insertInto('download_sources')
-    .values({ source_id: source.id, url: redact(source.url) })
-    .onConflict((oc) => oc.column('source_id').doNothing())
-    .execute();
-  return db
-    .updateTable('download_sources')
-    .set({ lease_until: new Date(now.getTime() + leaseMs) })
-    .where('source_id', '=', source.id)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-    .returningAll()
-    .executeTakeFirst();
+function claim(db: Executor, source: DownloadTarget, now: Date, leaseMs: number) {
+  return leaseDownloadSource(
+    db,
+    { source_id: source.id, url: redact(source.url) },
+    now,
+    new Date(now.getTime() + leaseMs),
+  );
 }
 
 export async function downloadStates(db: Executor, ids: string[]): Promise<Map<string, DownloadSource>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('download_sources').selectAll().where('source_id', 'in', ids).execute();
+  const rows = await selectDownloadSources(db, ids);
   return new Map(rows.map((row) => [row.source_id, row]));
 }
 
@@ -208,20 +203,15 @@ export async function refreshDownload(
     await rm(work, { recursive: true, force: true });
   }
   const now = clock.now();
-  const row = await db
-    .updateTable('download_sources')
-    .set({
-      url,
-      ...validators,
-      checked_at: now,
-      outcome,
-      error,
-      lease_until: null,
-      ...(accepted && { fetched_at: now, ...accepted }),
-    })
-    .where('source_id', '=', source.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await updateDownloadSource(db, source.id, {
+    url,
+    ...validators,
+    checked_at: now,
+    outcome,
+    error,
+    lease_until: null,
+    ...(accepted && { fetched_at: now, ...accepted }),
+  });
   if (outcome === 'failed' || outcome === 'refused') {
     const verb = outcome === 'failed' ? 'failed' : 'was refused';
     await raiseAlert(

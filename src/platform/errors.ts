@@ -5,7 +5,7 @@ import { newId } from './ids.js';
 
 /**
  * Every error code the service answers with. Codes are stable (clients branch on them); messages may change.
- * Area codes come from the spec's per-area table; the platform's own are documented in docs/decisions.md.
+ * Area codes come from the spec's per-area table; the platform's own are documented in docs/api.md ("What the spec leaves open").
  */
 export type ErrorCode =
   // platform

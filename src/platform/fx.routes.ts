@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from './context.js';
-import { AppError } from './errors.js';
-import { BASE_CURRENCY, listFxRates, setFxRate } from './fx.js';
+import { listFxRates, setFxRateByStaff } from './fx.js';
 import { CurrencyCode, errorResponses, NullableTimestamp } from './schemas.js';
-import { recordAudit } from './audit.js';
 
 export const FxRate = Type.Object({
   currency: Type.String(),
@@ -38,27 +36,12 @@ export function fxRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 200: FxRate, ...errorResponses(400) },
         },
       },
-      async (req) => {
-        const { currency } = req.params;
-        // Every USD threshold is defined against USD itself: its rate is 1 by definition.
-        if (currency === BASE_CURRENCY && req.body.usd_per_unit !== 1) {
-          throw new AppError('invalid_request', 400, 'USD is the base currency; its rate is always 1');
-        }
-        const now = platform.clock.now();
-        return platform.db.transaction().execute(async (tx) => {
-          const rate = await setFxRate(tx, currency, req.body.usd_per_unit, now);
-          // Every USD-denominated AML threshold moves with it: a staff decision, audited service-wide.
-          await recordAudit(tx, {
-            tenantId: null,
-            actor: 'backoffice',
-            action: 'fx.rate_set',
-            requestId: req.id,
-            details: { currency, usd_per_unit: req.body.usd_per_unit },
-            at: now,
-          });
-          return rate;
-        });
-      },
+      (req) =>
+        setFxRateByStaff(platform, {
+          currency: req.params.currency,
+          usdPerUnit: req.body.usd_per_unit,
+          requestId: req.id,
+        }),
     );
   };
 }

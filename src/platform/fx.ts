@@ -1,7 +1,19 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import { recordAudit } from './audit.js';
+import type { Platform } from './context.js';
 import type { Executor } from './db/database.js';
 import type { Timestamp } from './db/platform-tables.js';
-import type { AppError } from './errors.js';
+import { AppError } from './errors.js';
+import {
+  fxRateExists,
+  selectAmountFloorOfUsdCents,
+  selectFxRates,
+  selectUsdCents,
+  upsertFxRate,
+} from './fx.store.js';
+
+/** The conversion as SQL, for statements that convert inside themselves (an AML event's insert, a screen's read). */
+export { usdCentsSql } from './fx.store.js';
 
 /** USD value of one major unit of a currency, kept by the service's staff; USD itself is the base (always 1). */
 export interface FxRatesTable {
@@ -40,18 +52,6 @@ export function currencyDecimals(currency: string): number {
   return decimals;
 }
 
-/**
- * USD cents of `amount` minor units of `currency`, as a scalar SQL subquery over fx_rates (null when the currency
- * has no rate): rounded half away from zero to whole cents, in PostgreSQL numeric (exact decimals), never floating
- * point. `scale` is the currency's minorScale. Each argument is a value or SQL (a column of the statement). The
- * one conversion, read alone (toUsdCents) or inside another statement (an AML event's insert, a screen's history
- * read), at the rate in force when that statement runs.
- */
-export function usdCentsSql(amount: unknown, currency: unknown, scale: unknown) {
-  return sql<number | null>`(select round(${amount}::numeric * usd_per_unit * 100 / ${scale}::numeric)::bigint
-    from fx_rates where fx_rates.currency = ${currency})`;
-}
-
 /** 10 to the power of the currency's decimals: minor units per major unit. */
 export const minorScale = (currency: string) => 10 ** currencyDecimals(currency);
 
@@ -66,9 +66,7 @@ export async function toUsdCents(
   missing: (currency: string) => AppError,
 ): Promise<number> {
   if (currency === BASE_CURRENCY) return amountCents;
-  const result = await sql<{ usd_cents: number | null }>`
-    select ${usdCentsSql(amountCents, currency, minorScale(currency))} as usd_cents`.execute(db);
-  const usdCents = result.rows[0]!.usd_cents;
+  const usdCents = await selectUsdCents(db, amountCents, currency, minorScale(currency));
   if (usdCents === null) throw missing(currency);
   return Number(usdCents);
 }
@@ -89,12 +87,7 @@ export async function requireFxRate(
   let known = currenciesWithRate.get(db);
   if (!known) currenciesWithRate.set(db, (known = new Set([BASE_CURRENCY])));
   if (known.has(currency)) return;
-  const row = await db
-    .selectFrom('fx_rates')
-    .select('currency')
-    .where('currency', '=', currency)
-    .executeTakeFirst();
-  if (!row) throw missing(currency);
+  if (!(await fxRateExists(db, currency))) throw missing(currency);
   known.add(currency);
 }
 
@@ -109,24 +102,42 @@ export async function fromUsdCentsFloor(
   missing: (currency: string) => AppError,
 ): Promise<number> {
   if (currency === BASE_CURRENCY) return usdCents;
-  const result = await sql<{ amount_cents: number }>`
-    select floor(${usdCents}::numeric * ${minorScale(currency)}::numeric / (100 * usd_per_unit))::bigint as amount_cents
-    from fx_rates where currency = ${currency}`.execute(db);
-  const row = result.rows[0];
-  if (!row) throw missing(currency);
-  return Number(row.amount_cents);
+  const amountCents = await selectAmountFloorOfUsdCents(db, usdCents, currency, minorScale(currency));
+  if (amountCents === undefined) throw missing(currency);
+  return Number(amountCents);
 }
 
 export function listFxRates(db: Executor): Promise<FxRate[]> {
-  return db.selectFrom('fx_rates').selectAll().orderBy('currency').execute();
+  return selectFxRates(db);
 }
 
 /** Sets (or adds) a currency's rate; the caller has refused changes to the base currency. */
 export function setFxRate(db: Executor, currency: string, usdPerUnit: number, now: Date): Promise<FxRate> {
-  return db
-    .insertInto('fx_rates')
-    .values({ currency, usd_per_unit: usdPerUnit, updated_at: now })
-    .onConflict((oc) => oc.column('currency').doUpdateSet({ usd_per_unit: usdPerUnit, updated_at: now }))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return upsertFxRate(db, currency, usdPerUnit, now);
+}
+
+/** The staff set a currency's rate (back office): the rate and its audit row commit together. */
+export async function setFxRateByStaff(
+  platform: Pick<Platform, 'db' | 'clock'>,
+  input: { currency: string; usdPerUnit: number; requestId: string },
+): Promise<FxRate> {
+  const { currency, usdPerUnit } = input;
+  // Every USD threshold is defined against USD itself: its rate is 1 by definition.
+  if (currency === BASE_CURRENCY && usdPerUnit !== 1) {
+    throw new AppError('invalid_request', 400, 'USD is the base currency; its rate is always 1');
+  }
+  const now = platform.clock.now();
+  return await platform.db.transaction().execute(async (tx) => {
+    const rate = await setFxRate(tx, currency, usdPerUnit, now);
+    // Every USD-denominated AML threshold moves with it: a staff decision, audited service-wide.
+    await recordAudit(tx, {
+      tenantId: null,
+      actor: 'backoffice',
+      action: 'fx.rate_set',
+      requestId: input.requestId,
+      details: { currency, usd_per_unit: usdPerUnit },
+      at: now,
+    });
+    return rate;
+  });
 }

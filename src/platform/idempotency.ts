@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
 import type { Executor } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { AppError } from './errors.js';
+import { findByNaturalKey, insertUnlessKeyTaken } from './idempotency.store.js';
 
 /** SHA-256 of the request's defining fields in a canonical (sorted-key) JSON form. */
 export function requestFingerprint(fields: Record<string, unknown>): string {
@@ -49,38 +49,17 @@ export async function insertOnce<Row>(
   throw new Error(`idempotent insert into ${options.table} kept losing races`);
 }
 
-/** The table is named at run time, so its rows are typed by the caller. */
-const dynamic = (db: Executor) => db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-
 async function tryInsertOnce<Row>(
   db: Executor,
   options: InsertOnceOptions<Row>,
 ): Promise<{ row: Row; created: boolean } | undefined> {
-  const inserted = options.insert ? await options.insert(db) : await insertRow(db, options);
+  const inserted = options.insert
+    ? await options.insert(db)
+    : await insertUnlessKeyTaken<Row>(db, options, options.values);
   if (inserted) return { row: inserted, created: true };
 
-  let query = dynamic(db).selectFrom(options.table).selectAll();
-  for (const column of options.key) query = query.where(column, '=', options.values[column] as never);
-  if (options.while) query = query.where(options.while.column, '=', options.while.value as never);
-  const existing = (await query.executeTakeFirst()) as (Row & { request_hash: string }) | undefined;
+  const existing = await findByNaturalKey<Row & { request_hash: string }>(db, options, options.values);
   if (!existing) return undefined;
   if (existing.request_hash !== options.values.request_hash) throw options.conflict(existing);
   return { row: existing, created: false };
-}
-
-function insertRow<Row>(db: Executor, options: InsertOnceOptions<Row>): Promise<Row | undefined> {
-  return dynamic(db)
-    .insertInto(options.table)
-    .values(options.values)
-    .onConflict((oc) => {
-      const target = oc.columns(options.key as never);
-      return (
-        options.while
-          ? // A literal, not a parameter: PostgreSQL matches the partial unique index when it plans the statement.
-            target.where(options.while.column as never, '=', sql.lit(options.while.value) as never)
-          : target
-      ).doNothing();
-    })
-    .returningAll()
-    .executeTakeFirst() as Promise<Row | undefined>;
 }

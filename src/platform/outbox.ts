@@ -1,6 +1,10 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from './db/schema.js';
 import { newId } from './ids.js';
+import { insertEvents } from './outbox.store.js';
+
+/** The SQL form of an event, for statements that decide in SQL whether it happens (the limits check). */
+export { outboxInsertSql } from './outbox.store.js';
 
 export interface WebhookEnvelope<Data = Record<string, unknown>> {
   event: string;
@@ -28,45 +32,18 @@ export async function emitEvent(
       data: input.data,
     } satisfies WebhookEnvelope,
   }));
-  await tx
-    .insertInto('events')
-    .values(
-      envelopes.map(({ tenantId, envelope }) => ({
-        event_id: envelope.event_id,
-        tenant_id: tenantId,
-        event: envelope.event,
-        payload: JSON.stringify(envelope),
-        created_at: input.at,
-        delivery_status: 'pending' as const,
-        next_attempt_at: input.at,
-      })),
-    )
-    .execute();
+  // A new event is due for delivery at once.
+  await insertEvents(
+    tx,
+    envelopes.map(({ tenantId, envelope }) => ({
+      event_id: envelope.event_id,
+      tenant_id: tenantId,
+      event: envelope.event,
+      payload: JSON.stringify(envelope),
+      created_at: input.at,
+      delivery_status: 'pending' as const,
+      next_attempt_at: input.at,
+    })),
+  );
   return envelopes.map((e) => e.envelope);
-}
-
-/**
- * The outbox insert of one event as SQL, for a statement that decides in SQL whether the event happens (a
- * data-modifying CTE, so a check and its event stay one round trip). Same row and envelope as emitEvent; `data` is
- * a SQL expression giving the JSON object, and `source` the statement's `from … where …`: no row, no event.
- */
-export function outboxInsertSql(input: {
-  tenantId: string;
-  event: string;
-  eventId: string;
-  at: Date;
-  data: RawBuilder<unknown>;
-  source: RawBuilder<unknown>;
-}): RawBuilder<unknown> {
-  const at = sql`${input.at}::timestamptz`;
-  return sql`insert into events (event_id, tenant_id, event, payload, created_at, delivery_status, next_attempt_at)
-    select ${input.eventId}, ${input.tenantId}, ${input.event},
-      json_build_object(
-        'event', ${input.event}::text,
-        'event_id', ${input.eventId}::text,
-        'timestamp', ${input.at.toISOString()}::text,
-        'data', ${input.data}
-      )::text,
-      ${at}, 'pending', ${at}
-    ${input.source}`;
 }

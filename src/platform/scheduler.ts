@@ -1,10 +1,21 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.js';
 import type { Executor } from './db/database.js';
 import type { ScheduledJob } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
 import { newId } from './ids.js';
+import {
+  claimDueJob,
+  countDueJobs,
+  deleteJob,
+  deleteRanJob,
+  insertJobIfAbsent,
+  recordJobFailure,
+  rollbackToJobSavepoint,
+  savepointJob,
+  upsertJob,
+} from './scheduler.store.js';
 
 /**
  * Runs one due job inside the transaction that deletes it: its effects and its completion commit together. Work
@@ -28,25 +39,14 @@ export async function scheduleJob(
     payload?: Record<string, unknown>;
   },
 ): Promise<void> {
-  await db
-    .insertInto('scheduled_jobs')
-    .values({
-      job_id: newId('job'),
-      kind: job.kind,
-      subject_id: job.subjectId,
-      tenant_id: job.tenantId ?? null,
-      due_at: job.dueAt,
-      payload: JSON.stringify(job.payload ?? {}),
-    })
-    .onConflict((oc) =>
-      oc.columns(['kind', 'subject_id']).doUpdateSet({
-        due_at: job.dueAt,
-        payload: JSON.stringify(job.payload ?? {}),
-        attempts: 0,
-        last_error: null,
-      }),
-    )
-    .execute();
+  await upsertJob(db, {
+    job_id: newId('job'),
+    kind: job.kind,
+    subject_id: job.subjectId,
+    tenant_id: job.tenantId ?? null,
+    due_at: job.dueAt,
+    payload: JSON.stringify(job.payload ?? {}),
+  });
 }
 
 /** Stores a job unless one of this kind and subject exists already (start-up seeding of recurring work). */
@@ -54,26 +54,18 @@ export async function ensureJobScheduled(
   db: Executor,
   job: { kind: string; subjectId: string; dueAt: Date; payload?: Record<string, unknown> },
 ): Promise<void> {
-  await db
-    .insertInto('scheduled_jobs')
-    .values({
-      job_id: newId('job'),
-      kind: job.kind,
-      subject_id: job.subjectId,
-      tenant_id: null,
-      due_at: job.dueAt,
-      payload: JSON.stringify(job.payload ?? {}),
-    })
-    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
-    .execute();
+  await insertJobIfAbsent(db, {
+    job_id: newId('job'),
+    kind: job.kind,
+    subject_id: job.subjectId,
+    tenant_id: null,
+    due_at: job.dueAt,
+    payload: JSON.stringify(job.payload ?? {}),
+  });
 }
 
-export async function cancelJob(db: Executor, kind: string, subjectId: string): Promise<void> {
-  await db
-    .deleteFrom('scheduled_jobs')
-    .where('kind', '=', kind)
-    .where('subject_id', '=', subjectId)
-    .execute();
+export function cancelJob(db: Executor, kind: string, subjectId: string): Promise<void> {
+  return deleteJob(db, kind, subjectId);
 }
 
 const RETRY_CAP_SECONDS = 3600;
@@ -111,12 +103,7 @@ export class Scheduler {
   async runUntilIdle(): Promise<void> {
     for (;;) {
       await this.runDue();
-      const due = await this.db
-        .selectFrom('scheduled_jobs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('due_at', '<=', this.clock.now())
-        .executeTakeFirstOrThrow();
-      if (Number(due.n) === 0) return;
+      if ((await countDueJobs(this.db, this.clock.now())) === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -126,41 +113,25 @@ export class Scheduler {
     let failed: { job: ScheduledJob; error: unknown } | undefined;
     let followUp: { job: ScheduledJob; run: () => Promise<void> } | undefined;
     const ran = await this.db.transaction().execute(async (tx) => {
-      const job = await tx
-        .selectFrom('scheduled_jobs')
-        .selectAll()
-        .where('due_at', '<=', now)
-        .orderBy('due_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
+      const job = await claimDueJob(tx, now);
       if (!job) return false;
       const handler = this.handlers.get(job.kind);
-      await tx.executeQuery(sql`savepoint job`.compile(tx));
+      await savepointJob(tx);
       try {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         const run = await handler(tx, job, now);
         if (run) followUp = { job, run };
         // A handler may reschedule its own job (recurring work): then the row has a new due time and stays.
-        await tx
-          .deleteFrom('scheduled_jobs')
-          .where('job_id', '=', job.job_id)
-          .where('due_at', '=', job.due_at)
-          .execute();
+        await deleteRanJob(tx, job.job_id, job.due_at);
       } catch (error) {
-        await tx.executeQuery(sql`rollback to savepoint job`.compile(tx));
+        await rollbackToJobSavepoint(tx);
         failed = { job, error };
         const delay = Math.min(RETRY_CAP_SECONDS, 2 ** job.attempts * 30);
-        await tx
-          .updateTable('scheduled_jobs')
-          .set({
-            attempts: job.attempts + 1,
-            last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
-            due_at: new Date(now.getTime() + delay * 1000),
-          })
-          .where('job_id', '=', job.job_id)
-          .execute();
+        await recordJobFailure(tx, job.job_id, {
+          attempts: job.attempts + 1,
+          last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
+          due_at: new Date(now.getTime() + delay * 1000),
+        });
       }
       return true;
     });

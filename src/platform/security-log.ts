@@ -1,6 +1,8 @@
 import type { Platform } from './context.js';
-import type { Executor } from './db/database.js';
 import { ensureJobScheduled, scheduleJob } from './scheduler.js';
+import { deleteSecurityLogBefore } from './security-log.store.js';
+
+export { deleteSecurityLogBefore } from './security-log.store.js';
 
 /**
  * The security log (authentication failures no tenant can be named for) is kept SECURITY_LOG_RETENTION_DAYS on the
@@ -14,21 +16,6 @@ const DAY_MS = 86_400_000;
 /** The oldest time still kept: entries strictly before it are deleted. */
 export function securityLogCutoff(now: Date, retentionDays: number): Date {
   return new Date(now.getTime() - retentionDays * DAY_MS);
-}
-
-export async function deleteSecurityLogBefore(db: Executor, cutoff: Date, batch: number): Promise<number> {
-  const result = await db
-    .deleteFrom('security_log')
-    .where('security_log_id', 'in', (eb) =>
-      eb
-        .selectFrom('security_log')
-        .select('security_log_id')
-        .where('occurred_at', '<', cutoff)
-        .orderBy('occurred_at')
-        .limit(batch),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 /** Registers the daily purge, and schedules its first run a day from now unless one is pending (subject 'all'). */

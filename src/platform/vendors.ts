@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Executor } from './db/database.js';
 import type { Tenant, VendorArea } from './db/platform-tables.js';
 import { AppError } from './errors.js';
+import { liveTenantCutOverExists } from './vendors.store.js';
 
 export interface VendorImplementations<T> {
   /** Deterministic stub with the spec's documented triggers; every sandbox tenant gets it. */
@@ -40,12 +40,6 @@ export function selectVendor<T>(
 }
 
 /** Whether any live tenant is served by the production vendor of an area (its data is then opened at start). */
-export async function anyLiveTenantCutOver(db: Executor, area: VendorArea): Promise<boolean> {
-  const row = await db
-    .selectFrom('tenants')
-    .select(sql<number>`1`.as('one'))
-    .where('environment', '=', 'live')
-    .where(sql<boolean>`cutover_areas @> ${JSON.stringify([area])}::jsonb`)
-    .executeTakeFirst();
-  return row !== undefined;
+export function anyLiveTenantCutOver(db: Executor, area: VendorArea): Promise<boolean> {
+  return liveTenantCutOverExists(db, area);
 }

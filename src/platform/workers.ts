@@ -1,6 +1,6 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
-import { sql } from 'kysely';
 import type { Platform, Poller } from './context.js';
+import { vacuumQueueTable } from './workers.store.js';
 
 /**
  * Rows a process takes off a queue table between two vacuums of it. Each queued row is inserted once and deleted
@@ -83,10 +83,7 @@ export class Workers {
     }
     this.takenSinceVacuum.set(table, 0);
     try {
-      // skip_locked: another process's vacuum of the same queue is as good as this one. truncate false: shrinking
-      // the file needs an exclusive lock that the queue's inserts hold off (the vacuum retried for up to 5 s, inserts
-      // waiting behind it); the freed space is reused by the next rows instead.
-      await sql`vacuum (skip_locked, truncate false) ${sql.table(table)}`.execute(this.platform.db);
+      await vacuumQueueTable(this.platform.db, table);
     } catch (error) {
       // The queue still works, only slower: not a reason to stop draining it.
       this.platform.log.warn({ err: error, table }, 'queue vacuum failed');

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compliance } from '../helpers/cli.js';
+import { cliFor, type Cli } from '../helpers/cli.js';
 import { FileServer } from '../helpers/file-server.js';
-import { BACKOFFICE_TOKEN, TestService } from '../helpers/test-service.js';
+import { TestService } from '../helpers/test-service.js';
 
 const UN = fs.readFileSync(
   new URL('../../src/areas/sanctions/lists/fixtures/excerpts/un/UN_consolidated.xml', import.meta.url),
@@ -15,8 +14,7 @@ describe('compliance lists fetch, lists show and alerts', () => {
   let t: TestService;
   let files: FileServer;
   let dir: string;
-  let env: Record<string, string | undefined>;
-  const cli = (...args: string[]) => compliance(args, env);
+  let cli: Cli;
 
   beforeAll(async () => {
     files = await FileServer.start();
@@ -30,13 +28,7 @@ describe('compliance lists fetch, lists show and alerts', () => {
         { list: 'eu', url: `${files.base}/eu.xml`, file: 'eu/fsf.xml' },
       ],
     });
-    await t.service.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.service.app.server.address() as AddressInfo;
-    env = {
-      ...process.env,
-      COMPLIANCE_URL: `http://127.0.0.1:${port}`,
-      COMPLIANCE_BACKOFFICE_TOKEN: BACKOFFICE_TOKEN,
-    };
+    cli = await cliFor(t);
   });
   afterAll(async () => {
     await t?.close();

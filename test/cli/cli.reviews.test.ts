@@ -1,24 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compliance } from '../helpers/cli.js';
-import { BACKOFFICE_TOKEN, TestService, type TestTenant } from '../helpers/test-service.js';
+import { cliFor, type Cli } from '../helpers/cli.js';
+import { TestService, type TestTenant } from '../helpers/test-service.js';
 
 describe('compliance sanctions overdue, kyc overdue, sanctions rescreen-user and rescreen-status', () => {
   let t: TestService;
   let tenant: TestTenant;
-  let env: Record<string, string | undefined>;
-  const cli = (...args: string[]) => compliance(args, env);
+  let cli: Cli;
 
   beforeAll(async () => {
     t = await TestService.start();
     tenant = await t.createTenant();
-    await t.service.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.service.app.server.address() as AddressInfo;
-    env = {
-      ...process.env,
-      COMPLIANCE_URL: `http://127.0.0.1:${port}`,
-      COMPLIANCE_BACKOFFICE_TOKEN: BACKOFFICE_TOKEN,
-    };
+    cli = await cliFor(t);
   });
   afterAll(async () => t?.close());
 

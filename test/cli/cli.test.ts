@@ -1,26 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compliance } from '../helpers/cli.js';
-import { BACKOFFICE_TOKEN, TestService } from '../helpers/test-service.js';
+import { cliFor, compliance, type Cli } from '../helpers/cli.js';
+import { TestService } from '../helpers/test-service.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 describe('compliance CLI', () => {
   let t: TestService;
   let receiver: WebhookReceiver;
-  let env: Record<string, string | undefined>;
-  const cli = (...args: string[]) => compliance(args, env);
+  let cli: Cli;
 
   beforeAll(async () => {
     t = await TestService.start();
-    await t.service.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.service.app.server.address() as AddressInfo;
     receiver = await WebhookReceiver.start();
-    env = {
-      ...process.env,
-      COMPLIANCE_URL: `http://127.0.0.1:${port}`,
-      COMPLIANCE_BACKOFFICE_TOKEN: BACKOFFICE_TOKEN,
-    };
+    cli = await cliFor(t);
     // The first npx run of a local bin can be slow (npx links the package into its cache); pay that here.
     const help = await cli('help');
     expect(help.code, help.stderr).toBe(0);
@@ -110,7 +102,10 @@ describe('compliance CLI', () => {
   });
 
   it('refuses to run without a back-office token', async () => {
-    const result = await compliance(['tenant', 'list'], { ...env, COMPLIANCE_BACKOFFICE_TOKEN: undefined });
+    const result = await compliance(['tenant', 'list'], {
+      ...cli.env,
+      COMPLIANCE_BACKOFFICE_TOKEN: undefined,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('COMPLIANCE_BACKOFFICE_TOKEN is not set');
   });

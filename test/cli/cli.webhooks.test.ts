@@ -1,26 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitEvent } from '../../src/platform/outbox.js';
-import { compliance } from '../helpers/cli.js';
-import { BACKOFFICE_TOKEN, TestService } from '../helpers/test-service.js';
+import { cliFor, type Cli } from '../helpers/cli.js';
+import { TestService } from '../helpers/test-service.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 describe('compliance CLI: webhook recovery', () => {
   let t: TestService;
   let receiver: WebhookReceiver;
-  let env: Record<string, string | undefined>;
-  const cli = (...args: string[]) => compliance(args, env);
+  let cli: Cli;
 
   beforeAll(async () => {
     t = await TestService.start();
-    await t.service.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.service.app.server.address() as AddressInfo;
     receiver = await WebhookReceiver.start();
-    env = {
-      ...process.env,
-      COMPLIANCE_URL: `http://127.0.0.1:${port}`,
-      COMPLIANCE_BACKOFFICE_TOKEN: BACKOFFICE_TOKEN,
-    };
+    cli = await cliFor(t);
     // The first npx run of a local bin can be slow (npx links the package into its cache); pay that here.
     expect((await cli('help')).code).toBe(0);
   }, 60_000);

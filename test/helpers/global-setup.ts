@@ -10,6 +10,8 @@ import { migrateToLatest } from '../../src/platform/db/migrate.js';
  */
 export default async function setup(): Promise<() => void> {
   if (process.env.DATABASE_URL) return () => {};
+  // Both test projects list this setup; in one run the second reuses the first's template.
+  if (process.env.COMPLIANCE_TEST_PGLITE_TEMPLATE) return () => {};
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'compliance-template-'));
   const database = await openDatabase({ dataDir: root });
   await migrateToLatest(database.db);

@@ -27,3 +27,13 @@ export async function createTestDatabase(
     },
   };
 }
+
+/** Runs `fn` on a fresh database (see createTestDatabase) and drops the database afterwards, whatever `fn` did. */
+export async function withTestDatabase<T>(fn: (url: string | undefined) => Promise<T>): Promise<T> {
+  const database = await createTestDatabase();
+  try {
+    return await fn(database.url);
+  } finally {
+    await database.drop();
+  }
+}

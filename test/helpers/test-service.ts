@@ -9,6 +9,8 @@ import { createService, type Service } from '../../src/service.js';
 import { createTestDatabase } from './test-database.js';
 
 export const BACKOFFICE_TOKEN = 'test-backoffice-token-0123456789abcdef';
+/** Every test service's clock starts here, so no result depends on the date or the time of day the suite runs. */
+export const TEST_CLOCK_START = new Date('2030-01-01T12:00:00Z');
 
 export interface TestTenant {
   tenantId: string;
@@ -47,6 +49,7 @@ export class TestService {
       redisUrl: process.env.REDIS_URL || undefined,
       backofficeToken: BACKOFFICE_TOKEN,
       testClock: true,
+      testClockStart: TEST_CLOCK_START,
       allowPrivateWebhooks: true,
       logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel']) ?? 'silent',
       workers: false,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../helpers/test-database.js';
+import { withTestDatabase } from '../helpers/test-database.js';
 
 const MAIN = path.resolve('dist/src/main.js');
 const TOKEN = 'processes-test-token-0123456789abcdef';
@@ -92,10 +92,9 @@ describe('service processes', () => {
 
   it.skipIf(!process.env.DATABASE_URL)(
     'on PostgreSQL runs API processes sharing one port beside a worker process, replaces one that dies, and stops them all on SIGTERM',
-    async () => {
-      const database = await createTestDatabase();
-      try {
-        const { child, output } = start({ DATABASE_URL: database.url, COMPLIANCE_API_PROCESSES: '2' });
+    () =>
+      withTestDatabase(async (databaseUrl) => {
+        const { child, output } = start({ DATABASE_URL: databaseUrl, COMPLIANCE_API_PROCESSES: '2' });
         // Both API processes listen before one is killed: the survivor keeps the shared (port 0) listener open.
         const url = await until(() => {
           const urls = [
@@ -131,19 +130,15 @@ describe('service processes', () => {
         for (const pid of children.filter((pid) => pid !== apiPid)) {
           expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
         }
-      } finally {
-        await database.drop();
-      }
-    },
+      }),
   );
 
   it.skipIf(!process.env.DATABASE_URL)(
     "role setup migrates the database, prints a first start's secrets once, and exits without serving",
-    async () => {
-      const database = await createTestDatabase();
-      try {
+    () =>
+      withTestDatabase(async (databaseUrl) => {
         const first = start({
-          DATABASE_URL: database.url,
+          DATABASE_URL: databaseUrl,
           COMPLIANCE_PROCESS_ROLE: 'setup',
           COMPLIANCE_BACKOFFICE_TOKEN: '',
         });
@@ -152,7 +147,7 @@ describe('service processes', () => {
         expect(first.output()).toContain('Demo sandbox tenant:');
         expect(first.output()).not.toContain('compliance service listening');
 
-        const client = new pg.Client({ connectionString: database.url });
+        const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         try {
           const tenants = await client.query('select name from tenants');
@@ -163,37 +158,28 @@ describe('service processes', () => {
 
         // Set up already: nothing to migrate, no secrets to show again.
         const again = start({
-          DATABASE_URL: database.url,
+          DATABASE_URL: databaseUrl,
           COMPLIANCE_PROCESS_ROLE: 'setup',
           COMPLIANCE_BACKOFFICE_TOKEN: '',
         });
         expect(await exited(again.child)).toBe(0);
         expect(again.output()).not.toContain('Back-office token:');
-      } finally {
-        await database.drop();
-      }
-    },
+      }),
   );
 
-  it.skipIf(!process.env.DATABASE_URL)(
-    'API and worker processes stop when their supervisor dies',
-    async () => {
-      const database = await createTestDatabase();
-      try {
-        const { child } = start({ DATABASE_URL: database.url, COMPLIANCE_API_PROCESSES: '1' });
-        const children = await until(() => {
-          const pids = childrenOf(child.pid!);
-          return pids.length === 2 ? pids : undefined;
-        }, 'an API process and a worker process');
-        child.kill('SIGKILL');
-        await exited(child);
-        await until(
-          () => (children.every((pid) => !fs.existsSync(`/proc/${pid}`)) ? true : undefined),
-          'the orphaned processes to stop',
-        );
-      } finally {
-        await database.drop();
-      }
-    },
+  it.skipIf(!process.env.DATABASE_URL)('API and worker processes stop when their supervisor dies', () =>
+    withTestDatabase(async (databaseUrl) => {
+      const { child } = start({ DATABASE_URL: databaseUrl, COMPLIANCE_API_PROCESSES: '1' });
+      const children = await until(() => {
+        const pids = childrenOf(child.pid!);
+        return pids.length === 2 ? pids : undefined;
+      }, 'an API process and a worker process');
+      child.kill('SIGKILL');
+      await exited(child);
+      await until(
+        () => (children.every((pid) => !fs.existsSync(`/proc/${pid}`)) ? true : undefined),
+        'the orphaned processes to stop',
+      );
+    }),
   );
 });

@@ -7,11 +7,15 @@ import { newId } from '../../platform/ids.js';
 import { emitEvent } from '../../platform/outbox.js';
 import {
   cancelReviewDeadlines,
+  decodeReviewCursor,
+  encodeReviewCursor,
   scheduleReviewDeadlines,
+  slaBreached,
   type StillAwaitingReview,
 } from '../../platform/review-deadlines.js';
 import { ALLOWED_DECISIONS, DECISIONS, reviewDueAt, type DecisionAction } from './aml.case-rules.js';
-import { AML_RULES, recommendedAction, riskScore, sortCodes } from './aml.rules.js';
+import { decided as decisionEvent, flagged } from './aml.events.js';
+import { AML_RULES, riskScore, sortCodes } from './aml.rules.js';
 import * as store from './aml.store.js';
 import {
   AWAITING_REVIEW_STATUSES,
@@ -101,20 +105,8 @@ async function applyUserTrips(
     });
   }
   if (open && rules.every((code) => open.rules_triggered.includes(code))) return;
-  await emitEvent(tx, {
-    tenantIds: tenantId,
-    event: 'aml.flagged',
-    // Codes, score and transaction ids only: no rule description or context (tipping-off).
-    data: {
-      case_id: stored.case_id,
-      user_id: userId,
-      rules_triggered: stored.rules_triggered,
-      risk_score: stored.risk_score,
-      recommended_action: recommendedAction(stored.risk_score),
-      transactions_to_review: stored.transaction_ids,
-    },
-    at: now,
-  });
+  // Codes, score and transaction ids only: no rule description or context (tipping-off).
+  await emitEvent(tx, { tenantIds: tenantId, ...flagged(stored), at: now });
 }
 
 const isOpen = (status: AmlCaseStatus) => (OPEN_CASE_STATUSES as readonly string[]).includes(status);
@@ -182,15 +174,7 @@ export async function decideCase(
     if (leavesReview) await cancelReviewDeadlines(tx, 'aml', caseId);
     await emitEvent(tx, {
       tenantIds: decided.tenant_id,
-      event: decision.event,
-      data: {
-        case_id: decided.case_id,
-        user_id: decided.user_id,
-        status: decided.status,
-        withdrawal_id: decided.withdrawal_id,
-        rules_triggered: decided.rules_triggered,
-        reviewer: input.reviewer,
-      },
+      ...decisionEvent(input.action, decided, input.reviewer),
       at: now,
     });
     await recordAudit(tx, {
@@ -227,17 +211,12 @@ export async function casesForUser(platform: Platform, ctx: TenantContext, userI
   };
 }
 
-/** Whether the review SLA is breached: still awaiting review at or past its due time, or reviewed then. */
-export function slaBreached(found: AmlCase, now: Date): boolean {
-  if (isAwaitingReview(found.status)) return now.getTime() >= found.due_at.getTime();
-  return found.reviewed_at !== null && found.reviewed_at.getTime() >= found.due_at.getTime();
-}
-
 /** The staff's view: adds the catalogue's descriptions of the case's rules (the back office is the only place). */
 export function staffCaseView(found: AmlCase, now: Date) {
   return {
     ...found,
-    sla_breached: slaBreached(found, now),
+    // reviewed_at is set when a case leaves review (null while it awaits review): the platform's rule applies.
+    sla_breached: slaBreached(found.due_at, found.reviewed_at, now),
     rules: found.rules_triggered.map((code) => {
       const { pattern, description, severity, mode, counts } = AML_RULES[code];
       return { code, pattern, description, severity, mode, counts };
@@ -271,21 +250,17 @@ export async function staffCases(
   },
 ) {
   const now = platform.clock.now();
-  if (filter.cursor && !(await store.findCase(platform.db, filter.cursor))) {
-    throw new AppError(
-      'invalid_request',
-      400,
-      `cursor ${filter.cursor} names no case; start again without it`,
-    );
-  }
   const cases = await store.listCases(platform.db, {
     status: filter.status,
     tenantId: filter.tenant_id,
     userId: filter.user_id,
     overdueAt: filter.overdue ? now : undefined,
-    after: filter.cursor,
+    after: filter.cursor ? decodeReviewCursor(filter.cursor) : undefined,
     limit: filter.limit,
   });
   const last = cases.length === filter.limit ? cases[cases.length - 1] : undefined;
-  return { cases: cases.map((c) => staffCaseView(c, now)), next_cursor: last?.case_id ?? null };
+  return {
+    cases: cases.map((c) => staffCaseView(c, now)),
+    next_cursor: last ? encodeReviewCursor(last.due_at, last.case_id) : null,
+  };
 }

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
+import { keysetAfter } from './aml.store.js';
 import type { AmlDeadLetter } from './aml.tables.js';
 
 /** Plain queries over the dead letters: events whose evaluation kept failing. */
@@ -30,16 +32,8 @@ export function listDeadLetters(
   if (filter.tenantId) query = query.where('d.tenant_id', '=', filter.tenantId);
   if (filter.after) {
     const after = filter.after;
-    query = query.where(({ eb, refTuple, selectFrom }) =>
-      eb(
-        refTuple('d.dead_lettered_at', 'd.dead_letter_id'),
-        '>',
-        selectFrom('aml_dead_letters')
-          .select(['dead_lettered_at', 'dead_letter_id'])
-          .where('dead_letter_id', '=', after)
-          .$asTuple('dead_lettered_at', 'dead_letter_id'),
-      ),
-    );
+    const afterAt = sql`(select dead_lettered_at from aml_dead_letters where dead_letter_id = ${after})`;
+    query = query.where(keysetAfter(['d.dead_lettered_at', 'd.dead_letter_id'], [afterAt, after]));
   }
   return query.orderBy('d.dead_lettered_at').orderBy('d.dead_letter_id').limit(filter.limit).execute();
 }

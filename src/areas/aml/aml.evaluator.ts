@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Platform } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/database.js';
 import type { ScheduledJob } from '../../platform/db/platform-tables.js';
@@ -9,8 +9,8 @@ import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
 import { scheduleJob } from '../../platform/scheduler.js';
 import { applyTrips, stillAwaitingReview } from './aml.cases.service.js';
 import { deadLetter } from './aml.dead-letters.service.js';
-import { AML_RULES, type RuleCode } from './aml.rules.js';
-import { dequeueEvents, dropFromQueue, findEvent } from './aml.store.js';
+import { AML_RULES, type AmlRule, type RuleCode } from './aml.rules.js';
+import { dequeueEvents, dropFromQueue, findEvent, rollbackToSavepoint, savepoint } from './aml.store.js';
 import type { AmlEvent } from './aml.tables.js';
 import { velocity } from './rules/r002-velocity.js';
 import { structuring } from './rules/r003-structuring.js';
@@ -20,7 +20,7 @@ import { multiAccount } from './rules/r006-multi-account.js';
 import { geographicAnomaly } from './rules/r007-geographic-anomaly.js';
 import { dormantReactivation } from './rules/r008-dormant-reactivation.js';
 import { aggregateThreshold } from './rules/r009-aggregate-threshold.js';
-import { precompiledChecks, runChecks, type Check } from './rules/checks.js';
+import { precompiledChecks, runChecks, type Check } from './hot/checks.js';
 import type { HistoryPoint, Trip } from './rules/types.js';
 
 /** Events claimed per transaction. */
@@ -56,30 +56,32 @@ type EventPoint = RowOf<typeof EVENT_POINT>;
 
 /**
  * The async rules R-002 to R-009 for an event of this shape, in event time (T = occurred_at). Each rule runs only
- * for the event types that can change its outcome; R-004 is scheduled by evaluateEvent and decided when its window
- * closes.
+ * for the event types the catalogue names (evaluatedOn); R-004 is scheduled by evaluateEvent and decided when its
+ * window closes.
  */
+const evaluatesOn = (code: RuleCode, type: AmlEvent['event_type']) =>
+  (AML_RULES[code] as AmlRule).evaluatedOn.includes(type);
+
 function eventChecks(shape: EventShape, e: EventPoint): Check[] {
   const p: HistoryPoint = { tenantId: e.tenantId, userId: e.userId, at: e.at };
   const { type } = shape;
   // A rule that counts only money that moved has nothing to add for a declined or pending event (the catalogue).
-  const runs = (code: RuleCode) => AML_RULES[code].counts === 'attempts' || shape.succeeded;
+  const runs = (code: RuleCode) =>
+    evaluatesOn(code, type) && (AML_RULES[code].counts === 'attempts' || shape.succeeded);
   const checks: Check[] = [];
-  if (type === 'deposit' && runs('R-002')) checks.push(velocity(p));
-  if (type === 'deposit' && runs('R-003')) checks.push(structuring(p));
-  if ((type === 'deposit' || type === 'withdrawal') && runs('R-005')) {
+  if (runs('R-002')) checks.push(velocity(p));
+  if (runs('R-003')) checks.push(structuring(p));
+  if (runs('R-005') && (type === 'deposit' || type === 'withdrawal')) {
     const leg = { type, transactionId: e.transactionId, usdCents: e.usdCents, lookAhead: true };
     checks.push(roundTripping(p, leg));
   }
-  if (shape.fingerprint && runs('R-006')) {
+  if (runs('R-006') && shape.fingerprint) {
     const { tenantId, userId, fingerprint, transactionId, at } = e;
     checks.push(multiAccount({ tenantId, userId, fingerprint, transactionId, at }));
   }
-  if (shape.session && runs('R-007')) checks.push(geographicAnomaly(p, e.sessionId));
-  if (type === 'deposit' || type === 'withdrawal' || type === 'wager') {
-    if (runs('R-008')) checks.push(dormantReactivation(p));
-    if (runs('R-009')) checks.push(aggregateThreshold(p));
-  }
+  if (runs('R-007') && shape.session) checks.push(geographicAnomaly(p, e.sessionId));
+  if (runs('R-008')) checks.push(dormantReactivation(p));
+  if (runs('R-009')) checks.push(aggregateThreshold(p));
   return checks;
 }
 
@@ -91,7 +93,8 @@ function shapeOf(event: AmlEvent): EventShape {
   return {
     type: event.event_type,
     fingerprint: event.fingerprint !== null,
-    session: (event.event_type === 'login' || event.event_type === 'deposit') && typeof session === 'string',
+    // Only R-007 reads the session; a session on another event type must not make a shape of its own.
+    session: typeof session === 'string' && evaluatesOn('R-007', event.event_type),
     succeeded: event.status === 'succeeded',
   };
 }
@@ -244,13 +247,13 @@ async function retryEvaluation(platform: Platform, tx: Transaction<DB>, job: Sch
   const event = await findEvent(tx, job.subject_id);
   if (!event) return;
   const attempts = Number((job.payload as { attempts?: unknown }).attempts ?? 0) + 1;
-  await sql`savepoint aml_evaluation_retry`.execute(tx);
+  await savepoint(tx, 'aml_evaluation_retry');
   try {
     const [trips] = await evaluateEvents(tx, [event]);
     await recordFindings(platform, tx, event, trips!, now);
   } catch (error) {
     if (isTransient(error)) throw error;
-    await sql`rollback to savepoint aml_evaluation_retry`.execute(tx);
+    await rollbackToSavepoint(tx, 'aml_evaluation_retry');
     if (attempts < MAX_EVALUATION_ATTEMPTS) {
       platform.log.warn({ err: error, event_id: event.event_id, attempts }, 'aml event retry failed');
       await scheduleRetry(tx, event, attempts, error, now);

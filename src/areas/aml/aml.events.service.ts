@@ -6,7 +6,8 @@ import { minorScale, requireFxRate } from '../../platform/fx.js';
 import { releaseFailedDeposit } from '../limits/limits.service.js';
 import type { AmlEventRequest } from './aml.schemas.js';
 import { groupCommitOf } from '../../platform/group-commit.js';
-import { findEventByTransaction, insertEvents, settlePendingEvent, type NewEvent } from './aml.store.js';
+import { findEventByTransaction, settlePendingEvent } from './aml.store.js';
+import { insertEvents, type NewEvent } from './hot/aml-event.js';
 import type { AmlEventType } from './aml.tables.js';
 
 /** Money movements need an amount; a login or an account update may carry 0. */

@@ -1,3 +1,6 @@
+import { KYC_TIER_THRESHOLDS_USD_CENTS } from '../kyc/kyc.rules.js';
+import { EVENT_TYPES, type AmlEventType } from './aml.tables.js';
+
 /** The AML rule catalogue as data: every threshold, window and severity the engine uses lives here. */
 
 export const RULE_CODES = [
@@ -18,6 +21,9 @@ const DAY = 86_400;
 /** Catalogue amounts are written in US dollars and kept in USD cents. */
 const usd = (dollars: number) => dollars * 100;
 
+/** The event types whose amounts count as activity. */
+export const ACTIVITY_TYPES = ['deposit', 'withdrawal', 'wager'] as const;
+
 /** attempts: every reported event; succeeded: only events whose money moved (metadata.status absent or succeeded). */
 export type RuleCounts = 'attempts' | 'succeeded';
 
@@ -30,9 +36,14 @@ export interface AmlRule {
   mode: 'realtime' | 'async';
   /**
    * What the rule counts: every attempt the tenant reports (metadata.status succeeded, failed or pending), or only
-   * money that moved (succeeded). Async evaluation and the screen read history through this (see rules/history.ts).
+   * money that moved (succeeded). Async evaluation and the screen read history through this (see hot/history.ts).
    */
   counts: RuleCounts;
+  /**
+   * The event types whose async evaluation runs the rule: only those that can change its outcome. R-001 runs at a
+   * screen only; R-004 is scheduled by a deposit and decided when its window closes.
+   */
+  evaluatedOn: readonly AmlEventType[];
   severity: number;
   /** Thresholds in USD cents, windows in seconds. */
   parameters: Readonly<Record<string, number | readonly number[]>>;
@@ -45,6 +56,7 @@ export const AML_RULES = {
     description: 'A single withdrawal of USD 10,000 or more',
     mode: 'realtime',
     counts: 'attempts',
+    evaluatedOn: [],
     severity: 7,
     parameters: { min_withdrawal_usd_cents: usd(10_000) },
   },
@@ -54,6 +66,7 @@ export const AML_RULES = {
     description: '5 or more deposits within 1 hour',
     mode: 'async',
     counts: 'attempts',
+    evaluatedOn: ['deposit'],
     severity: 6,
     parameters: { min_deposits: 5, window_seconds: HOUR },
   },
@@ -63,11 +76,12 @@ export const AML_RULES = {
     description: '10 or more deposits within USD 100 of a KYC tier threshold within 7 days',
     mode: 'async',
     counts: 'succeeded',
+    evaluatedOn: ['deposit'],
     severity: 9,
     parameters: {
       min_deposits: 10,
-      // The KYC tier ceilings: USD 200, 2,000, 20,000 and 100,000.
-      tier_thresholds_usd_cents: [usd(200), usd(2_000), usd(20_000), usd(100_000)],
+      // The KYC tier ceilings (USD 200, 2,000, 20,000 and 100,000), as the KYC area defines them.
+      tier_thresholds_usd_cents: KYC_TIER_THRESHOLDS_USD_CENTS,
       band_usd_cents: usd(100),
       window_seconds: 7 * DAY,
     },
@@ -78,6 +92,7 @@ export const AML_RULES = {
     description: 'A deposit over USD 5,000 with under 5% of it wagered in the following 24 hours',
     mode: 'async',
     counts: 'succeeded',
+    evaluatedOn: ['deposit'],
     severity: 7,
     parameters: { min_deposit_exclusive_usd_cents: usd(5_000), max_wagered_percent: 5, window_seconds: DAY },
   },
@@ -87,6 +102,7 @@ export const AML_RULES = {
     description: 'A deposit and a withdrawal within 5% of each other, made within 24 hours of each other',
     mode: 'async',
     counts: 'succeeded',
+    evaluatedOn: ['deposit', 'withdrawal'],
     severity: 8,
     parameters: { tolerance_percent: 5, window_seconds: DAY },
   },
@@ -96,6 +112,8 @@ export const AML_RULES = {
     description: 'The same payment method fingerprint used by 3 or more users',
     mode: 'async',
     counts: 'attempts',
+    // Any event that carries a payment method fingerprint.
+    evaluatedOn: EVENT_TYPES,
     severity: 8,
     parameters: { min_users: 3 },
   },
@@ -105,6 +123,8 @@ export const AML_RULES = {
     description: 'The login country differs from the deposit country within the same session',
     mode: 'async',
     counts: 'attempts',
+    // A login or a deposit that carries a session id.
+    evaluatedOn: ['login', 'deposit'],
     severity: 5,
     // A session's login and deposit are looked for within this long of each other.
     parameters: { session_window_seconds: DAY },
@@ -115,6 +135,7 @@ export const AML_RULES = {
     description: '90 or more idle days, then over USD 5,000 of activity within 24 hours',
     mode: 'async',
     counts: 'succeeded',
+    evaluatedOn: ACTIVITY_TYPES,
     severity: 6,
     parameters: {
       min_idle_seconds: 90 * DAY,
@@ -129,6 +150,7 @@ export const AML_RULES = {
       'Deposits, withdrawals and wagers of USD 10,000 or more within a rolling window (default 24 hours)',
     mode: 'async',
     counts: 'succeeded',
+    evaluatedOn: ACTIVITY_TYPES,
     severity: 7,
     parameters: { min_activity_usd_cents: usd(10_000), default_window_seconds: DAY },
   },
@@ -165,6 +187,3 @@ export function recommendedAction(score: number): RecommendedAction {
   const decision = decisionFor(score);
   return decision === 'reject' ? 'escalate' : decision === 'hold' ? 'hold_and_review' : 'review';
 }
-
-/** The event types whose amounts count as activity. */
-export const ACTIVITY_TYPES = ['deposit', 'withdrawal', 'wager'] as const;

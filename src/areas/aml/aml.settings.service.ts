@@ -1,22 +1,22 @@
 import type { Platform } from '../../platform/context.js';
 import { recordAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
-import { r009WindowSeconds, saveR009Window } from './aml.store.js';
+import { AML_RULES } from './aml.rules.js';
+import { r009WindowSetting, saveR009Window, tenantExists } from './aml.store.js';
 
 /** Per-tenant AML settings, set by the staff: today only R-009's rolling window. */
 
 async function assertTenant(platform: Platform, tenantId: string): Promise<void> {
-  const found = await platform.db
-    .selectFrom('tenants')
-    .select('tenant_id')
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!found) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
+  if (!(await tenantExists(platform.db, tenantId))) {
+    throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
+  }
 }
 
 export async function amlSettings(platform: Platform, tenantId: string) {
   await assertTenant(platform, tenantId);
-  const seconds = await r009WindowSeconds(platform.db, tenantId);
+  // A tenant that has set no window has the catalogue's default.
+  const seconds =
+    (await r009WindowSetting(platform.db, tenantId)) ?? AML_RULES['R-009'].parameters.default_window_seconds;
   return { tenant_id: tenantId, r009_window_hours: seconds / 3600, r009_window_seconds: seconds };
 }
 

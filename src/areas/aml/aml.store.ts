@@ -1,98 +1,18 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
-import { usdCentsSql } from '../../platform/fx.js';
-import {
-  columnArrays,
-  unnestArrays,
-  precompiled,
-  type ColumnArrays,
-  type Param,
-} from '../../platform/db/precompiled.js';
-import { newId } from '../../platform/ids.js';
-import { reviewJobKind } from '../../platform/review-deadlines.js';
-import { AML_RULES, type RuleCode } from './aml.rules.js';
+import { precompiled, type Param } from '../../platform/db/precompiled.js';
+import type { RuleCode } from './aml.rules.js';
 import {
   AWAITING_REVIEW_STATUSES,
   OPEN_CASE_STATUSES,
   type AmlCase,
-  type AmlCaseOrigin,
   type AmlCaseStatus,
   type AmlCasesTable,
   type AmlEvent,
-  type AmlEventsTable,
-  type AmlScreen,
-  type AmlScreensTable,
 } from './aml.tables.js';
 import type { Trip } from './rules/types.js';
 
 /** Plain queries over the AML tables; every tenant-owned read filters by tenant. */
-
-/**
- * The values an ingested event sends: its columns but usd_cents, which the storing statement computes from the
- * rate current when it runs (usdCentsSql), with the currency's minor-unit scale sent for that. A conversion is
- * then no round trip of its own: a tenant whose events are in euros pays what one in dollars does.
- */
-const EVENT_VALUES = {
-  event_id: 'text',
-  tenant_id: 'text',
-  user_id: 'text',
-  event_type: 'text',
-  transaction_id: 'text',
-  amount_cents: 'bigint',
-  currency: 'text',
-  minor_scale: 'integer',
-  payment_method: 'text',
-  fingerprint: 'text',
-  status: 'text',
-  metadata: 'jsonb',
-  occurred_at: 'timestamptz',
-  received_at: 'timestamptz',
-  request_hash: 'text',
-} as const;
-
-type SentColumn = Exclude<keyof typeof EVENT_VALUES, 'minor_scale'>;
-export type NewEvent = { [K in SentColumn]: Insertable<AmlEventsTable>[K] } & { minor_scale: number };
-
-const SENT_COLUMNS = Object.keys(EVENT_VALUES).filter((name) => name !== 'minor_scale') as SentColumn[];
-
-/** Stores the events and queues each one stored for evaluation, in one statement (so one commit). */
-const insertEventsStatement = precompiled((db, param: Param<ColumnArrays<typeof EVENT_VALUES>>) => {
-  // An amount of 0 (a login, say) is 0 in any currency, with or without a rate.
-  const usdCents = sql`case when v.amount_cents = 0 then 0 else ${usdCentsSql(
-    sql.ref('v.amount_cents'),
-    sql.ref('v.currency'),
-    sql.ref('v.minor_scale'),
-  )} end`;
-  const rows = sql`select ${sql.join([...SENT_COLUMNS.map((name) => sql.ref(`v.${name}`)), usdCents])}
-    from ${unnestArrays(EVENT_VALUES, param)} as v(${sql.join(Object.keys(EVENT_VALUES).map((name) => sql.id(name)))})`;
-  return db
-    .with('stored', () =>
-      db
-        .insertInto('aml_events')
-        .columns([...SENT_COLUMNS, 'usd_cents'])
-        .expression(rows)
-        .onConflict((oc) => oc.columns(['tenant_id', 'transaction_id']).doNothing())
-        .returning(['event_id', 'received_at']),
-    )
-    .with('queued', (qb) =>
-      qb
-        .insertInto('aml_evaluation_queue')
-        .columns(['event_id', 'received_at'])
-        .expression((eb) => eb.selectFrom('stored').select(['event_id', 'received_at'])),
-    )
-    .selectFrom('stored')
-    .select(['event_id', 'received_at']);
-});
-
-/**
- * Stores events and queues them for evaluation, in one statement; per row, its acknowledgement, or undefined when
- * its transaction_id is taken (that event is neither stored nor queued again).
- */
-export async function insertEvents(db: Executor, rows: NewEvent[]) {
-  const inserted = await insertEventsStatement.execute(db, columnArrays(EVENT_VALUES, rows));
-  const byId = new Map(inserted.map((row) => [row.event_id, row]));
-  return rows.map((row) => byId.get(row.event_id));
-}
 
 export function findEventByTransaction(db: Executor, tenantId: string, transactionId: string) {
   return db
@@ -193,14 +113,23 @@ export function eventsByTransaction(
     .execute();
 }
 
-/** The R-009 window of a tenant: its setting, or the catalogue's default. */
-export async function r009WindowSeconds(db: Executor, tenantId: string): Promise<number> {
+export async function tenantExists(db: Executor, tenantId: string): Promise<boolean> {
+  const found = await db
+    .selectFrom('tenants')
+    .select('tenant_id')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+/** The R-009 window the tenant has set, if any. */
+export async function r009WindowSetting(db: Executor, tenantId: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('aml_settings')
     .select('r009_window_seconds')
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-  return row?.r009_window_seconds ?? AML_RULES['R-009'].parameters.default_window_seconds;
+  return row?.r009_window_seconds;
 }
 
 export async function saveR009Window(
@@ -214,6 +143,15 @@ export async function saveR009Window(
     .values({ tenant_id: tenantId, r009_window_seconds: seconds, updated_at: at })
     .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ r009_window_seconds: seconds, updated_at: at }))
     .execute();
+}
+
+/** A savepoint in the caller's transaction: a failed attempt rolls back to it and the rest still commits. */
+export async function savepoint(tx: Executor, name: string): Promise<void> {
+  await sql`savepoint ${sql.raw(name)}`.execute(tx);
+}
+
+export async function rollbackToSavepoint(tx: Executor, name: string): Promise<void> {
+  await sql`rollback to savepoint ${sql.raw(name)}`.execute(tx);
 }
 
 /** Serialises case changes of one user (async evaluation, jobs and screens may touch them at once). */
@@ -340,9 +278,18 @@ export function casesOfUser(db: Executor, tenantId: string, userId: string): Pro
 }
 
 /**
- * Cases by due time, oldest first, then by case id; `after` is the case_id of the last row of the previous page
- * (keyset on (due_at, case_id): aml_cases_due, aml_cases_tenant_due, aml_cases_status_due). overdueAt: only cases
- * awaiting review whose due time is at or before it.
+ * Keyset pagination on (sort key, id): the rows after `after`, the (key, id) of a page's last row. The key may be
+ * an expression, such as a subquery reading it from the row an id names.
+ */
+export const keysetAfter = (
+  columns: readonly [string, string],
+  after: readonly [RawBuilder<unknown>, string],
+) => sql<boolean>`(${sql.join(columns.map((column) => sql.ref(column)))}) > (${after[0]}, ${after[1]})`;
+
+/**
+ * Cases by due time, oldest first, then by case id; `after` is the (due_at, case_id) of the last row of the previous
+ * page (keyset on (due_at, case_id): aml_cases_due, aml_cases_tenant_due, aml_cases_status_due). overdueAt: only
+ * cases awaiting review whose due time is at or before it.
  */
 export function listCases(
   db: Executor,
@@ -351,7 +298,7 @@ export function listCases(
     tenantId?: string | undefined;
     userId?: string | undefined;
     overdueAt?: Date | undefined;
-    after?: string | undefined;
+    after?: { dueAt: Date; caseId: string } | undefined;
     limit: number;
   },
 ): Promise<AmlCase[]> {
@@ -363,151 +310,12 @@ export function listCases(
     query = query.where('status', 'in', AWAITING_REVIEW_STATUSES).where('due_at', '<=', filter.overdueAt);
   }
   if (filter.after) {
-    const after = filter.after;
-    query = query.where(({ eb, refTuple, selectFrom }) =>
-      eb(
-        refTuple('due_at', 'case_id'),
-        '>',
-        selectFrom('aml_cases')
-          .select(['due_at', 'case_id'])
-          .where('case_id', '=', after)
-          .$asTuple('due_at', 'case_id'),
-      ),
+    const { dueAt, caseId } = filter.after;
+    query = query.where(
+      keysetAfter(['due_at', 'case_id'], [sql`${dueAt.toISOString()}::timestamptz`, caseId]),
     );
   }
   return query.orderBy('due_at').orderBy('case_id').limit(filter.limit).execute();
-}
-
-/** What a screen's case holds beyond the screen row itself, and the review alerts it schedules. */
-export interface ScreenCase {
-  status: AmlCaseStatus;
-  origin: AmlCaseOrigin;
-  transaction_ids: string;
-  context: string;
-  due_at: Date;
-  /** The "due soon" alert's time (due_at less the warning hours). */
-  warning_at: Date;
-}
-
-/** The review alerts' jobs, which the screen's one statement stores itself (scheduleReviewDeadlines elsewhere). */
-const REVIEW_JOB_KINDS = {
-  soon: reviewJobKind('aml', 'review_due_soon'),
-  overdue: reviewJobKind('aml', 'review_overdue'),
-} as const;
-
-/**
- * Stores a screen and, when it has a case_id (hold, reject), opens its case and schedules its two review alerts in
- * the same statement: one round trip and one commit, atomic without a transaction block. Does nothing when the
- * withdrawal was screened already (undefined).
- */
-const insertScreenStatement = precompiled(
-  (
-    db,
-    param: Param<
-      Insertable<AmlScreensTable> & {
-        [K in keyof ScreenCase as `case_${K}`]: ScreenCase[K];
-      } & { soon_job_id: string; overdue_job_id: string; review_payload: string }
-    >,
-  ) =>
-    db
-      .with('screen', (qb) =>
-        qb
-          .insertInto('aml_screens')
-          .values({
-            tenant_id: param('tenant_id'),
-            withdrawal_id: param('withdrawal_id'),
-            user_id: param('user_id'),
-            amount_cents: param('amount_cents'),
-            currency: param('currency'),
-            usd_cents: param('usd_cents'),
-            payment_method: param('payment_method'),
-            destination_country: param('destination_country'),
-            decision: param('decision'),
-            risk_score: param('risk_score'),
-            rules_triggered: param('rules_triggered'),
-            case_id: param('case_id'),
-            request_hash: param('request_hash'),
-            screened_at: param('screened_at'),
-          })
-          .onConflict((oc) => oc.columns(['tenant_id', 'withdrawal_id']).doNothing())
-          .returningAll(),
-      )
-      .with('opened', (qb) =>
-        qb
-          .insertInto('aml_cases')
-          .columns([
-            'case_id',
-            'tenant_id',
-            'user_id',
-            'status',
-            'source',
-            'withdrawal_id',
-            'rules_triggered',
-            'risk_score',
-            'transaction_ids',
-            'context',
-            'opened_at',
-            'updated_at',
-            'origin',
-            'due_at',
-          ])
-          .expression((eb) =>
-            eb
-              .selectFrom('screen')
-              .select([
-                'case_id',
-                'tenant_id',
-                'user_id',
-                sql`${param('case_status')}::text`.as('status'),
-                sql.lit('realtime').as('source'),
-                'withdrawal_id',
-                'rules_triggered',
-                'risk_score',
-                sql`${param('case_transaction_ids')}::jsonb`.as('transaction_ids'),
-                sql`${param('case_context')}::jsonb`.as('context'),
-                'screened_at',
-                'screened_at',
-                sql`${param('case_origin')}::text`.as('origin'),
-                sql`${param('case_due_at')}::timestamptz`.as('due_at'),
-              ])
-              .where('case_id', 'is not', null),
-          )
-          .returning(['case_id', 'tenant_id']),
-      )
-      .with('review_alerts', (qb) =>
-        qb
-          .insertInto('scheduled_jobs')
-          .columns(['job_id', 'kind', 'subject_id', 'tenant_id', 'due_at', 'payload'])
-          .expression(
-            sql`select j.job_id, j.kind, opened.case_id, opened.tenant_id, j.due_at, ${param('review_payload')}::jsonb
-              from opened cross join (values
-                (${param('soon_job_id')}::text, ${REVIEW_JOB_KINDS.soon}::text, ${param('case_warning_at')}::timestamptz),
-                (${param('overdue_job_id')}::text, ${REVIEW_JOB_KINDS.overdue}::text, ${param('case_due_at')}::timestamptz)
-              ) as j (job_id, kind, due_at)`,
-          ),
-      )
-      .selectFrom('screen')
-      .selectAll(),
-);
-
-export async function insertScreen(
-  db: Executor,
-  screen: Insertable<AmlScreensTable>,
-  opened: ScreenCase,
-): Promise<AmlScreen | undefined> {
-  const [row] = await insertScreenStatement.execute(db, {
-    ...screen,
-    case_status: opened.status,
-    case_origin: opened.origin,
-    case_transaction_ids: opened.transaction_ids,
-    case_context: opened.context,
-    case_due_at: opened.due_at,
-    case_warning_at: opened.warning_at,
-    soon_job_id: newId('job'),
-    overdue_job_id: newId('job'),
-    review_payload: JSON.stringify({ due_at: opened.due_at.toISOString() }),
-  });
-  return row;
 }
 
 export function findScreen(db: Executor, tenantId: string, withdrawalId: string) {

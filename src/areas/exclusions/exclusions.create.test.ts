@@ -88,7 +88,7 @@ describe('POST /v1/exclusions', () => {
       duration: 'duration_30d',
       email,
       phone,
-      initiated_at: '2026-01-01T00:00:00Z',
+      initiated_at: '2030-01-01T11:00:00Z',
     });
     expect(first.statusCode).toBe(201);
     await t.advance(60);
@@ -98,7 +98,7 @@ describe('POST /v1/exclusions', () => {
       email: `  ${email.toUpperCase()} `,
       phone: formatted(phone),
       reason: 'self_initiated',
-      initiated_at: '2026-01-01T00:01:00Z',
+      initiated_at: '2030-01-01T11:01:00Z',
     });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
@@ -115,7 +115,7 @@ describe('POST /v1/exclusions', () => {
       reason: 'self_initiated',
       status: 'active',
     });
-    expect(rows[0]!.initiated_at?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(rows[0]!.initiated_at?.toISOString()).toBe('2030-01-01T11:00:00.000Z');
   });
 
   it('answers a different request on the same (tenant, user, duration) with 409 already_excluded', async () => {

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { emitEvent } from '../../platform/outbox.js';
+import { SOURCE_NAMES } from './exclusions.rules.js';
 import type { Source } from './exclusions.schemas.js';
 import { tenantsThatShowed, type ExclusionRow } from './exclusions.store.js';
 
@@ -36,7 +37,7 @@ function registeredData(row: ExclusionRow, source: Source) {
 function expiredData(row: ExclusionRow, source: Source) {
   return {
     exclusion_id: row.exclusion_id,
-    user_id: source === 'operator' ? row.user_id : null,
+    user_id: source === SOURCE_NAMES.own ? row.user_id : null,
     duration: row.duration,
     expires_at: iso(row.expires_at),
     source,
@@ -47,7 +48,7 @@ function expiredData(row: ExclusionRow, source: Source) {
 function voidedData(row: ExclusionRow, source: Source) {
   return {
     exclusion_id: row.exclusion_id,
-    user_id: source === 'operator' ? row.user_id : null,
+    user_id: source === SOURCE_NAMES.own ? row.user_id : null,
     duration: row.duration,
     is_permanent: row.is_permanent,
     voided_at: iso(row.voided_at),
@@ -78,7 +79,7 @@ export async function announce(
   const { event, row, at } = input;
   const data = DATA[event];
   if (row.tenant_id !== null) {
-    await emitEvent(tx, { tenantIds: [row.tenant_id], event, data: data(row, 'operator'), at });
+    await emitEvent(tx, { tenantIds: [row.tenant_id], event, data: data(row, SOURCE_NAMES.own), at });
   }
   const others = await tenantsThatShowed(tx, row);
   for (const shown of SHOWN) {
@@ -92,6 +93,6 @@ export async function announce(
       email: shown.email ? row.email_canonical : null,
       phone: shown.phone ? row.phone : null,
     };
-    await emitEvent(tx, { tenantIds, event, data: data(visible, 'regulator_comprehensive'), at });
+    await emitEvent(tx, { tenantIds, event, data: data(visible, SOURCE_NAMES.other), at });
   }
 }

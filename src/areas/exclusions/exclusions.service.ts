@@ -18,7 +18,9 @@ import type {
   Exclusion,
   SnapshotPage,
 } from './exclusions.schemas.js';
+import { SOURCE_NAMES } from './exclusions.rules.js';
 import * as store from './exclusions.store.js';
+import * as exclusionCheck from './hot/exclusion-check.js';
 
 /** The self-exclusion verbs of the tenant API. They know nothing of HTTP: routes, jobs and CLI may all call them. */
 
@@ -109,8 +111,8 @@ export async function createExclusion(
 
 /** Live checks arriving together are read by one statement (one round trip for the group). */
 const liveChecks = (platform: Platform) =>
-  groupCommitOf(platform, 'exclusions_check', (checks: store.CheckParams[]) =>
-    store.mostRestrictiveMatches(platform.db, checks),
+  groupCommitOf(platform, 'exclusions_check', (checks: exclusionCheck.CheckParams[]) =>
+    exclusionCheck.mostRestrictiveMatches(platform.db, checks),
   );
 
 /**
@@ -141,7 +143,7 @@ function checkParams(platform: Platform, ctx: TenantContext, contact: Contact, i
   };
 }
 
-function toCheckResult(match: store.CheckMatch | undefined): CheckResult {
+function toCheckResult(match: exclusionCheck.CheckMatch | undefined): CheckResult {
   if (!match) return { is_excluded: false };
   return {
     is_excluded: true,
@@ -184,7 +186,7 @@ export async function checkBatch(
   allowSkippingRegulator(ctx, body.include_regulator);
   const contacts = body.contacts.map((entry, index) => normaliseContact(entry, `contacts/${index}/`));
   const [matches] = await Promise.all([
-    store.mostRestrictiveMatches(
+    exclusionCheck.mostRestrictiveMatches(
       platform.db,
       contacts.map((contact) => checkParams(platform, ctx, contact, body.include_regulator)),
     ),
@@ -225,6 +227,7 @@ export async function snapshotPage(
     after,
     limit: query.limit + 1,
     now: platform.clock.now(),
+    sources: SOURCE_NAMES,
   });
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;

@@ -1,81 +1,24 @@
-import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
-import type { Environment, Timestamp } from '../../platform/db/platform-tables.js';
+import type { Environment } from '../../platform/db/platform-tables.js';
 import type { DB } from '../../platform/db/schema.js';
 import type { AppError } from '../../platform/errors.js';
 import { insertOnce } from '../../platform/idempotency.js';
-import {
-  columnArrays,
-  precompiled,
-  unnestArrays,
-  type ColumnArrays,
-  type Param,
-} from '../../platform/db/precompiled.js';
 import type { Duration } from './durations.js';
-import type { Source } from './exclusions.schemas.js';
+import type { ExclusionRow, NewExclusion, VoidProposal } from './exclusions.tables.js';
+import type { SourceNames } from './exclusions.rules.js';
+import { ACTIVE, activeIn, sourceFor } from './hot/exclusion-check.js';
 
-/** One row of the national register: an operator's registration or a regulator master-list entry. */
-export interface ExclusionsTable {
-  exclusion_id: string;
-  environment: Environment;
-  origin: 'operator' | 'regulator';
-  /** null for regulator rows. */
-  tenant_id: string | null;
-  user_id: string | null;
-  /** As registered (trimmed, lower case) and as matched (canonicalEmail). */
-  email: string | null;
-  email_canonical: string | null;
-  phone: string | null;
-  /** Keyed hashes of the contacts (contactHash): matched against the tenants' contact sightings. */
-  email_hash: string | null;
-  phone_hash: string | null;
-  duration: Duration;
-  is_permanent: boolean;
-  reason: string | null;
-  initiated_at: Timestamp | null;
-  effective_from: Timestamp;
-  expires_at: Timestamp | null;
-  regulator_propagated: boolean;
-  status: 'active' | 'expired' | 'voided';
-  request_hash: string;
-  expired_at: Timestamp | null;
-  voided_at: Timestamp | null;
-  void_reason: string | null;
-  voided_by: string | null;
-  void_confirmed_by: string | null;
-}
-
-export interface ContactSightingsTable {
-  tenant_id: string;
-  contact_hash: string;
-  first_seen_at: Timestamp;
-}
-
-export interface ExclusionVoidProposalsTable {
-  exclusion_id: string;
-  reason: string;
-  proposed_by: string;
-  proposed_at: Timestamp;
-}
-
-export interface ExclusionTables {
-  exclusions: ExclusionsTable;
-  contact_sightings: ContactSightingsTable;
-  exclusion_void_proposals: ExclusionVoidProposalsTable;
-}
-
-export type ExclusionRow = Selectable<ExclusionsTable>;
-export type NewExclusion = Omit<
+// The table definitions live in exclusions.tables.ts; platform/db/schema.ts and the store's callers import them here.
+export type {
+  ContactSightingsTable,
   ExclusionRow,
-  'status' | 'expired_at' | 'voided_at' | 'void_reason' | 'voided_by' | 'void_confirmed_by'
->;
-export type VoidProposal = Selectable<ExclusionVoidProposalsTable>;
-
-const ACTIVE = sql.lit('active' as const);
-
-/** The caller's own rows are `operator`; every other row (other tenants', the regulator's) is the national list. */
-const sourceFor = (tenantId: string | RawBuilder<string>) =>
-  sql<Source>`case when tenant_id = ${tenantId} then 'operator' else 'regulator_comprehensive' end`;
+  ExclusionTables,
+  ExclusionVoidProposalsTable,
+  ExclusionsTable,
+  NewExclusion,
+  VoidProposal,
+} from './exclusions.tables.js';
 
 /** Serialises registrations of one player of one tenant, so a timed request cannot race past a permanent one. */
 export async function lockUser(tx: Transaction<DB>, tenantId: string, userId: string): Promise<void> {
@@ -177,93 +120,6 @@ export function markExpired(
     .executeTakeFirst();
 }
 
-/** Active now: marked active and not past its expiry, whether or not the expiry job has run yet. */
-function activeIn(
-  db: Executor,
-  environment: Environment | RawBuilder<Environment>,
-  now: Date | RawBuilder<Date>,
-) {
-  return db
-    .selectFrom('exclusions')
-    .where('environment', '=', environment)
-    .where('status', '=', ACTIVE)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
-}
-
-/** What one live check reads, with PostgreSQL types: the checks of one group travel as one array of each. */
-const CHECK_POINT = {
-  tenantId: 'text',
-  environment: 'text',
-  email: 'text',
-  phone: 'text',
-  includeRegulator: 'boolean',
-  now: 'timestamptz',
-} as const;
-
-export interface CheckParams {
-  tenantId: string;
-  environment: Environment;
-  email: string | null;
-  phone: string | null;
-  includeRegulator: boolean;
-  now: Date;
-}
-
-export interface CheckMatch {
-  exclusion_id: string;
-  duration: Duration;
-  expires_at: Date | null;
-  is_permanent: boolean;
-  source: Source;
-}
-
-/** A column of the unnested checks (`p`) that checkStatement reads one row per check from. */
-const checkColumn = <T>(name: string) => sql.ref<T>(`p.${name}`);
-
-/**
- * One contact's rows active now for a check, with their source for its tenant: a plain scan of the contact's
- * (environment, contact) partial index. A null contact matches nothing.
- */
-const activeBy = (db: Kysely<DB>, contact: 'email' | 'phone') =>
-  activeIn(db, checkColumn<Environment>('environment'), checkColumn<Date>('now'))
-    .select(['exclusion_id', 'duration', 'expires_at', 'is_permanent', 'tenant_id'])
-    .select(sourceFor(checkColumn<string>('tenant_id')).as('source'))
-    .where(contact === 'email' ? 'email_canonical' : 'phone', '=', checkColumn<string>(contact))
-    .where(sql<boolean>`(p.include_regulator or tenant_id = p.tenant_id)`);
-
-/**
- * The live check, for any number of checks at once: per check, the most restrictive active match for its email or
- * its phone. Most restrictive first: permanent, then the latest expiry, then the caller's own row over an equal one
- * from the national list. One statement, compiled once, whatever the group's size: the checks that arrive while one
- * is in flight share the next round trip. Each contact has its own `union all` branch: a single `email = … or
- * phone = …` would need a bitmap of both indexes.
- */
-const checkStatement = precompiled(
-  (db, param: Param<ColumnArrays<typeof CHECK_POINT>>) => sql<CheckMatch | { exclusion_id: null }>`
-    select m.exclusion_id, m.duration, m.expires_at, m.is_permanent, m.source
-    from ${unnestArrays(CHECK_POINT, param)}
-      with ordinality as p (tenant_id, environment, email, phone, include_regulator, now, ord)
-    left join lateral (
-      select * from ${activeBy(db, 'email').unionAll(activeBy(db, 'phone'))} e
-      order by e.is_permanent desc, e.expires_at desc nulls first, e.tenant_id is not distinct from p.tenant_id desc,
-        e.exclusion_id
-      limit 1
-    ) m on true
-    order by p.ord`,
-);
-
-/** Per check (in order), its most restrictive active match, or undefined. */
-export async function mostRestrictiveMatches(
-  db: Executor,
-  checks: CheckParams[],
-): Promise<Array<CheckMatch | undefined>> {
-  const rows = await checkStatement.execute(db, columnArrays(CHECK_POINT, checks));
-  return rows.map((row) => (row.exclusion_id === null ? undefined : (row as CheckMatch)));
-}
-
-/** The statement of a group of checks with its values bound (to inspect its plan). */
-export const bindChecks = (checks: CheckParams[]) => checkStatement.bind(columnArrays(CHECK_POINT, checks));
-
 /** Whether the tenant has shown the contact whose keyed hash is in this column of the row. */
 const shownBy = (tenantId: string, column: 'email_hash' | 'phone_hash') =>
   sql<boolean>`exists (select 1 from contact_sightings s where s.tenant_id = ${tenantId} and s.contact_hash = exclusions.${sql.ref(column)})`;
@@ -276,7 +132,14 @@ const shownBy = (tenantId: string, column: 'email_hash' | 'phone_hash') =>
  */
 export function activePage(
   db: Executor,
-  input: { tenantId: string; environment: Environment; after: string | null; limit: number; now: Date },
+  input: {
+    tenantId: string;
+    environment: Environment;
+    after: string | null;
+    limit: number;
+    now: Date;
+    sources: SourceNames;
+  },
 ) {
   const own = sql<boolean>`tenant_id = ${input.tenantId}`;
   const emailShown = shownBy(input.tenantId, 'email_hash');
@@ -288,7 +151,7 @@ export function activePage(
     )
     .select(sql<string | null>`case when ${own} or ${phoneShown} then phone end`.as('phone'))
     .select(sql<string | null>`case when ${own} then user_id end`.as('user_id'))
-    .select(sourceFor(input.tenantId).as('source'))
+    .select(sourceFor(input.tenantId, input.sources).as('source'))
     .where((eb) => eb.or([own, emailShown, phoneShown]))
     .$if(input.after !== null, (qb) => qb.where('exclusion_id', '>', input.after!))
     .orderBy('exclusion_id')

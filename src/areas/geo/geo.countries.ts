@@ -15,6 +15,9 @@ export interface CountryEntry {
 /** The date the initial list was compiled: the list's `version` until its first change. */
 export const SEED_VERSION = '2026-11-22';
 
+/** A changed list's `version`: the UTC date of the change (two changes on one day share it; the revision differs). */
+export const versionOn = (at: Date): string => at.toISOString().slice(0, 10);
+
 // ISO 3166-1 alpha-2, all 249 officially assigned codes, as "CODE Name" separated by ';' or a line break.
 const ISO_3166_1 = `
   AD Andorra; AE United Arab Emirates; AF Afghanistan; AG Antigua and Barbuda; AI Anguilla; AL Albania

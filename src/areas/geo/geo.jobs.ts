@@ -1,7 +1,7 @@
 import type { Platform } from '../../platform/context.js';
 import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
 import { registerGeoDatabaseFetch } from './geo.database.fetch.js';
-import { INITIAL_COUNTRY_LIST, SEED_VERSION } from './geo.countries.js';
+import { INITIAL_COUNTRY_LIST, SEED_VERSION, versionOn } from './geo.countries.js';
 import * as store from './geo.store.js';
 
 /** Geo audit rows are kept 7 calendar years on the service clock, then deleted by this daily job. */
@@ -27,7 +27,7 @@ export async function seedCountryList(platform: Platform): Promise<void> {
     const now = platform.clock.now();
     const created = await store.createListVersion(tx, { version: SEED_VERSION, now });
     const inserted = await store.insertMissingCountries(tx, INITIAL_COUNTRY_LIST, now);
-    if (!created && inserted.length > 0) await store.bumpListVersion(tx, now);
+    if (!created && inserted.length > 0) await store.bumpListVersion(tx, versionOn(now), now);
   });
 }
 

@@ -4,10 +4,12 @@ import { AppError } from '../../platform/errors.js';
 import { groupCommitOf } from '../../platform/group-commit.js';
 import { emitEvent } from '../../platform/outbox.js';
 import { geoCacheFor } from './geo.cache.js';
-import type { CountryStatus } from './geo.countries.js';
+import { versionOn, type CountryStatus } from './geo.countries.js';
 import { canonicalIp, resolverFor } from './geo.resolver.js';
 import type { GeoCheckRequest, GeoResult, SetCountryStatusRequest } from './geo.schemas.js';
+import { tierMoved } from './geo.events.js';
 import * as store from './geo.store.js';
+import { auditChecks, type NewAuditRow } from './hot/geo-check.js';
 import type { CacheOutcome } from './geo.tables.js';
 
 /** What each tier answers beyond the common fields: data, one entry per tier. */
@@ -27,12 +29,6 @@ const TIER_RESULTS = {
   },
 } as const satisfies Record<CountryStatus, Partial<GeoResult>>;
 
-const EVENT_BY_STATUS: Record<CountryStatus, string> = {
-  blocked: 'geo.country_blocked',
-  restricted: 'geo.country_restricted',
-  allowed: 'geo.country_allowed',
-};
-
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
 /**
@@ -40,9 +36,7 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'c
  * check answers once its row is stored.
  */
 const auditWriter = (platform: Platform) =>
-  groupCommitOf(platform, 'geo_audit_log', (rows: store.NewAuditRow[]) =>
-    store.auditChecks(platform.db, rows),
-  );
+  groupCommitOf(platform, 'geo_audit_log', (rows: NewAuditRow[]) => auditChecks(platform.db, rows));
 
 /**
  * The signup gate: resolves the address (cached 24 hours per resolver and IP), then reads the tier fresh, in the
@@ -147,7 +141,7 @@ export async function setCountryStatus(
     if (entry.status === input.status) return entry;
 
     const now = platform.clock.now();
-    const { revision } = await store.bumpListVersion(tx, now);
+    const { revision } = await store.bumpListVersion(tx, versionOn(now), now);
     const updated = await store.setCountryStatus(tx, code, input.status, now);
     await store.recordChange(tx, {
       code,
@@ -160,14 +154,13 @@ export async function setCountryStatus(
     });
     await emitEvent(tx, {
       tenantIds: await store.allTenantIds(tx),
-      event: EVENT_BY_STATUS[input.status],
-      data: {
-        country_code: code,
-        country_name: entry.name,
-        previous_status: entry.status,
-        new_status: input.status,
+      ...tierMoved({
+        code,
+        name: entry.name,
+        previousStatus: entry.status,
+        newStatus: input.status,
         reason: input.reason,
-      },
+      }),
       at: now,
     });
     // Service-wide (no tenant): the staff's decision, beside the list's own change log.

@@ -1,14 +1,5 @@
-import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
-import {
-  columnArrays,
-  precompiled,
-  unnestRows,
-  type ColumnArrays,
-  type Param,
-} from '../../platform/db/precompiled.js';
 import type { CountryEntry, CountryStatus } from './geo.countries.js';
-import type { GeoAuditLogTable } from './geo.tables.js';
 
 /** Plain queries of the geo area. The country list is service-wide; the audit log is filtered by tenant. */
 
@@ -45,12 +36,12 @@ export function listVersion(db: Executor) {
   return db.selectFrom('geo_country_list').select(['version', 'revision']).executeTakeFirstOrThrow();
 }
 
-/** Moves the list to a new revision dated today; the row lock serialises concurrent changes. */
-export function bumpListVersion(db: Executor, now: Date) {
+/** Moves the list to its next revision, named `version`; the row lock serialises concurrent changes. */
+export function bumpListVersion(db: Executor, version: string, now: Date) {
   return db
     .updateTable('geo_country_list')
     .set((eb) => ({
-      version: now.toISOString().slice(0, 10),
+      version,
       revision: eb('revision', '+', 1),
       updated_at: now,
     }))
@@ -102,73 +93,6 @@ export async function recordChange(
 export async function allTenantIds(db: Executor): Promise<string[]> {
   const rows = await db.selectFrom('tenants').select('tenant_id').orderBy('tenant_id').execute();
   return rows.map((row) => row.tenant_id);
-}
-
-const AUDIT_COLUMNS = {
-  tenant_id: 'text',
-  checked_at: 'timestamptz',
-  request_id: 'text',
-  ip_address: 'text',
-  user_agent: 'text',
-  context: 'text',
-  resolver: 'text',
-  country_code: 'text',
-  region: 'text',
-  status: 'text',
-  cache: 'text',
-} as const;
-
-/** An audit row; `status` null means "the tier the list gives this place now", resolved in the same statement. */
-export type NewAuditRow = Omit<
-  { [K in keyof typeof AUDIT_COLUMNS]: Insertable<GeoAuditLogTable>[K] },
-  'status'
-> & { status: GeoAuditLogTable['status'] | null };
-
-/** The list entry that decided a check: the region's (CA-ON) before its country's; null for an unlisted place. */
-export interface DecidingEntry {
-  request_id: string;
-  status: CountryStatus | null;
-  name: string | null;
-}
-
-const auditColumns = Object.keys(AUDIT_COLUMNS);
-const columnList = sql.join(auditColumns.map((name) => sql.ref(name)));
-/** Each check's audit values; a status left null is the deciding entry's tier (an unlisted place is allowed). */
-const auditValues = auditColumns.map((name) =>
-  name === 'status'
-    ? sql`coalesce(c.status, 'status_' || coalesce(d.status, 'allowed'))`
-    : sql.ref(`c.${name}`),
-);
-
-/**
- * The geo check's one statement: reads each check's tier fresh from the list and writes its audit row with the
- * resulting status, for a whole group commit's checks at once.
- */
-const auditChecksStatement = precompiled(
-  (_db, param: Param<ColumnArrays<typeof AUDIT_COLUMNS>>) =>
-    sql<DecidingEntry>`
-    with checks (${columnList}) as (${unnestRows(AUDIT_COLUMNS, param)}),
-    deciding as (
-      select c.request_id, t.status, t.name
-      from checks c left join lateral (
-        select status, name from geo_countries
-        where code in (c.region, c.country_code)
-        order by code = c.region desc
-        limit 1) t on true
-    ),
-    stored as (
-      insert into geo_audit_log (${columnList})
-      select ${sql.join(auditValues)}
-      from checks c join deciding d on d.request_id = c.request_id
-    )
-    select request_id, status, name from deciding`,
-);
-
-/** Audits checks; per row (in order), the list entry that decided it. */
-export async function auditChecks(db: Executor, rows: NewAuditRow[]): Promise<DecidingEntry[]> {
-  const entries = await auditChecksStatement.execute(db, columnArrays(AUDIT_COLUMNS, rows));
-  const byRequest = new Map(entries.map((entry) => [entry.request_id, entry]));
-  return rows.map((row) => byRequest.get(row.request_id)!);
 }
 
 /** Deletes up to `batch` audit rows checked before the cutoff (oldest first); returns how many went. */

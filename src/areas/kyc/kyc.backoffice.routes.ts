@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { listReviews } from './kyc.queue.js';
 import { ReviewQueuePage, ReviewQueueQuery } from './kyc.schemas.js';
+import { listReviews } from './kyc.service.js';
 
 const tags = ['kyc'];
 

@@ -1,14 +1,18 @@
 import type { Platform } from '../../platform/context.js';
-import { registerKycReviewDeadlines } from './kyc.queue.js';
+import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
 import { findCheck, lockUser } from './kyc.store.js';
-import { EXPIRE_JOB, expireCheck } from './kyc.transitions.js';
+import { EXPIRE_JOB, expireCheck } from './service/transitions.js';
 
 /**
  * The abandonment job (due 7 days after the last activity of a check waiting on the player, on the service clock)
  * and the review alerts of checks in pending_review.
  */
 export function registerKycJobs(platform: Platform): void {
-  registerKycReviewDeadlines(platform);
+  // The "due soon" and "overdue" alerts of checks in pending_review; a decided check raises neither.
+  registerReviewDeadlines(platform, 'kyc', async (tx, tenantId, checkId) => {
+    const check = await findCheck(tx, tenantId, checkId);
+    return check?.status === 'pending_review';
+  });
   platform.scheduler.register(EXPIRE_JOB, async (tx, job, now) => {
     if (!job.tenant_id) return;
     const found = await findCheck(tx, job.tenant_id, job.subject_id);

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireAdmin } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { manualReview } from './kyc.review.js';
 import {
   KycCheckStatus,
   KycStartResult,
@@ -14,8 +13,7 @@ import {
   WithdrawalCompleted,
   WithdrawalCompletedRequest,
 } from './kyc.schemas.js';
-import { checkStatus, startKyc, tierRecord } from './kyc.service.js';
-import { withdrawalCompleted } from './kyc.withdrawals.js';
+import { checkStatus, manualReview, startKyc, tierRecord, withdrawalCompleted } from './kyc.service.js';
 
 // The spec's KYC 400 is invalid_amount for a bad amount; any other malformed field is invalid_request.
 const config = {

@@ -52,6 +52,14 @@ export const TIERS: readonly TierRule[] = [
   },
 ];
 
+/**
+ * The KYC tier thresholds (USD cents, ascending): each tier's ceiling, above which a lifetime total needs the next
+ * tier. AML's R-003 (structuring) watches deposits just under them.
+ */
+export const KYC_TIER_THRESHOLDS_USD_CENTS: readonly number[] = TIERS.flatMap((t) =>
+  t.ceilingUsdCents === null ? [] : [t.ceilingUsdCents],
+);
+
 export const rank = (tier: KycTier): number => TIERS.findIndex((t) => t.tier === tier);
 export const ruleOf = (tier: KycTier): TierRule => TIERS[rank(tier)]!;
 export const higherOf = (a: KycTier, b: KycTier): KycTier => (rank(a) >= rank(b) ? a : b);

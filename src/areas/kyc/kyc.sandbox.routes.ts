@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { beginVendorFlow, submitVendorFlow } from './kyc.review.js';
 import { VendorFlowState, VendorTokenParams } from './kyc.schemas.js';
+import { beginVendorFlow, submitVendorFlow } from './kyc.service.js';
 
 const tags = ['kyc'];
 const schema = (summary: string) => ({

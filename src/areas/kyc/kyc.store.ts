@@ -1,7 +1,8 @@
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
-import type { KycTier } from './kyc.rules.js';
-import type { KycCheck, KycChecksTable, KycUser } from './kyc.tables.js';
+import type { Environment } from '../../platform/db/platform-tables.js';
+import type { KycStatus, KycTier } from './kyc.rules.js';
+import type { KycCheck, KycChecksTable, KycUser, KycWithdrawal } from './kyc.tables.js';
 
 /** Serialises every KYC change of one user (start, decisions, completed withdrawals) inside the transaction. */
 export async function lockUser(tx: Executor, tenantId: string, userId: string): Promise<void> {
@@ -104,4 +105,72 @@ export function updateCheck(
     .where('kyc_check_id', '=', checkId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** The environment of the tenant a check belongs to (the sandbox vendor flow serves sandbox tenants only). */
+export async function tenantEnvironment(db: Executor, tenantId: string): Promise<Environment> {
+  const tenant = await db
+    .selectFrom('tenants')
+    .select('environment')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  return tenant.environment;
+}
+
+/** Records the lifetime total (USD cents) a completed withdrawal brought the user to. */
+export function setCumulativeAfter(
+  tx: Executor,
+  tenantId: string,
+  withdrawalId: string,
+  cumulativeUsdCents: number,
+): Promise<KycWithdrawal> {
+  return tx
+    .updateTable('kyc_withdrawals')
+    .set({ cumulative_after_usd_cents: cumulativeUsdCents })
+    .where('tenant_id', '=', tenantId)
+    .where('withdrawal_id', '=', withdrawalId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface ReviewQueueFilter {
+  status?: KycStatus;
+  tenant_id?: string;
+  /** true: in pending_review at or past the due time; false: everything else. */
+  overdue?: boolean;
+  /** Continue after this check (the last of the previous page). */
+  after?: { dueAt: Date; checkId: string };
+  limit: number;
+}
+
+/**
+ * Checks that reached pending_review across tenants (the staff's queue), oldest-due first, `limit` of them. The
+ * queue spans tenants by design: it is the back office's, filtered by tenant only when asked.
+ */
+export function reviewQueue(
+  db: Executor,
+  filter: ReviewQueueFilter,
+  now: Date,
+): Promise<(KycCheck & { review_due_at: Date })[]> {
+  let query = db
+    .selectFrom('kyc_checks')
+    .selectAll()
+    .where('review_due_at', 'is not', null)
+    .orderBy('review_due_at')
+    .orderBy('kyc_check_id')
+    .limit(filter.limit);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.tenant_id) query = query.where('tenant_id', '=', filter.tenant_id);
+  if (filter.overdue === true) {
+    query = query.where('status', '=', 'pending_review').where('review_due_at', '<=', now);
+  } else if (filter.overdue === false) {
+    query = query.where((eb) => eb.or([eb('status', '!=', 'pending_review'), eb('review_due_at', '>', now)]));
+  }
+  if (filter.after) {
+    const { dueAt, checkId } = filter.after;
+    query = query.where(
+      sql<boolean>`(review_due_at, kyc_check_id) > (${dueAt.toISOString()}::timestamptz, ${checkId})`,
+    );
+  }
+  return query.execute() as Promise<(KycCheck & { review_due_at: Date })[]>;
 }

@@ -1,6 +1,6 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkDeposit } from './limits.check.js';
+import { checkDeposit } from './limits.service.js';
 import { DAY, HOUR, LimitsHarness } from './limits.test-support.js';
 
 /** The pre-deposit gate over the deposits it sums: what a tenant sees before every deposit. */

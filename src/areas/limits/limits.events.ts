@@ -4,7 +4,12 @@ import { emitEvent } from '../../platform/outbox.js';
 import type { DepositLimitRecord } from './limits.schemas.js';
 import type { DepositLimit } from './limits.tables.js';
 
+/**
+ * Every event the limits area emits: the lifecycle events of a limit (emitLimitEvent), and limit.breach_attempt,
+ * which the check's one statement writes in SQL (breachAttemptEventSql, hot/limits-check.ts).
+ */
 export type LimitEvent = 'limit.created' | 'limit.decreased' | 'limit.activated' | 'limit.cancelled';
+export { breachAttemptEventSql } from './hot/limits-check.js';
 
 /** The Deposit limit record as the API returns it: the response and every limit event's data share it. */
 export function toRecord(limit: DepositLimit): DepositLimitRecord {

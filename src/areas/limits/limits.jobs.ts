@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/context.js';
 import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
-import { registerActivationJob } from './limits.activation.js';
+import { registerActivationJob } from './service/activation.js';
 import { LAPSED_HOLD_RETENTION_SECONDS, RELEASE_RETENTION_SECONDS } from './limits.rules.js';
 import { purgeReservations } from './limits.store.js';
 

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { checkDeposit } from './limits.check.js';
-import { commitDeposit } from './limits.commit.js';
 import { toRecord } from './limits.events.js';
-import { listLimits } from './limits.list.js';
 import {
   CheckRequest,
   CheckResult,
@@ -18,8 +15,15 @@ import {
   ReleaseRequest,
   SetLimitRequest,
 } from './limits.schemas.js';
-import { releaseDeposit, toReleaseRecord } from './limits.release.js';
-import { cancelLimit, setLimit } from './limits.service.js';
+import {
+  cancelLimit,
+  checkDeposit,
+  commitDeposit,
+  listLimits,
+  releaseDeposit,
+  setLimit,
+  toReleaseRecord,
+} from './limits.service.js';
 
 // The spec's limit codes: a bad amount is invalid_amount, a bad limit_type unsupported_type; any other invalid
 // field is the platform's invalid_request. Limits draw on the default rate-limit bucket.

@@ -2,7 +2,8 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
 import type { LimitType } from './limits.rules.js';
-import type { DepositLimit, DepositLimitsTable } from './limits.tables.js';
+import { inForce, userCurrency as userCurrencySql } from './hot/shared-rules.js';
+import type { DepositLimit, DepositLimitsTable, LimitRelease, LimitReleasesTable } from './limits.tables.js';
 
 /** Plain queries on the limits tables, always scoped to a tenant; the business rules live in the services. */
 
@@ -14,15 +15,21 @@ export async function lockUser(tx: Executor, tenantId: string, userId: string): 
   await sql`select pg_advisory_xact_lock(hashtextextended(${`limits:${tenantId}:${userId}`}, 0))`.execute(tx);
 }
 
+/** A limit with whether it is in force at the time asked (hot/shared-rules.ts: inForce, the check's own rule). */
+export type OpenLimit = DepositLimit & { in_force: boolean };
+
+/** The active limit and the pending increase of one type, each with whether it is in force at `now`. */
 export async function findOpenLimits(
   db: Executor,
   tenantId: string,
   userId: string,
   limitType: LimitType,
-): Promise<{ active?: DepositLimit; pending?: DepositLimit }> {
+  now: Date,
+): Promise<{ active?: OpenLimit; pending?: OpenLimit }> {
   const rows = await db
     .selectFrom('deposit_limits')
     .selectAll()
+    .select(inForce(sql`${now}::timestamptz`).as('in_force'))
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('limit_type', '=', limitType)
@@ -58,18 +65,16 @@ export function openLimitsOfUser(db: Executor, tenantId: string, userId: string)
     .execute();
 }
 
-/** The one currency a user's limits and deposits are kept in, if any is recorded yet. */
+/** The one currency a user's limits and deposits are kept in, if any is recorded yet (the check's own rule). */
 export async function userCurrency(
   db: Executor,
   tenantId: string,
   userId: string,
 ): Promise<string | undefined> {
-  const row = await sql<{ currency: string }>`
-    (select currency from deposit_limits where tenant_id = ${tenantId} and user_id = ${userId} limit 1)
-    union all
-    (select currency from deposits where tenant_id = ${tenantId} and user_id = ${userId} limit 1)
-    limit 1`.execute(db);
-  return row.rows[0]?.currency;
+  const row = await sql<{
+    currency: string | null;
+  }>`select ${userCurrencySql(tenantId, userId)} as currency`.execute(db);
+  return row.rows[0]?.currency ?? undefined;
 }
 
 export function insertLimit(
@@ -186,13 +191,35 @@ export function findRelease(
   db: Executor,
   tenantId: string,
   transactionId: string,
-): Promise<{ transaction_id: string } | undefined> {
+): Promise<LimitRelease | undefined> {
   return db
     .selectFrom('limit_releases')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+}
+
+export function insertRelease(
+  tx: Transaction<DB>,
+  values: Insertable<LimitReleasesTable>,
+): Promise<LimitRelease> {
+  return tx.insertInto('limit_releases').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Whether a deposit was committed under this transaction_id. */
+export async function depositCommitted(
+  db: Executor,
+  tenantId: string,
+  transactionId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('deposits')
     .select('transaction_id')
     .where('tenant_id', '=', tenantId)
     .where('transaction_id', '=', transactionId)
     .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Lapsed hold rows and old releases, oldest first, a batch at a time (the purge job). */

@@ -1,34 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { downloadStates } from '../../platform/downloads.js';
-import { fetchSanctionsLists, listSourceId } from './sanctions.lists.fetch.js';
 import { ListsFetchResponse, ListsStatus } from './sanctions.lists.schemas.js';
-import { listsStatus } from './sanctions.lists.status.js';
-import { productionLists } from './sanctions.production.js';
+import { fetchLists, listsInForce, reloadLists } from './service/lists.js';
 
 const tags = ['sanctions'];
 
 /** Staff view of the sanctions lists this process serves, and the reload. */
 export function sanctionsListsRoutes(app: FastifyInstance, platform: Platform): void {
-  const sourceIds = platform.config.sanctionsSources.map((source) => listSourceId(source.list));
-  const status = async () =>
-    listsStatus(
-      productionLists.holder,
-      platform.config,
-      await downloadStates(platform.db, sourceIds),
-      platform.clock.now(),
-    );
-
   app.get(
     '/sanctions/lists',
     { schema: { tags, summary: 'The sanctions lists in force', response: { 200: ListsStatus } } },
-    async () => {
-      // Asking means the deployment uses the lists: load them here too (a failure shows in the view).
-      await productionLists.holder?.open().catch(() => {});
-      return status();
-    },
+    () => listsInForce(platform),
   );
 
   app.post(
@@ -40,18 +23,7 @@ export function sanctionsListsRoutes(app: FastifyInstance, platform: Platform): 
         response: { 200: ListsStatus, ...errorResponses(409) },
       },
     },
-    async () => {
-      const holder = productionLists.holder;
-      if (!holder) {
-        throw new AppError(
-          'vendor_not_configured',
-          409,
-          'SANCTIONS_DATA_DIR is not set: there are no lists to reload',
-        );
-      }
-      await holder.reload();
-      return status();
-    },
+    () => reloadLists(platform),
   );
 
   app.post(
@@ -65,18 +37,6 @@ export function sanctionsListsRoutes(app: FastifyInstance, platform: Platform): 
         response: { 200: ListsFetchResponse, ...errorResponses(409) },
       },
     },
-    async () => {
-      if (!platform.config.sanctionsDataDir) {
-        throw new AppError(
-          'fetch_not_configured',
-          409,
-          'SANCTIONS_DATA_DIR is not set: there is no directory to download the lists into',
-        );
-      }
-      const downloads = await fetchSanctionsLists(platform, productionLists.holder);
-      // As for the lists view: asking means the deployment uses the lists.
-      await productionLists.holder?.open().catch(() => {});
-      return { downloads, lists: await status() };
-    },
+    () => fetchLists(platform),
   );
 }

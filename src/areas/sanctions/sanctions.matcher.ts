@@ -1,3 +1,6 @@
+import type { Tenant } from '../../platform/db/platform-tables.js';
+import { selectVendor } from '../../platform/vendors.js';
+
 /** What a matcher is asked: the person as the tenant registered them. */
 export interface ScreeningSubject {
   first_name: string;
@@ -82,3 +85,13 @@ export const sandboxMatcher: SanctionsMatcher = {
     return { matches, list_versions: STUB_LISTS };
   },
 };
+
+/** The matchers in use: the production one is set once the lists are configured; until then a cut-over live
+ * tenant gets 409 or 503. */
+export const sanctionsMatchers: { sandbox: SanctionsMatcher; production?: SanctionsMatcher } = {
+  sandbox: sandboxMatcher,
+};
+
+export function matcherFor(tenant: Tenant): SanctionsMatcher {
+  return selectVendor(tenant, 'sanctions', sanctionsMatchers);
+}

@@ -3,7 +3,7 @@ import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
 import { anyLiveTenantCutOver } from '../../platform/vendors.js';
 import { registerListsFetch } from './sanctions.lists.fetch.js';
 import { SanctionsLists } from './sanctions.lists.js';
-import { sanctionsMatchers } from './sanctions.service.js';
+import { sanctionsMatchers } from './sanctions.matcher.js';
 
 /** The lists this process serves, when SANCTIONS_DATA_DIR is set: process-wide, like the matcher it backs. */
 export const productionLists: { holder?: SanctionsLists } = {};
@@ -15,7 +15,7 @@ export const WATCH_INTERVAL_MS = 60_000;
 const nextHour = (from: Date) => new Date(from.getTime() + HOUR_MS);
 
 /**
- * Wires the production sanctions matcher (see docs/decisions.md (Sanctions screening), "Reloading the lists"). The lists load on
+ * Wires the production sanctions matcher (see docs/sanctions.md, "What the spec leaves open"). The lists load on
  * first use by a cut-over live tenant, or now when one exists: a process whose tenants never need them never holds
  * the index. Each process holding them re-reads the directory when a file changes (checked every minute) and when
  * it runs the hourly refresh job. Returns the closer.

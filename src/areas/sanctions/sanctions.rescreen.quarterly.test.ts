@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
-import { nextQuarterStart, quarterOf } from './sanctions.rescreen.js';
+import { nextQuarterStart, quarterOf } from './sanctions.rules.js';
 import { SanctionsDriver, withListEntry } from './sanctions.test-support.js';
 
 const ENTRY = { entity_id: 'sandbox-quarterly-1', name: 'Quarterly LISTED', score: 0.91 };

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxMatcher } from './sanctions.matcher.js';
-import { sanctionsMatchers } from './sanctions.service.js';
+import { sanctionsMatchers, sandboxMatcher } from './sanctions.matcher.js';
 import { SanctionsDriver, withListEntry } from './sanctions.test-support.js';
 
 const ENTRY = { entity_id: 'sandbox-new-1', name: 'Newly LISTED', score: 0.93 };

@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { rescreen, rescreenRuns, rescreenUser } from './sanctions.rescreen.js';
 import { sanctionsListsRoutes } from './sanctions.lists.routes.js';
-import { decideCase, findCase, listCases } from './sanctions.review.js';
 import {
   CasesPage,
   CasesQuery,
@@ -19,7 +17,9 @@ import {
   ScreenRequest,
   StatusQuery,
 } from './sanctions.schemas.js';
-import { screeningStatus, screeningView, screenUser } from './sanctions.service.js';
+import { decideCase, findCase, listCases } from './service/cases.js';
+import { rescreen, rescreenRuns, rescreenUser } from './service/rescreen.js';
+import { screeningStatus, screeningView, screenUser } from './service/screen.js';
 import { sanctionsValidation } from './sanctions.validation.js';
 
 const tags = ['sanctions'];

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxMatcher } from './sanctions.matcher.js';
-import { sanctionsMatchers } from './sanctions.service.js';
+import { sanctionsMatchers, sandboxMatcher } from './sanctions.matcher.js';
 import { SanctionsDriver } from './sanctions.test-support.js';
 
 describe('POST /v1/sanctions/screen and GET /v1/sanctions/status', () => {

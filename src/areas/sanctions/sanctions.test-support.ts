@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import type { WebhookEnvelope } from '../../platform/outbox.js';
 import type { SanctionsMatcher } from './sanctions.matcher.js';
-import { sanctionsMatchers } from './sanctions.service.js';
+import { sanctionsMatchers } from './sanctions.matcher.js';
 
 export type Person = Record<string, string | undefined>;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { request, type Agent } from 'undici';
 import { raiseAlert } from '../alerts.js';
@@ -11,6 +11,17 @@ import type { EventRow } from '../db/platform-tables.js';
 import type { DB } from '../db/schema.js';
 import type { Secrets } from '../secrets.js';
 import { createDeliveryAgent, isDeliverableHost, type DestinationPolicy } from './destination.js';
+import {
+  anyDeliveredSince,
+  claimDueEvents,
+  disableDestinationOf,
+  insertWebhookAttempt,
+  requeueEvent,
+  requeueEventsSince,
+  selectDeliveryTenants,
+  updateClaimedEvent,
+  updateUnclaimedEvents,
+} from './dispatcher.store.js';
 import { signingSecretsAt } from './signing-secrets.js';
 
 /**
@@ -96,66 +107,21 @@ export class WebhookDispatcher {
     const now = this.clock.now();
     const token = randomUUID();
     const busy = JSON.stringify([...this.inFlight].map(([tenant_id, n]) => ({ tenant_id, n })));
-    // One statement, so claims of several processes stay exclusive (SKIP LOCKED) and nothing is claimed only to be
-    // given back: due candidates oldest first; those of a tenant with no usable destination are parked at once (no
-    // attempt, no slot); of the rest, at most each tenant's free slots are claimed.
-    const { rows } = await sql<EventRow & { parked: boolean }>`
-      with busy as (
-        select tenant_id, n from jsonb_to_recordset(${busy}::jsonb) as b(tenant_id text, n integer)
-      ),
-      candidates as (
-        select e.event_id, e.tenant_id, e.next_attempt_at, e.created_at,
-          (t.webhook_url is null or t.webhook_disabled_at is not null) as nowhere
-        from events e join tenants t on t.tenant_id = e.tenant_id
-        where e.delivery_status = 'pending' and e.next_attempt_at <= ${now}::timestamptz
-          and (e.claimed_until is null or e.claimed_until <= ${now}::timestamptz)
-          and e.tenant_id not in (select tenant_id from busy where n >= ${MAX_IN_FLIGHT_PER_TENANT})
-        order by e.next_attempt_at
-        limit ${CANDIDATES}
-        for update of e skip locked
-      ),
-      parked as (
-        update events set delivery_status = 'no_destination', next_attempt_at = null,
-          claim_token = null, claimed_until = null
-        where event_id in (select event_id from candidates where nowhere)
-        returning *
-      ),
-      ranked as (
-        select c.event_id, c.next_attempt_at, c.created_at,
-          row_number() over (partition by c.tenant_id order by c.next_attempt_at, c.created_at, c.event_id)
-            + coalesce(b.n, 0) as slot
-        from candidates c left join busy b on b.tenant_id = c.tenant_id
-        where not c.nowhere
-      ),
-      claimed as (
-        update events set claim_token = ${token},
-          claimed_until = ${new Date(now.getTime() + CLAIM_SECONDS * 1000)}::timestamptz
-        where event_id in (
-          select event_id from ranked where slot <= ${MAX_IN_FLIGHT_PER_TENANT}
-          order by next_attempt_at, created_at, event_id
-          limit ${BATCH_SIZE}
-        )
-        returning *
-      )
-      select *, false as parked from claimed
-      union all
-      select *, true as parked from parked`.execute(this.db);
+    // Due events oldest first, at most each tenant's free slots; those of a tenant with nowhere to go are parked.
+    const rows = await claimDueEvents(this.db, {
+      busy,
+      now,
+      token,
+      claimedUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000),
+      maxInFlightPerTenant: MAX_IN_FLIGHT_PER_TENANT,
+      candidates: CANDIDATES,
+      batchSize: BATCH_SIZE,
+    });
     const claimed = rows.filter((row) => !row.parked);
     if (claimed.length === 0) return rows.length;
 
     const tenantIds = [...new Set(claimed.map((e) => e.tenant_id))];
-    const tenants = await this.db
-      .selectFrom('tenants')
-      .select([
-        'tenant_id',
-        'webhook_url',
-        'webhook_disabled_at',
-        'signing_secret',
-        'previous_signing_secret',
-        'previous_signing_secret_expires_at',
-      ])
-      .where('tenant_id', 'in', tenantIds)
-      .execute();
+    const tenants = await selectDeliveryTenants(this.db, tenantIds);
     const byId = new Map(tenants.map((t) => [t.tenant_id, t]));
 
     // Oldest first, so that a tenant's events start in the order they were produced (or re-queued).
@@ -299,36 +265,27 @@ export class WebhookDispatcher {
         ? null
         : new Date(now.getTime() + delaySeconds * 1000 * (1 + Math.random() * RETRY_JITTER));
     await this.db.transaction().execute(async (tx) => {
-      const updated = await tx
-        .updateTable('events')
-        .set({
-          attempt_count: attemptNumber,
-          delivery_status: delivered ? 'delivered' : exhausted ? 'failed' : 'pending',
-          delivered_at: delivered ? now : null,
-          next_attempt_at: nextAttemptAt,
-          claim_token: null,
-          claimed_until: null,
-        })
-        .where('event_id', '=', event.event_id)
-        .where('claim_token', '=', token)
-        .executeTakeFirst();
+      const updated = await updateClaimedEvent(tx, event.event_id, token, {
+        attempt_count: attemptNumber,
+        delivery_status: delivered ? 'delivered' : exhausted ? 'failed' : 'pending',
+        delivered_at: delivered ? now : null,
+        next_attempt_at: nextAttemptAt,
+        claim_token: null,
+        claimed_until: null,
+      });
       // A claim that lapsed and was taken over belongs to the other dispatcher now.
-      if (Number(updated.numUpdatedRows) === 0) return;
-      await tx
-        .insertInto('webhook_attempts')
-        .values({
-          event_id: event.event_id,
-          tenant_id: event.tenant_id,
-          // Numbered across redeliveries, while attempt_count restarts the retry schedule.
-          attempt_number: sql<number>`(select coalesce(max(attempt_number), 0) + 1 from webhook_attempts where event_id = ${event.event_id})`,
-          attempted_at: now,
-          url: outcome.url,
-          status_code: outcome.statusCode,
-          latency_ms: outcome.latencyMs,
-          error: outcome.error,
-          outcome: delivered ? 'delivered' : exhausted ? 'failed' : 'retry_scheduled',
-        })
-        .execute();
+      if (!updated) return;
+      // Numbered across redeliveries, while attempt_count restarts the retry schedule.
+      await insertWebhookAttempt(tx, {
+        event_id: event.event_id,
+        tenant_id: event.tenant_id,
+        attempted_at: now,
+        url: outcome.url,
+        status_code: outcome.statusCode,
+        latency_ms: outcome.latencyMs,
+        error: outcome.error,
+        outcome: delivered ? 'delivered' : exhausted ? 'failed' : 'retry_scheduled',
+      });
       if (exhausted) await this.disableWhenFailingThroughout(tx, event, outcome.url, now);
     });
     if (!delivered) {
@@ -355,30 +312,14 @@ export class WebhookDispatcher {
     url: string,
     now: Date,
   ): Promise<void> {
-    const delivered = await tx
-      .selectFrom('webhook_attempts')
-      .select('attempt_id')
-      .where('tenant_id', '=', event.tenant_id)
-      .where('outcome', '=', 'delivered')
-      .where('attempted_at', '>=', new Date(now.getTime() - RETRY_SPAN_SECONDS * 1000))
-      .limit(1)
-      .executeTakeFirst();
-    if (delivered) return;
-    const disabled = await tx
-      .updateTable('tenants')
-      .set({ webhook_disabled_at: now })
-      .where('tenant_id', '=', event.tenant_id)
-      .where('webhook_disabled_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(disabled.numUpdatedRows) === 0) return;
+    const since = new Date(now.getTime() - RETRY_SPAN_SECONDS * 1000);
+    if (await anyDeliveredSince(tx, event.tenant_id, since)) return;
+    if (!(await disableDestinationOf(tx, event.tenant_id, now))) return;
     // Those in flight record their attempt, then find the destination disabled when they fall due again.
-    await tx
-      .updateTable('events')
-      .set({ delivery_status: 'no_destination', next_attempt_at: null })
-      .where('tenant_id', '=', event.tenant_id)
-      .where('delivery_status', '=', 'pending')
-      .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)]))
-      .execute();
+    await updateUnclaimedEvents(tx, event.tenant_id, 'pending', now, {
+      delivery_status: 'no_destination',
+      next_attempt_at: null,
+    });
     await recordAudit(tx, {
       tenantId: event.tenant_id,
       actor: 'service',
@@ -401,34 +342,17 @@ export class WebhookDispatcher {
   }
 
   private async markNoDestination(event: EventRow, token: string): Promise<void> {
-    await this.db
-      .updateTable('events')
-      .set({
-        delivery_status: 'no_destination',
-        next_attempt_at: null,
-        claim_token: null,
-        claimed_until: null,
-      })
-      .where('event_id', '=', event.event_id)
-      .where('claim_token', '=', token)
-      .execute();
+    await updateClaimedEvent(this.db, event.event_id, token, {
+      delivery_status: 'no_destination',
+      next_attempt_at: null,
+      claim_token: null,
+      claimed_until: null,
+    });
   }
 
   /** Queues an event for delivery again from its first attempt (back-office redelivery). */
-  static async redeliver(db: Kysely<DB>, eventId: string, now: Date): Promise<boolean> {
-    const result = await db
-      .updateTable('events')
-      .set({
-        delivery_status: 'pending',
-        attempt_count: sql<number>`0`,
-        next_attempt_at: now,
-        claim_token: null,
-        claimed_until: null,
-        delivered_at: null,
-      })
-      .where('event_id', '=', eventId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  static redeliver(db: Kysely<DB>, eventId: string, now: Date): Promise<boolean> {
+    return requeueEvent(db, eventId, now);
   }
 
   /**
@@ -436,24 +360,11 @@ export class WebhookDispatcher {
    * `statuses`, except those in flight. They fall due now in the order they were produced: each is due one
    * microsecond after the one before, all at or before now, and claims take due events oldest first.
    */
-  static async requeueSince(
+  static requeueSince(
     db: Executor,
     input: { tenantId: string; since: Date; now: Date; statuses: readonly RequeuedStatus[] },
   ): Promise<number> {
-    const { tenantId, since, now, statuses } = input;
-    const result = await sql`
-      update events e set delivery_status = 'pending', attempt_count = 0, claim_token = null, claimed_until = null,
-        delivered_at = null,
-        next_attempt_at = ${now}::timestamptz - (q.total - q.position) * interval '1 microsecond'
-      from (
-        select event_id, row_number() over (order by created_at, event_id) as position, count(*) over () as total
-        from events
-        where tenant_id = ${tenantId} and created_at >= ${since}::timestamptz
-          and delivery_status in (${sql.join(statuses.map((s) => sql.lit(s)))})
-          and (claimed_until is null or claimed_until <= ${now}::timestamptz)
-      ) q
-      where e.event_id = q.event_id`.execute(db);
-    return Number(result.numAffectedRows ?? 0);
+    return requeueEventsSince(db, input);
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@ import { recordAudit } from '../audit.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { REDELIVERY_HORIZON_DAYS, WebhookDispatcher, type RequeuedStatus } from './dispatcher.js';
+import { enableDestinationOf, findDestination } from './recovery.store.js';
 
 /** The staff's verbs to recover a tenant's deliveries after an outage (back office and CLI). */
 const ACTOR = 'backoffice';
@@ -20,11 +21,7 @@ export interface RequeuedEvents {
 }
 
 async function destinationOf(platform: Platform, tenantId: string) {
-  const tenant = await platform.db
-    .selectFrom('tenants')
-    .select(['tenant_id', 'webhook_url', 'webhook_disabled_at'])
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  const tenant = await findDestination(platform.db, tenantId);
   if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
   if (!tenant.webhook_url) {
     throw new AppError('invalid_webhook_url', 400, 'The tenant has no webhook destination registered');
@@ -47,13 +44,7 @@ async function enableAndRequeue(
   const { since, statuses, action } = requeue;
   const now = platform.clock.now();
   const requeued = await platform.db.transaction().execute(async (tx) => {
-    if (tenant.webhook_disabled_at) {
-      await tx
-        .updateTable('tenants')
-        .set({ webhook_disabled_at: null })
-        .where('tenant_id', '=', tenantId)
-        .execute();
-    }
+    if (tenant.webhook_disabled_at) await enableDestinationOf(tx, tenantId);
     const requeued = await WebhookDispatcher.requeueSince(tx, { tenantId, since, now, statuses });
     await recordAudit(tx, {
       tenantId,

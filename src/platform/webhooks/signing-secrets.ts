@@ -4,6 +4,11 @@ import type { Executor } from '../db/database.js';
 import type { Tenant } from '../db/platform-tables.js';
 import { scheduleJob } from '../scheduler.js';
 import { Secrets } from '../secrets.js';
+import {
+  deleteExpiredPreviousSecret,
+  replaceStoredSigningSecret,
+  selectStoredSigningSecrets,
+} from './signing-secrets.store.js';
 
 /** The HKDF purpose of the key that encrypts signing secrets at rest: no other use of the master key shares it. */
 export const SIGNING_SECRET_PURPOSE = 'webhook-signing-secret';
@@ -48,7 +53,7 @@ export async function encryptStoredSigningSecrets(
   secrets: Secrets,
   log: FastifyBaseLogger,
 ): Promise<number> {
-  const rows = await db.selectFrom('tenants').select(['tenant_id', 'signing_secret']).execute();
+  const rows = await selectStoredSigningSecrets(db);
   const encrypted = rows.filter((row) => Secrets.isEncrypted(row.signing_secret));
   const unreadable = encrypted.filter((row) => {
     try {
@@ -65,13 +70,12 @@ export async function encryptStoredSigningSecrets(
   }
   let sealed = 0;
   for (const row of rows.filter((r) => !Secrets.isEncrypted(r.signing_secret))) {
-    const result = await db
-      .updateTable('tenants')
-      .set({ signing_secret: sealSigningSecret(secrets, row.signing_secret) })
-      .where('tenant_id', '=', row.tenant_id)
-      .where('signing_secret', '=', row.signing_secret)
-      .executeTakeFirst();
-    sealed += Number(result.numUpdatedRows);
+    sealed += await replaceStoredSigningSecret(
+      db,
+      row.tenant_id,
+      row.signing_secret,
+      sealSigningSecret(secrets, row.signing_secret),
+    );
   }
   if (unreadable.length > 0) {
     log.error({ tenant_ids: unreadable.map((r) => r.tenant_id) }, 'signing secrets that do not decrypt');
@@ -83,12 +87,7 @@ export async function encryptStoredSigningSecrets(
 /** The job that deletes a rotated-out secret when its overlap ends (scheduled by each rotation, service clock). */
 export function registerSigningSecretJobs(platform: Platform): void {
   platform.scheduler.register(PREVIOUS_SECRET_EXPIRY_JOB, async (tx, job, now) => {
-    await tx
-      .updateTable('tenants')
-      .set({ previous_signing_secret: null, previous_signing_secret_expires_at: null })
-      .where('tenant_id', '=', job.subject_id)
-      .where('previous_signing_secret_expires_at', '<=', now)
-      .execute();
+    await deleteExpiredPreviousSecret(tx, job.subject_id, now);
   });
 }
 

@@ -1,12 +1,13 @@
 import type { Executor } from '../../../platform/db/database.js';
 import { scheduleJob } from '../../../platform/scheduler.js';
 import { AML_RULES } from '../aml.rules.js';
-import type { AmlEvent } from '../aml.tables.js';
-import { check, type Check } from './checks.js';
-import { depositsWithWagers, wageredBetween } from './history.js';
+import type { AmlEvent, AmlEventType } from '../aml.tables.js';
+import { check, type Check } from '../hot/checks.js';
+import { depositsWithWagers, wageredBetween } from '../hot/history.js';
 import { secondsAfter, type HistoryPoint, type Trip } from './types.js';
 
 const { parameters, counts } = AML_RULES['R-004'];
+const evaluatedOn: readonly AmlEventType[] = AML_RULES['R-004'].evaluatedOn;
 const { min_deposit_exclusive_usd_cents, max_wagered_percent, window_seconds } = parameters;
 
 /** R-004 looks 24 hours forward: a job re-checks each large deposit when its window closes. */
@@ -17,7 +18,7 @@ const underPlayed = (wageredUsdCents: number, depositUsdCents: number) =>
 
 export async function scheduleMinimalPlay(db: Executor, event: AmlEvent): Promise<void> {
   // Only money that moved: a declined or pending deposit is no deposit to play through.
-  if (event.event_type !== 'deposit' || event.usd_cents <= min_deposit_exclusive_usd_cents) return;
+  if (!evaluatedOn.includes(event.event_type) || event.usd_cents <= min_deposit_exclusive_usd_cents) return;
   if (counts === 'succeeded' && event.status !== 'succeeded') return;
   await scheduleJob(db, {
     kind: MINIMAL_PLAY_JOB,

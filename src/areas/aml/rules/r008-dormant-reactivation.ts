@@ -1,16 +1,10 @@
-import { sql } from 'kysely';
 import { ACTIVITY_TYPES, AML_RULES } from '../aml.rules.js';
-import { check, type Check } from './checks.js';
-import { reactivation, windowTotals, type WindowTotals } from './history.js';
+import { check, type Check } from '../hot/checks.js';
+import { activityAndReactivation } from '../hot/history.js';
 import type { HistoryPoint } from './types.js';
 
 const { parameters, counts } = AML_RULES['R-008'];
 const { min_idle_seconds, min_activity_exclusive_usd_cents, window_seconds } = parameters;
-
-interface Found {
-  activity: WindowTotals;
-  reactivation: { first_at: string; previous_at: string | null } | null;
-}
 
 /**
  * R-008: the user's first succeeded event in (T − 24 h, T] came 90 or more days after their previous one (there must
@@ -18,9 +12,8 @@ interface Found {
  * pending attempts neither end a dormancy nor count as activity.
  */
 export function dormantReactivation(p: HistoryPoint): Check {
-  const fragment = () => sql<Found>`json_build_object(
-    'activity', ${windowTotals(p, { seconds: window_seconds, types: ACTIVITY_TYPES, counts })},
-    'reactivation', ${reactivation(p, window_seconds, counts)})`;
+  const fragment = () =>
+    activityAndReactivation(p, { seconds: window_seconds, types: ACTIVITY_TYPES, counts });
   return check(fragment, ({ activity, reactivation: found }) => {
     if (activity.usd_cents <= min_activity_exclusive_usd_cents || !found?.previous_at) return [];
     const previous = new Date(found.previous_at);

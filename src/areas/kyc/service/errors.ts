@@ -1,0 +1,14 @@
+import { AppError } from '../../../platform/errors.js';
+import type { KycCheck } from '../kyc.tables.js';
+
+/** A currency without a rate cannot be placed against the USD tiers: the spec's 400 for a bad amount. */
+export const noRate = (currency: string) =>
+  new AppError(
+    'invalid_amount',
+    400,
+    `No FX rate for ${currency}; amounts in ${currency} cannot be converted to USD`,
+  );
+
+/** A decided (or expired) check takes no further step. */
+export const alreadyFinal = (check: KycCheck) =>
+  new AppError('check_already_final', 409, `KYC check ${check.kyc_check_id} is already ${check.status}`);

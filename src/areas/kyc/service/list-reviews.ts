@@ -1,0 +1,55 @@
+import type { Platform } from '../../../platform/context.js';
+import { decodeReviewCursor, encodeReviewCursor, slaBreached } from '../../../platform/review-deadlines.js';
+import type { ReviewQueueQuery } from '../kyc.schemas.js';
+import { reviewQueue } from '../kyc.store.js';
+import type { KycCheck } from '../kyc.tables.js';
+
+/**
+ * The staff's view of the KYC review queue: every check that reached pending_review, with its due time and whether
+ * its SLA is breached (awaiting review at or past due, or decided at or after it).
+ */
+function reviewView(check: KycCheck & { review_due_at: Date }, now: Date) {
+  return {
+    kyc_check_id: check.kyc_check_id,
+    tenant_id: check.tenant_id,
+    user_id: check.user_id,
+    status: check.status,
+    required_tier: check.required_tier,
+    required_documents: check.required_documents,
+    created_at: check.created_at,
+    due_at: check.review_due_at,
+    sla_breached: slaBreached(check.review_due_at, check.decided_at, now),
+    decided_at: check.decided_at,
+    decided_by: check.decided_by,
+    decision_reason: check.decision_reason,
+  };
+}
+
+/**
+ * The KYC review queue across tenants, oldest-due first, a page at a time: next_cursor continues after the page's
+ * last check (null at the end). overdue=true: in pending_review past the due time; overdue=false: everything else.
+ */
+export async function listReviews(platform: Platform, filter: ReviewQueueQuery) {
+  const now = platform.clock.now();
+  const after = filter.cursor ? decodeReviewCursor(filter.cursor) : undefined;
+  // One more than the page: whether there is a next page.
+  const rows = await reviewQueue(
+    platform.db,
+    {
+      status: filter.status,
+      tenant_id: filter.tenant_id,
+      overdue: filter.overdue,
+      after: after && { dueAt: after.dueAt, checkId: after.caseId },
+      limit: filter.limit + 1,
+    },
+    now,
+  );
+  const page = rows.slice(0, filter.limit);
+  return {
+    reviews: page.map((c) => reviewView(c, now)),
+    next_cursor:
+      rows.length > filter.limit
+        ? encodeReviewCursor(page.at(-1)!.review_due_at, page.at(-1)!.kyc_check_id)
+        : null,
+  };
+}

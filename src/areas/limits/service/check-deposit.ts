@@ -1,0 +1,78 @@
+import type { Platform, TenantContext } from '../../../platform/context.js';
+import { newId } from '../../../platform/ids.js';
+import { formatMoney } from '../../../platform/money.js';
+import { RESERVATION_HOLD_SECONDS, type LimitType } from '../limits.rules.js';
+import type { CheckRequest, CheckResult } from '../limits.schemas.js';
+import { assertKeptCurrency } from './currency.js';
+import { checkInOneStatement, type CheckOutcome } from '../hot/limits-check.js';
+
+const WINDOW_WORDS: Record<LimitType, string> = {
+  limit_daily: 'daily',
+  limit_weekly: 'weekly',
+  limit_monthly: 'monthly',
+};
+
+/** "2026-11-22 14:05 UTC": minutes are what a player can act on. */
+const minute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Plain language for the player, shown verbatim by the tenant: what failed, what fits now, and when this fits. */
+function userMessage(input: CheckRequest, breach: NonNullable<CheckOutcome['breach']>, maxNow: number) {
+  const money = (cents: number) => formatMoney(cents, input.currency);
+  const limit = `your ${WINDOW_WORDS[breach.limit_type]} deposit limit of ${money(breach.limit_cents)}`;
+  const now =
+    maxNow > 0 ? `You can deposit up to ${money(maxNow)} now` : 'You cannot deposit any more right now';
+  if (breach.fits_at === null) {
+    return `This deposit of ${money(input.amount_cents)} is more than ${limit}. ${now}.`;
+  }
+  return (
+    `This deposit of ${money(input.amount_cents)} would exceed ${limit}. ` +
+    `${now}, or this amount from ${minute(breach.next_reset_at)}.`
+  );
+}
+
+/** Holds are internal (never shown to a tenant): a deposit id's time-ordered form, with its own prefix. */
+const newHoldId = () => `rsv${newId('deposit').slice('dep'.length)}`;
+
+/**
+ * The pre-deposit gate: the amount must fit under every limit in force, each over its rolling window ending now,
+ * with the amounts held by earlier allowed checks; partial deposits are never allowed. An allowed amount is held
+ * for RESERVATION_HOLD_SECONDS, until its commit or a release. One database round trip, which also places the hold
+ * or writes limit.breach_attempt on a rejection (see checkInOneStatement).
+ */
+export async function checkDeposit(
+  platform: Platform,
+  ctx: TenantContext,
+  input: CheckRequest,
+): Promise<CheckResult> {
+  const now = platform.clock.now();
+  const outcome = await checkInOneStatement(platform.db, {
+    tenantId: ctx.tenant.tenant_id,
+    userId: input.user_id,
+    amountCents: input.amount_cents,
+    currency: input.currency,
+    now,
+    eventId: newId('event'),
+    holdId: newHoldId(),
+    holdExpiresAt: new Date(now.getTime() + RESERVATION_HOLD_SECONDS * 1000),
+  });
+  assertKeptCurrency(outcome.user_currency, input.currency);
+  const { breach } = outcome;
+  if (breach === null) {
+    return {
+      allowed: true,
+      amount_cents: input.amount_cents,
+      would_remain_cents: outcome.would_remain_cents,
+      active_limits: outcome.active_limits,
+    };
+  }
+  return {
+    allowed: false,
+    reason: 'exceeds_limit',
+    breached_limit_type: breach.limit_type,
+    limit_amount_cents: breach.limit_cents,
+    already_spent_cents: breach.spent_cents,
+    max_allowed_now_cents: outcome.max_allowed_now_cents,
+    next_reset_at: breach.next_reset_at.toISOString(),
+    user_message: userMessage(input, breach, outcome.max_allowed_now_cents),
+  };
+}

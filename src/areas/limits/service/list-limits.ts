@@ -1,0 +1,31 @@
+import type { Platform, TenantContext } from '../../../platform/context.js';
+import { toRecord } from '../limits.events.js';
+import { openLimitsOfUser } from '../limits.store.js';
+import { windowStates } from '../hot/limits-windows.js';
+
+/**
+ * A user's limits in force, each with its window's spend, the amounts held by allowed checks, what remains, when the oldest deposit leaves the window,
+ * and the increase cooling off for its type. An increase past its cool-off whose job has not run yet is shown as
+ * the limit in force (status active), as the check already enforces it.
+ */
+export async function listLimits(platform: Platform, ctx: TenantContext, userId: string) {
+  const now = platform.clock.now();
+  const tenantId = ctx.tenant.tenant_id;
+  const open = await openLimitsOfUser(platform.db, tenantId, userId);
+  const windows = await windowStates(platform.db, { tenantId, userId, amountCents: 0, now });
+  return windows.map((w) => {
+    const inForce = open.find((l) => l.limit_id === w.limit_id)!;
+    const pending = open.find(
+      (l) => l.limit_type === w.limit_type && l.status === 'pending' && l.limit_id !== w.limit_id,
+    );
+    return {
+      ...toRecord(inForce),
+      status: 'active' as const,
+      spent_cents: w.spent_cents,
+      held_cents: w.held_cents,
+      remaining_cents: Math.max(0, w.limit_cents - w.spent_cents - w.held_cents),
+      next_reset_at: w.oldest_leaves_at,
+      pending_change: pending ? toRecord(pending) : null,
+    };
+  });
+}

@@ -1,0 +1,260 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Executor } from '../../platform/db/database.js';
+import type { Tenant } from '../../platform/db/platform-tables.js';
+import type { AppError } from '../../platform/errors.js';
+import { insertOnce } from '../../platform/idempotency.js';
+import { AWAITING_REVIEW } from './sanctions.rules.js';
+import type {
+  SanctionsCase,
+  SanctionsCasesTable,
+  SanctionsRescreenRun,
+  SanctionsRescreenRunsTable,
+  SanctionsScreen,
+  SanctionsScreensTable,
+  ScreeningStatus,
+} from './sanctions.tables.js';
+
+/**
+ * The sanctions area's queries: screens, cases and quarterly re-screen runs (and the tenant row a re-screen needs
+ * to pick a matcher). Queries only; the verbs in service/ decide what to write. Staff queries address cases across
+ * tenants by design (the review queue is the service's); tenant-facing ones filter by tenant.
+ */
+
+export function findTenant(db: Executor, tenantId: string): Promise<Tenant | undefined> {
+  return db.selectFrom('tenants').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
+}
+
+// ---- screens ----
+
+export function findScreen(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+): Promise<SanctionsScreen | undefined> {
+  return db
+    .selectFrom('sanctions_screens')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The user's screen, locked until the transaction ends. */
+export function lockScreen(
+  tx: Executor,
+  tenantId: string,
+  userId: string,
+): Promise<SanctionsScreen | undefined> {
+  return tx
+    .selectFrom('sanctions_screens')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The first screen of a user (one per tenant and user, by a unique index); a repeat gets the stored row. */
+export function insertScreenOnce(
+  tx: Executor,
+  values: Insertable<SanctionsScreensTable> & { tenant_id: string; user_id: string; request_hash: string },
+  conflict: (existing: SanctionsScreen) => AppError,
+): Promise<{ row: SanctionsScreen; created: boolean }> {
+  return insertOnce<SanctionsScreen>(tx, {
+    table: 'sanctions_screens',
+    key: ['tenant_id', 'user_id'],
+    values,
+    conflict,
+  });
+}
+
+export function updateScreen(
+  tx: Executor,
+  screenId: string,
+  changes: Updateable<SanctionsScreensTable>,
+): Promise<SanctionsScreen> {
+  return tx
+    .updateTable('sanctions_screens')
+    .where('screen_id', '=', screenId)
+    .returningAll()
+    .set(changes)
+    .executeTakeFirstOrThrow();
+}
+
+/** Sets a decided screen's status and holds (no row returned). */
+export async function setScreenStatus(
+  tx: Executor,
+  screenId: string,
+  changes: { status: ScreeningStatus; transactions_held: boolean; updated_at: Date },
+): Promise<void> {
+  await tx.updateTable('sanctions_screens').set(changes).where('screen_id', '=', screenId).execute();
+}
+
+/**
+ * The next `limit` screens with one of `statuses` after `after` (screen_id order), of one tenant or all, checked
+ * before an instant or whenever, locked until the transaction ends.
+ */
+export function lockScreensBatch(
+  tx: Executor,
+  statuses: readonly ScreeningStatus[],
+  batch: { after: string | null; limit: number; tenantId?: string; checkedBefore?: Date },
+): Promise<SanctionsScreen[]> {
+  let query = tx
+    .selectFrom('sanctions_screens')
+    .selectAll()
+    .where('status', 'in', statuses)
+    .orderBy('screen_id')
+    .limit(batch.limit)
+    .forUpdate();
+  if (batch.after) query = query.where('screen_id', '>', batch.after);
+  if (batch.tenantId) query = query.where('tenant_id', '=', batch.tenantId);
+  if (batch.checkedBefore) query = query.where('checked_at', '<', batch.checkedBefore);
+  return query.execute();
+}
+
+/** How many screens have one of `statuses` and were checked before `before`. */
+export async function countScreens(
+  tx: Executor,
+  statuses: readonly ScreeningStatus[],
+  before: Date,
+): Promise<number> {
+  const population = await tx
+    .selectFrom('sanctions_screens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', statuses)
+    .where('checked_at', '<', before)
+    .executeTakeFirstOrThrow();
+  return Number(population.n);
+}
+
+// ---- cases ----
+
+export async function insertCase(tx: Executor, values: Insertable<SanctionsCasesTable>): Promise<void> {
+  await tx.insertInto('sanctions_cases').values(values).execute();
+}
+
+export function findCase(db: Executor, caseId: string): Promise<SanctionsCase | undefined> {
+  return db.selectFrom('sanctions_cases').selectAll().where('case_id', '=', caseId).executeTakeFirst();
+}
+
+/** The case, locked until the transaction ends. */
+export function lockCase(tx: Executor, caseId: string): Promise<SanctionsCase | undefined> {
+  return tx
+    .selectFrom('sanctions_cases')
+    .selectAll()
+    .where('case_id', '=', caseId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findCaseStatus(tx: Executor, tenantId: string, caseId: string) {
+  return tx
+    .selectFrom('sanctions_cases')
+    .select('status')
+    .where('tenant_id', '=', tenantId)
+    .where('case_id', '=', caseId)
+    .executeTakeFirst();
+}
+
+export function recordDecision(
+  tx: Executor,
+  caseId: string,
+  decision: Pick<Updateable<SanctionsCasesTable>, 'status' | 'decided_at' | 'reviewer' | 'decision_reason'>,
+): Promise<SanctionsCase> {
+  return tx
+    .updateTable('sanctions_cases')
+    .set(decision)
+    .where('case_id', '=', caseId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The matches of the cases a reviewer cleared for these screens. */
+export function clearedCaseMatches(tx: Executor, screenIds: string[]) {
+  return tx
+    .selectFrom('sanctions_cases')
+    .select(['screen_id', 'matches'])
+    .where('screen_id', 'in', screenIds)
+    .where('status', '=', 'cleared')
+    .execute();
+}
+
+/**
+ * One page of the review queue, oldest-due first, one row more than `limit` (so the caller knows whether a next page
+ * exists). overdue=true: awaiting review and due by `now`; overdue=false: everything else; `after` continues after
+ * a page's last case.
+ */
+export function listCases(
+  db: Executor,
+  filter: {
+    limit: number;
+    status?: SanctionsCase['status'] | undefined;
+    tenant_id?: string | undefined;
+    overdue?: boolean | undefined;
+    after?: { dueAt: Date; caseId: string } | undefined;
+  },
+  now: Date,
+): Promise<SanctionsCase[]> {
+  let query = db
+    .selectFrom('sanctions_cases')
+    .selectAll()
+    .orderBy('due_at')
+    .orderBy('case_id')
+    .limit(filter.limit + 1);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.tenant_id) query = query.where('tenant_id', '=', filter.tenant_id);
+  if (filter.overdue === true) {
+    query = query.where('status', '=', AWAITING_REVIEW).where('due_at', '<=', now);
+  } else if (filter.overdue === false) {
+    query = query.where((eb) => eb.or([eb('status', '!=', AWAITING_REVIEW), eb('due_at', '>', now)]));
+  }
+  if (filter.after) {
+    const { dueAt, caseId } = filter.after;
+    query = query.where(sql<boolean>`(due_at, case_id) > (${dueAt.toISOString()}::timestamptz, ${caseId})`);
+  }
+  return query.execute();
+}
+
+// ---- quarterly re-screen runs ----
+
+export function listRescreenRuns(db: Executor, limit: number) {
+  return db
+    .selectFrom('sanctions_rescreen_runs')
+    .select(['quarter', 'started_at', 'total', 'screened', 'new_hits', 'skipped', 'finished_at'])
+    .orderBy('started_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Records a quarter's run unless it exists (a second start of the same quarter changes nothing). */
+export async function insertRescreenRun(
+  tx: Executor,
+  values: Insertable<SanctionsRescreenRunsTable>,
+): Promise<void> {
+  await tx
+    .insertInto('sanctions_rescreen_runs')
+    .values(values)
+    .onConflict((oc) => oc.column('quarter').doNothing())
+    .execute();
+}
+
+/** The quarter's run, locked until the transaction ends. */
+export function lockRescreenRun(tx: Executor, quarter: string): Promise<SanctionsRescreenRun | undefined> {
+  return tx
+    .selectFrom('sanctions_rescreen_runs')
+    .selectAll()
+    .where('quarter', '=', quarter)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateRescreenRun(
+  tx: Executor,
+  quarter: string,
+  progress: Pick<
+    Updateable<SanctionsRescreenRunsTable>,
+    'screened' | 'new_hits' | 'skipped' | 'last_screen_id' | 'finished_at'
+  >,
+): Promise<void> {
+  await tx.updateTable('sanctions_rescreen_runs').set(progress).where('quarter', '=', quarter).execute();
+}

@@ -1,0 +1,53 @@
+import type { Platform } from '../../../platform/context.js';
+import { downloadStates } from '../../../platform/downloads.js';
+import { AppError } from '../../../platform/errors.js';
+import { fetchSanctionsLists, listSourceId } from '../sanctions.lists.fetch.js';
+import { listsStatus } from '../sanctions.lists.status.js';
+import { productionLists } from '../sanctions.production.js';
+
+/** Staff verbs on the sanctions lists this process serves: the view, the reload and the download. */
+
+async function status(platform: Platform) {
+  const sourceIds = platform.config.sanctionsSources.map((source) => listSourceId(source.list));
+  return listsStatus(
+    productionLists.holder,
+    platform.config,
+    await downloadStates(platform.db, sourceIds),
+    platform.clock.now(),
+  );
+}
+
+/** The lists in force. Asking means the deployment uses the lists: they load here too (a failure shows in the view). */
+export async function listsInForce(platform: Platform) {
+  await productionLists.holder?.open().catch(() => {});
+  return status(platform);
+}
+
+/** Re-reads the lists directory now; 409 when no directory is configured. */
+export async function reloadLists(platform: Platform) {
+  const holder = productionLists.holder;
+  if (!holder) {
+    throw new AppError(
+      'vendor_not_configured',
+      409,
+      'SANCTIONS_DATA_DIR is not set: there are no lists to reload',
+    );
+  }
+  await holder.reload();
+  return status(platform);
+}
+
+/** Downloads every configured list now (as the scheduled download does); 409 when there is no directory. */
+export async function fetchLists(platform: Platform) {
+  if (!platform.config.sanctionsDataDir) {
+    throw new AppError(
+      'fetch_not_configured',
+      409,
+      'SANCTIONS_DATA_DIR is not set: there is no directory to download the lists into',
+    );
+  }
+  const downloads = await fetchSanctionsLists(platform, productionLists.holder);
+  // As for the lists view: asking means the deployment uses the lists.
+  await productionLists.holder?.open().catch(() => {});
+  return { downloads, lists: await status(platform) };
+}

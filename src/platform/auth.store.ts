@@ -1,0 +1,18 @@
+import type { Executor } from './db/database.js';
+
+/** The API key with this hash and its tenant, revoked or not (the caller decides what a revoked key gets). */
+export function findKeyWithTenant(db: Executor, keyHash: string) {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('tenants', 'tenants.tenant_id', 'api_keys.tenant_id')
+    .selectAll('tenants')
+    .select([
+      'api_keys.key_id',
+      'api_keys.key_prefix',
+      'api_keys.key_hash',
+      'api_keys.role',
+      'api_keys.revoked_at',
+    ])
+    .where('api_keys.key_hash', '=', keyHash)
+    .executeTakeFirst();
+}

@@ -1,0 +1,91 @@
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from './db/database.js';
+import type { ScheduledJob } from './db/platform-tables.js';
+import type { DB } from './db/schema.js';
+
+export interface JobRow {
+  job_id: string;
+  kind: string;
+  subject_id: string;
+  tenant_id: string | null;
+  due_at: Date;
+  /** JSON text. */
+  payload: string;
+}
+
+/** Stores the job, or moves the one of its kind and subject to this due time and payload with fresh retries. */
+export async function upsertJob(db: Executor, job: JobRow): Promise<void> {
+  await db
+    .insertInto('scheduled_jobs')
+    .values(job)
+    .onConflict((oc) =>
+      oc.columns(['kind', 'subject_id']).doUpdateSet({
+        due_at: job.due_at,
+        payload: job.payload,
+        attempts: 0,
+        last_error: null,
+      }),
+    )
+    .execute();
+}
+
+/** Stores the job unless one of its kind and subject exists already. */
+export async function insertJobIfAbsent(db: Executor, job: JobRow): Promise<void> {
+  await db
+    .insertInto('scheduled_jobs')
+    .values(job)
+    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
+    .execute();
+}
+
+export async function deleteJob(db: Executor, kind: string, subjectId: string): Promise<void> {
+  await db
+    .deleteFrom('scheduled_jobs')
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .execute();
+}
+
+export async function countDueJobs(db: Executor, now: Date): Promise<number> {
+  const due = await db
+    .selectFrom('scheduled_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('due_at', '<=', now)
+    .executeTakeFirstOrThrow();
+  return Number(due.n);
+}
+
+/** The earliest due job no other transaction holds, locked until this one ends. */
+export function claimDueJob(tx: Transaction<DB>, now: Date): Promise<ScheduledJob | undefined> {
+  return tx
+    .selectFrom('scheduled_jobs')
+    .selectAll()
+    .where('due_at', '<=', now)
+    .orderBy('due_at')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** Marks where a job's own work starts, so a failure undoes that work and keeps the claim. */
+export async function savepointJob(tx: Transaction<DB>): Promise<void> {
+  await tx.executeQuery(sql`savepoint job`.compile(tx));
+}
+
+export async function rollbackToJobSavepoint(tx: Transaction<DB>): Promise<void> {
+  await tx.executeQuery(sql`rollback to savepoint job`.compile(tx));
+}
+
+/** Deletes a job that ran, unless its handler moved it to a new due time. */
+export async function deleteRanJob(tx: Transaction<DB>, jobId: string, dueAt: Date): Promise<void> {
+  await tx.deleteFrom('scheduled_jobs').where('job_id', '=', jobId).where('due_at', '=', dueAt).execute();
+}
+
+export async function recordJobFailure(
+  tx: Transaction<DB>,
+  jobId: string,
+  retry: { attempts: number; last_error: string; due_at: Date },
+): Promise<void> {
+  await tx.updateTable('scheduled_jobs').set(retry).where('job_id', '=', jobId).execute();
+}

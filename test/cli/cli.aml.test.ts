@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW_SLA_SECONDS } from '../../src/areas/aml/aml.case-rules.js';
+import { EVALUATION_RETRY_DELAYS_SECONDS } from '../../src/areas/aml/aml.evaluator.js';
+import { AmlDriver, cureFindings, poisonFindings, usd } from '../../src/areas/aml/aml.test-support.js';
+import { cliFor, type Cli } from '../helpers/cli.js';
+
+describe('compliance aml overdue, dead-letters and redrive (the built CLI)', () => {
+  let d: AmlDriver;
+  let cli: Cli;
+
+  beforeAll(async () => {
+    d = await AmlDriver.start();
+    cli = await cliFor(d.t);
+  });
+  afterAll(async () => d.close());
+
+  it('lists overdue AML cases, oldest-due first', async () => {
+    expect((await cli('aml', 'overdue')).stdout).toContain('No overdue AML cases.');
+    const first = (await d.screen(d.screenBody(d.user(), usd(10_000)))).json().case_id;
+    await d.t.advance(60);
+    const second = (await d.screen(d.screenBody(d.user(), usd(10_000)))).json().case_id;
+    await d.t.advance(REVIEW_SLA_SECONDS);
+    const listed = await cli('aml', 'overdue');
+    expect(listed.code, listed.stderr).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines.map((line) => line.split(/\s+/)[1])).toEqual([first, second]);
+    expect(lines[0]).toContain('under_review  screen_hold');
+  });
+
+  it('lists dead letters and re-drives one', async () => {
+    await poisonFindings(d.t.db);
+    const user = d.user('poison');
+    const transactionId = await d.event(user, 'deposit', usd(12_000));
+    await d.pass();
+    for (const delay of EVALUATION_RETRY_DELAYS_SECONDS) await d.t.advance(delay);
+    await cureFindings(d.t.db);
+
+    const listed = await cli('aml', 'dead-letters');
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(`deposit ${transactionId}  attempts=4`);
+    const deadLetterId = listed.stdout.split(/\s+/)[0]!;
+    expect(deadLetterId).toMatch(/^amldl_/);
+
+    const missing = await cli('aml', 'redrive', deadLetterId, '--actor', 'ops');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--reason is required');
+    const redriven = await cli('aml', 'redrive', deadLetterId, '--reason', 'trigger fixed', '--actor', 'ops');
+    expect(redriven.code, redriven.stderr).toBe(0);
+    expect(redriven.stdout).toMatch(new RegExp(`^Re-drove ${deadLetterId} .*queued for evaluation`));
+    await d.pass();
+    expect(d.flagged(user).map((e) => e.data.rules_triggered)).toEqual([['R-009']]);
+    expect((await cli('aml', 'dead-letters')).stdout).toContain('No AML dead letters.');
+  });
+});
