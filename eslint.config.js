@@ -23,8 +23,6 @@ export default tseslint.config(
       'src/platform/db/**',
       '**/*.test.ts',
       '**/*test-support.ts',
-      '**/test-entities.ts',
-      '**/full-lists.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

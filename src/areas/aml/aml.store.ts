@@ -1,3 +1,4 @@
+import { lockSubject } from '../../platform/db/subject-lock.js';
 import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import { precompiled, type Param } from '../../platform/db/precompiled.js';
@@ -156,7 +157,7 @@ export async function rollbackToSavepoint(tx: Executor, name: string): Promise<v
 
 /** Serialises case changes of one user (async evaluation, jobs and screens may touch them at once). */
 export async function lockUserCases(db: Executor, tenantId: string, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`aml/${tenantId}/${userId}`}, 0))`.execute(db);
+  await lockSubject(db, 'aml', tenantId, userId);
 }
 
 export function findOpenAsyncCase(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
-import { check, checkBatch, exclude, show, userId } from './test-support.js';
+import { check, checkBatch, exclude, show, userId } from './exclusions.test-support.js';
 
 /** A name no other test uses, to build one mailbox's variants from (letters and digits only). */
 const unique = () => randomBytes(5).toString('hex');

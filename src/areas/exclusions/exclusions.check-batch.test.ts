@@ -11,7 +11,7 @@ import {
   uniquePhone,
   userId,
   type ContactShown,
-} from './test-support.js';
+} from './exclusions.test-support.js';
 
 type Contact = ContactShown & { reference: string };
 type Result = Record<string, unknown>;

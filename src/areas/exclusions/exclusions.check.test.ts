@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { bindChecks } from './hot/exclusion-check.js';
-import { check, exclude, formatted, regulator, uniqueEmail, uniquePhone, userId } from './test-support.js';
+import {
+  check,
+  exclude,
+  formatted,
+  regulator,
+  uniqueEmail,
+  uniquePhone,
+  userId,
+} from './exclusions.test-support.js';
 
 describe('GET /v1/exclusions/check', () => {
   let t: TestService;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { DURATIONS, expiresAt } from './durations.js';
-import { check, exclude, formatted, uniqueEmail, uniquePhone, userId } from './test-support.js';
+import { check, exclude, formatted, uniqueEmail, uniquePhone, userId } from './exclusions.test-support.js';
 
 describe('POST /v1/exclusions', () => {
   let t: TestService;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
-import { exclude, uniqueEmail, uniquePhone, userId } from './test-support.js';
+import { exclude, uniqueEmail, uniquePhone, userId } from './exclusions.test-support.js';
 
 // The KYC start carries the player's email and phone: sending them shows them to the register as a check does.
 describe('contacts sent with a KYC start', () => {

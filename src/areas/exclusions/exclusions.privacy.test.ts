@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   uniquePhone,
   userId,
-} from './test-support.js';
+} from './exclusions.test-support.js';
 
 interface SnapshotRow {
   exclusion_id: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestService } from '../../../test/helpers/test-service.js';
-import { exclude, uniqueEmail, userId } from './test-support.js';
+import { exclude, uniqueEmail, userId } from './exclusions.test-support.js';
 
 /** What every exclusion route shares: authentication, the exclusions rate-limit bucket, the OpenAPI document. */
 describe('self-exclusion routes', () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { exclude, regulator, show, uniqueEmail, uniquePhone, userId } from './test-support.js';
+import { exclude, regulator, show, uniqueEmail, uniquePhone, userId } from './exclusions.test-support.js';
 
 interface Page {
   exclusions: Record<string, unknown>[];

@@ -1,3 +1,4 @@
+import { lockSubject } from '../../platform/db/subject-lock.js';
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { Environment } from '../../platform/db/platform-tables.js';
@@ -22,9 +23,7 @@ export type {
 
 /** Serialises registrations of one player of one tenant, so a timed request cannot race past a permanent one. */
 export async function lockUser(tx: Transaction<DB>, tenantId: string, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`exclusion:${tenantId}:${userId}`}, 0))`.execute(
-    tx,
-  );
+  await lockSubject(tx, 'exclusions', tenantId, userId);
 }
 
 /** Inserts unless an active exclusion holds (tenant, user, duration); see insertOnce. */

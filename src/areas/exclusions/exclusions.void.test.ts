@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   uniquePhone,
   userId,
-} from './test-support.js';
+} from './exclusions.test-support.js';
 
 interface AuditEntry {
   actor: string;

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
-import { check, exclude, regulator, show, uniqueEmail, uniquePhone, userId } from './test-support.js';
+import {
+  check,
+  exclude,
+  regulator,
+  show,
+  uniqueEmail,
+  uniquePhone,
+  userId,
+} from './exclusions.test-support.js';
 
 /**
  * An exclusion is announced to the tenant that registered it and to the tenants of its environment that have shown

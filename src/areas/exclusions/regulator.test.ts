@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestService } from '../../../test/helpers/test-service.js';
-import { check, regulator, show, uniqueEmail, uniquePhone } from './test-support.js';
+import { check, regulator, show, uniqueEmail, uniquePhone } from './exclusions.test-support.js';
 
 describe('POST /backoffice/v1/regulator/exclusions', () => {
   let t: TestService;

@@ -1,3 +1,4 @@
+import { lockSubject } from '../../platform/db/subject-lock.js';
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { Environment } from '../../platform/db/platform-tables.js';
@@ -6,7 +7,7 @@ import type { KycCheck, KycChecksTable, KycUser, KycWithdrawal } from './kyc.tab
 
 /** Serialises every KYC change of one user (start, decisions, completed withdrawals) inside the transaction. */
 export async function lockUser(tx: Executor, tenantId: string, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`kyc/${tenantId}/${userId}`}, 0))`.execute(tx);
+  await lockSubject(tx, 'kyc', tenantId, userId);
 }
 
 export function findUser(db: Executor, tenantId: string, userId: string): Promise<KycUser | undefined> {

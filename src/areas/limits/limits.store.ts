@@ -1,3 +1,4 @@
+import { lockSubject } from '../../platform/db/subject-lock.js';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -12,7 +13,7 @@ import type { DepositLimit, DepositLimitsTable, LimitRelease, LimitReleasesTable
  * transaction): the one-currency rule and the one-active/one-pending rule are then checked without races.
  */
 export async function lockUser(tx: Executor, tenantId: string, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`limits:${tenantId}:${userId}`}, 0))`.execute(tx);
+  await lockSubject(tx, 'limits', tenantId, userId);
 }
 
 /** A limit with whether it is in force at the time asked (hot/shared-rules.ts: inForce, the check's own rule). */

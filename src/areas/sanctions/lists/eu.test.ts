@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SanctionsListPublication } from './entity.js';
 import { parseEuFsf10 } from './eu-fsf-1-0.parser.js';
 import { parseEuFsf11 } from './eu-fsf-1-1.parser.js';
-import { describeFullLists, fullList, fullListsManifestBlock } from './full-lists.js';
+import { describeFullLists, fullList, fullListsManifestBlock } from './full-lists.test-support.js';
 import { countBy, entity, excerpt, excerptManifestBlock, fixture, manifestCount } from './shipped-data.js';
 
 const path = 'eu/EU_FSF_v1_0_2016-02-11_extract.xml';

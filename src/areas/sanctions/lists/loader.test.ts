@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FULL_LISTS_DIR, describeFullLists } from './full-lists.js';
+import { FULL_LISTS_DIR, describeFullLists } from './full-lists.test-support.js';
 import { loadSanctionsDirectory, type LoadedSanctionsLists } from './loader.js';
 import { EXCERPTS_DIR, fixture } from './shipped-data.js';
 

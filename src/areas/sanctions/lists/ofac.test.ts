@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SanctionsListPublication } from './entity.js';
-import { describeFullLists, fullList, fullListsManifestBlock } from './full-lists.js';
+import { describeFullLists, fullList, fullListsManifestBlock } from './full-lists.test-support.js';
 import { parseOfacCsvSet } from './ofac-csv.parser.js';
 import { ofacXmlList, parseOfacXml } from './ofac-xml.parser.js';
 import { countBy, entity, excerpt, excerptManifestBlock, manifestCount } from './shipped-data.js';

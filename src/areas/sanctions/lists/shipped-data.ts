@@ -7,7 +7,7 @@ import type { SourceFile } from './source.js';
  * Test support: excerpts of the official list files, committed in fixtures/excerpts/ with the same layout as the
  * full lists (../shared/data/sanctions) and a MANIFEST.txt giving each excerpt's source and counts. Whole records
  * cut from the real files, so a fresh clone runs every parsing, loading and screening test. The tests that need a
- * whole list read it through full-lists.ts.
+ * whole list read it through full-lists.test-support.ts.
  */
 export const EXCERPTS_DIR = fileURLToPath(new URL('./fixtures/excerpts/', import.meta.url));
 

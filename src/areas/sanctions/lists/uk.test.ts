@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SanctionsListPublication } from './entity.js';
-import { describeFullLists, fullList, fullListsManifestBlock } from './full-lists.js';
+import { describeFullLists, fullList, fullListsManifestBlock } from './full-lists.test-support.js';
 import { parseUkConList } from './uk-conlist.parser.js';
 import { parseUkFcdoXml } from './uk-fcdo.parser.js';
 import { countBy, entity, excerpt, excerptManifestBlock, fixture, manifestCount } from './shipped-data.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CANDIDATE_LIMIT } from './candidates.js';
 import { buildSanctionsIndex } from './sanctions-index.js';
-import { publication, type EntitySketch } from './test-entities.js';
+import { publication, type EntitySketch } from './entities.test-support.js';
 
 const GIVEN = ['Anton', 'Boris', 'Dmitri', 'Gennadi', 'Igor', 'Kirill', 'Leonid', 'Mikhail', 'Oleg', 'Pavel'];
 const FAMILY = [

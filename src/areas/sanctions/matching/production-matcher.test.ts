@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productionSanctionsMatcher, servedIndex } from './production-matcher.js';
 import { buildSanctionsIndex } from './sanctions-index.js';
-import { publication } from './test-entities.js';
+import { publication } from './entities.test-support.js';
 
 const subject = { first_name: 'Ivan', last_name: 'Kuzmenko', date_of_birth: '1971-03-14', nationality: 'UA' };
 

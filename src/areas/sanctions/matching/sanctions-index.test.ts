@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSanctionsIndex } from './sanctions-index.js';
-import { publication, type EntitySketch } from './test-entities.js';
+import { publication, type EntitySketch } from './entities.test-support.js';
 import { DEFAULT_HIT_THRESHOLD, type ScreeningQuery } from './types.js';
 
 const SKETCHES: EntitySketch[] = [

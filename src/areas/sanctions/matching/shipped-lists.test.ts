@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { FULL_LISTS_DIR, describeFullLists } from '../lists/full-lists.js';
+import { FULL_LISTS_DIR, describeFullLists } from '../lists/full-lists.test-support.js';
 import { loadSanctionsDirectory } from '../lists/loader.js';
 import { buildSanctionsIndex, type SanctionsIndex } from './sanctions-index.js';
 import type { ScreeningQuery } from './types.js';
