@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Executor } from './db/database.js';
 import type { ScheduledJob } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
@@ -66,15 +66,6 @@ export function claimDueJob(tx: Transaction<DB>, now: Date): Promise<ScheduledJo
     .forUpdate()
     .skipLocked()
     .executeTakeFirst();
-}
-
-/** Marks where a job's own work starts, so a failure undoes that work and keeps the claim. */
-export async function savepointJob(tx: Transaction<DB>): Promise<void> {
-  await tx.executeQuery(sql`savepoint job`.compile(tx));
-}
-
-export async function rollbackToJobSavepoint(tx: Transaction<DB>): Promise<void> {
-  await tx.executeQuery(sql`rollback to savepoint job`.compile(tx));
 }
 
 /** Deletes a job that ran, unless its handler moved it to a new due time. */

@@ -1,3 +1,4 @@
+import { rollbackToSavepoint, savepoint } from './db/savepoints.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.js';
@@ -12,8 +13,6 @@ import {
   deleteRanJob,
   insertJobIfAbsent,
   recordJobFailure,
-  rollbackToJobSavepoint,
-  savepointJob,
   upsertJob,
 } from './scheduler.store.js';
 
@@ -116,7 +115,8 @@ export class Scheduler {
       const job = await claimDueJob(tx, now);
       if (!job) return false;
       const handler = this.handlers.get(job.kind);
-      await savepointJob(tx);
+      // Where the job's own work starts: a failure undoes that work and keeps the claim.
+      await savepoint(tx, 'job');
       try {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         const run = await handler(tx, job, now);
@@ -124,7 +124,7 @@ export class Scheduler {
         // A handler may reschedule its own job (recurring work): then the row has a new due time and stays.
         await deleteRanJob(tx, job.job_id, job.due_at);
       } catch (error) {
-        await rollbackToJobSavepoint(tx);
+        await rollbackToSavepoint(tx, 'job');
         failed = { job, error };
         const delay = Math.min(RETRY_CAP_SECONDS, 2 ** job.attempts * 30);
         await recordJobFailure(tx, job.job_id, {

@@ -146,15 +146,6 @@ export async function saveR009Window(
     .execute();
 }
 
-/** A savepoint in the caller's transaction: a failed attempt rolls back to it and the rest still commits. */
-export async function savepoint(tx: Executor, name: string): Promise<void> {
-  await sql`savepoint ${sql.raw(name)}`.execute(tx);
-}
-
-export async function rollbackToSavepoint(tx: Executor, name: string): Promise<void> {
-  await sql`rollback to savepoint ${sql.raw(name)}`.execute(tx);
-}
-
 /** Serialises case changes of one user (async evaluation, jobs and screens may touch them at once). */
 export async function lockUserCases(db: Executor, tenantId: string, userId: string): Promise<void> {
   await lockSubject(db, 'aml', tenantId, userId);
