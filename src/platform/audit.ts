@@ -1,26 +1,25 @@
 import { insertAuditEntry } from './audit.store.js';
+import type { ServiceContext } from './context.js';
 import type { Executor } from './db/database.js';
 import { insertSecurityLogEntry } from './security-log.store.js';
 
-export interface AuditEntry {
-  /** null for a staff action on what belongs to no tenant. */
-  tenantId: string | null;
-  actor: string;
-  action: string;
-  requestId: string | null;
-  details?: Record<string, unknown>;
-  at: Date;
-}
-
-/** Appends to the tenant's audit log; pass the business transaction so the entry commits with the change. */
-export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  await insertAuditEntry(db, {
-    tenant_id: entry.tenantId,
-    occurred_at: entry.at,
-    actor: entry.actor,
-    action: entry.action,
-    request_id: entry.requestId,
-    details: entry.details ?? {},
+/**
+ * Appends what ctx's actor did to ctx's tenant's audit log, at the service clock's now; pass the verb's
+ * transaction so the entry commits with the change.
+ */
+export async function audit(
+  tx: Executor,
+  ctx: ServiceContext,
+  action: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await insertAuditEntry(tx, {
+    tenant_id: ctx.tenantId,
+    occurred_at: ctx.clock.now(),
+    actor: ctx.actor,
+    action,
+    request_id: ctx.requestId,
+    details,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   describeCredential,
   hashApiKey,
@@ -6,7 +6,7 @@ import {
   isWellFormedApiKey,
   keyEnvironment,
 } from './api-keys.js';
-import { recordAudit, recordSecurityEvent } from './audit.js';
+import { audit, recordSecurityEvent } from './audit.js';
 import { findKeyWithTenant } from './auth.store.js';
 import type { Platform } from './context.js';
 import { AppError } from './errors.js';
@@ -34,24 +34,18 @@ export function registerTenantAuth(scope: FastifyInstance, platform: Platform): 
     tenantId?: string,
   ) => {
     await limitFailures(request, reply);
-    const at = platform.clock.now();
     const keyPrefix = header ? describeCredential(header) : null;
     if (tenantId) {
-      await recordAudit(platform.db, {
-        tenantId,
-        actor: keyPrefix ?? 'anonymous',
-        action: 'auth.failed',
-        requestId: request.id,
-        details: { reason, key_prefix: keyPrefix },
-        at,
-      });
+      const { db, clock } = platform;
+      const caller = { actor: keyPrefix ?? 'anonymous', tenantId, requestId: request.id, db, clock };
+      await audit(db, caller, 'auth.failed', { reason, key_prefix: keyPrefix });
     } else {
       await recordSecurityEvent(platform.db, {
         reason,
         keyPrefix,
         requestId: request.id,
         remoteIp: request.ip,
-        at,
+        at: platform.clock.now(),
       });
     }
     if (reason === 'missing_header') {
@@ -82,16 +76,41 @@ export function registerTenantAuth(scope: FastifyInstance, platform: Platform): 
     }
 
     const { key_id, key_prefix, key_hash: _hash, role, revoked_at: _revoked, ...tenant } = row;
-    const verified = { tenant, keyId: key_id, keyPrefix: key_prefix, role };
+    const verified = {
+      tenant,
+      tenantId: tenant.tenant_id,
+      keyId: key_id,
+      keyPrefix: key_prefix,
+      role,
+      actor: key_prefix,
+      db: platform.db,
+      clock: platform.clock,
+    };
     platform.apiKeys.set(keyHash, verified);
     // No child logger per request (it costs more than the look-up): log lines name the tenant themselves.
     request.tenantContext = { ...verified, requestId: request.id };
   });
 }
 
-/** preHandler for admin-only operations (the spec's elevated privileges). */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An admin-only operation (set by adminOnly): the route catalogue reads it, so no list of them is kept. */
+    adminOnly?: boolean;
+  }
+}
+
+/** preValidation of admin-only operations (the spec's elevated privileges). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.tenantContext.role !== 'admin') {
     throw new AppError('forbidden', 403, 'This operation needs an admin API key');
   }
+}
+
+/**
+ * The route options of an admin-only operation, given the route's config: the role is checked before body
+ * validation, so a standard key learns only that it may not do this (403), never 400 details; and the route is
+ * marked adminOnly, for the route catalogue.
+ */
+export function adminOnly<C extends FastifyContextConfig>(config: C) {
+  return { config: { ...config, adminOnly: true }, preValidation: requireAdmin };
 }

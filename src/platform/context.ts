@@ -4,11 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { ApiKeyCache } from './api-key-cache.js';
 import type { Clock, TestClock } from './clock.js';
+import type { Executor } from './db/database.js';
 import type { KeyRole, Tenant } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
 import type { Metrics } from './metrics.js';
 import type { Scheduler } from './scheduler.js';
 import type { Secrets } from './secrets.js';
+import type { Vendors } from './vendors.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 /** What every route, job and CLI path shares: built once in the composition root. */
@@ -30,6 +32,8 @@ export interface Platform {
   /** Queues the worker loop drains each pass; run() claims and processes one batch and returns its size. */
   pollers: Poller[];
   metrics: Metrics;
+  /** Each vendor-backed area's sandbox stub and, when this deployment has it, production implementation. */
+  vendors: Vendors;
 }
 
 export interface Poller {
@@ -39,9 +43,25 @@ export interface Poller {
   queueTable?: string;
 }
 
+/**
+ * What every service verb takes: who acts, for which tenant, under which request, and where its writes go.
+ * `db` is the database, or an outer verb's transaction: a verb given one commits with its caller
+ * (see withTransaction in service-context.ts).
+ */
+export interface ServiceContext {
+  /** An API key's prefix, a staff member's name, 'backoffice', or 'service' for the service's own jobs. */
+  actor: string;
+  /** The tenant acted for; null for a staff action on what belongs to no tenant. */
+  tenantId: string | null;
+  requestId: string | null;
+  db: Executor;
+  clock: Clock;
+}
+
 /** Who is calling: resolved from the bearer key before any tenant route runs. */
-export interface TenantContext {
+export interface TenantContext extends ServiceContext {
   tenant: Tenant;
+  tenantId: string;
   keyId: string;
   keyPrefix: string;
   role: KeyRole;

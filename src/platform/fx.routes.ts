@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { Platform } from './context.js';
 import { listFxRates, setFxRateByStaff } from './fx.js';
 import { CurrencyCode, errorResponses, NullableTimestamp } from './schemas.js';
+import { staffContext } from './service-context.js';
 
 export const FxRate = Type.Object({
   currency: Type.String(),
@@ -37,10 +38,9 @@ export function fxRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       (req) =>
-        setFxRateByStaff(platform, {
+        setFxRateByStaff(staffContext(platform, req.id), {
           currency: req.params.currency,
           usdPerUnit: req.body.usd_per_unit,
-          requestId: req.id,
         }),
     );
   };

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import { recordAudit } from './audit.js';
-import type { Platform } from './context.js';
+import { audit } from './audit.js';
+import type { ServiceContext } from './context.js';
 import type { Executor } from './db/database.js';
 import type { Timestamp } from './db/platform-tables.js';
 import { AppError } from './errors.js';
@@ -11,6 +11,7 @@ import {
   selectUsdCents,
   upsertFxRate,
 } from './fx.store.js';
+import { withTransaction } from './service-context.js';
 
 /** The conversion as SQL, for statements that convert inside themselves (an AML event's insert, a screen's read). */
 export { usdCentsSql } from './fx.store.js';
@@ -118,26 +119,18 @@ export function setFxRate(db: Executor, currency: string, usdPerUnit: number, no
 
 /** The staff set a currency's rate (back office): the rate and its audit row commit together. */
 export async function setFxRateByStaff(
-  platform: Pick<Platform, 'db' | 'clock'>,
-  input: { currency: string; usdPerUnit: number; requestId: string },
+  ctx: ServiceContext,
+  input: { currency: string; usdPerUnit: number },
 ): Promise<FxRate> {
   const { currency, usdPerUnit } = input;
   // Every USD threshold is defined against USD itself: its rate is 1 by definition.
   if (currency === BASE_CURRENCY && usdPerUnit !== 1) {
     throw new AppError('invalid_request', 400, 'USD is the base currency; its rate is always 1');
   }
-  const now = platform.clock.now();
-  return await platform.db.transaction().execute(async (tx) => {
-    const rate = await setFxRate(tx, currency, usdPerUnit, now);
+  return await withTransaction(ctx, async (tx, ctx) => {
+    const rate = await setFxRate(tx, currency, usdPerUnit, ctx.clock.now());
     // Every USD-denominated AML threshold moves with it: a staff decision, audited service-wide.
-    await recordAudit(tx, {
-      tenantId: null,
-      actor: 'backoffice',
-      action: 'fx.rate_set',
-      requestId: input.requestId,
-      details: { currency, usd_per_unit: usdPerUnit },
-      at: now,
-    });
+    await audit(tx, ctx, 'fx.rate_set', { currency, usd_per_unit: usdPerUnit });
     return rate;
   });
 }

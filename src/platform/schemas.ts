@@ -8,7 +8,10 @@ import {
 } from './validation.formats.js';
 
 /** Shapes shared by every area: one schema validates, types and documents (OpenAPI). */
-/** ISO 8601 UTC timestamp on the wire; handlers may return Date objects, which the serializer writes as ISO. */
+/**
+ * A timestamp in a response: ISO 8601 UTC on the wire; handlers may return Date objects, which the serializer writes
+ * as ISO. Requests take ClientTimestamp, typed as the string that arrives.
+ */
 export const Timestamp = Type.Unsafe<Date | string>({
   type: 'string',
   format: 'date-time',
@@ -24,7 +27,7 @@ export const MAX_FUTURE_SECONDS = 5 * 60;
  * 5 minutes after and `maxPastSeconds` before the service clock. Each field's bound and its reason are in the docs.
  */
 export const ClientTimestamp = (maxPastSeconds: number | null, description: string) =>
-  Type.Unsafe<Date | string>({
+  Type.Unsafe<string>({
     type: 'string',
     format: 'date-time',
     [INSTANT_WINDOW]: {

@@ -11,6 +11,17 @@ export interface VendorImplementations<T> {
 }
 
 /**
+ * The implementations of every vendor-backed area, built for each service instance by the composition root
+ * (createService) and held on the platform: two services in one process never share one. Each area adds its entry
+ * next to its vendor interface (`declare module '…/platform/vendors.js'`), so the platform names no area.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' declarations
+export interface Vendors {}
+
+/** Implementations a test or tool supplies in place of the configured ones; the rest are built as usual. */
+export type VendorOverrides = { [Area in keyof Vendors]?: Partial<Vendors[Area]> };
+
+/**
  * Picks the implementation of a vendor-backed area for a tenant: sandbox tenants always get the stub; a live
  * tenant gets the production implementation once the service's staff have cut that area over for it.
  */

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { REVIEW_SLA_SECONDS } from '../../src/areas/aml/aml.case-rules.js';
 import { EVALUATION_RETRY_DELAYS_SECONDS } from '../../src/areas/aml/aml.evaluator.js';
 import { AmlDriver, cureFindings, poisonFindings, usd } from '../../src/areas/aml/aml.test-support.js';
-import { cliFor, type Cli } from '../helpers/cli.js';
+import { cliFor } from '../helpers/cli.js';
 
 describe('compliance aml overdue, dead-letters and redrive (the built CLI)', () => {
-  let d: AmlDriver;
-  let cli: Cli;
-
-  beforeAll(async () => {
-    d = await AmlDriver.start();
-    cli = await cliFor(d.t);
+  const suite = useSuite(async (own) => {
+    const d = own(await AmlDriver.start());
+    return { d, cli: await cliFor(d.t) };
   });
-  afterAll(async () => d.close());
 
   it('lists overdue AML cases, oldest-due first', async () => {
+    const { d, cli } = suite.current;
     expect((await cli('aml', 'overdue')).stdout).toContain('No overdue AML cases.');
     const first = (await d.screen(d.screenBody(d.user(), usd(10_000)))).json().case_id;
     await d.t.advance(60);
@@ -28,6 +26,7 @@ describe('compliance aml overdue, dead-letters and redrive (the built CLI)', () 
   });
 
   it('lists dead letters and re-drives one', async () => {
+    const { d, cli } = suite.current;
     await poisonFindings(d.t.db);
     const user = d.user('poison');
     const transactionId = await d.event(user, 'deposit', usd(12_000));

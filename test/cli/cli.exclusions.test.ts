@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliFor, type Cli } from '../helpers/cli.js';
-import { TestService, type TestTenant } from '../helpers/test-service.js';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
+import { cliFor } from '../helpers/cli.js';
+import { TestService } from '../helpers/test-service.js';
 
 describe('compliance exclusion show, void and void-confirm', () => {
-  let t: TestService;
-  let tenant: TestTenant;
-  let cli: Cli;
-  const register = async (duration: string, email: string) =>
-    (await t.api(tenant.apiKey, 'POST', '/v1/exclusions', { user_id: `u-${email}`, duration, email })).json<{
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    return { t, tenant: await t.createTenant(), cli: await cliFor(t) };
+  });
+  const register = async (duration: string, email: string) => {
+    const { t, tenant } = suite.current;
+    return (
+      await t.api(tenant.apiKey, 'POST', '/v1/exclusions', { user_id: `u-${email}`, duration, email })
+    ).json<{
       exclusion_id: string;
     }>().exclusion_id;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    tenant = await t.createTenant();
-    cli = await cliFor(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  };
 
   it('voids a timed row at once, and a permanent one only when a second member of staff confirms', async () => {
+    const { cli } = suite.current;
     const timed = await register('duration_30d', 'typo@example.com');
     const voided = await cli(
       'exclusion',

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliFor, type Cli } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
+import { cliFor } from '../helpers/cli.js';
 import { FileServer } from '../helpers/file-server.js';
+import { temporaryDirectory } from '../helpers/temporary-directory.js';
 import { TestService } from '../helpers/test-service.js';
 
 const UN = fs.readFileSync(
@@ -11,32 +11,25 @@ const UN = fs.readFileSync(
 );
 
 describe('compliance lists fetch, lists show and alerts', () => {
-  let t: TestService;
-  let files: FileServer;
-  let dir: string;
-  let cli: Cli;
-
-  beforeAll(async () => {
-    files = await FileServer.start();
+  const suite = useSuite(async (own) => {
+    const dir = own(temporaryDirectory('cli-lists-')).path;
+    const files = own(await FileServer.start());
     files.serve('/un.xml', { body: UN });
     files.serve('/eu.xml', { body: '<?xml version="1.0"?><WHOLE Date="01/01/2030"><ENTITY' });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-lists-'));
-    t = await TestService.start({
-      sanctionsDataDir: dir,
-      sanctionsSources: [
-        { list: 'un', url: `${files.base}/un.xml`, file: 'un/consolidated.xml' },
-        { list: 'eu', url: `${files.base}/eu.xml`, file: 'eu/fsf.xml' },
-      ],
-    });
-    cli = await cliFor(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await files?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    const t = own(
+      await TestService.start({
+        sanctionsDataDir: dir,
+        sanctionsSources: [
+          { list: 'un', url: `${files.base}/un.xml`, file: 'un/consolidated.xml' },
+          { list: 'eu', url: `${files.base}/eu.xml`, file: 'eu/fsf.xml' },
+        ],
+      }),
+    );
+    return { t, files, dir, cli: await cliFor(t) };
   });
 
   it('downloads the lists and prints what each download did; the refused one is in the alerts', async () => {
+    const { cli } = suite.current;
     const fetched = await cli('lists', 'fetch');
     expect(fetched.code, fetched.stderr).toBe(0);
     expect(fetched.stdout).toMatch(/^sanctions\.un {2}updated {2}version 2026-02-27 {2}\d+ entities$/m);

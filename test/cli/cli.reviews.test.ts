@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliFor, type Cli } from '../helpers/cli.js';
-import { TestService, type TestTenant } from '../helpers/test-service.js';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
+import { cliFor } from '../helpers/cli.js';
+import { TestService } from '../helpers/test-service.js';
 
 describe('compliance sanctions overdue, kyc overdue, sanctions rescreen-user and rescreen-status', () => {
-  let t: TestService;
-  let tenant: TestTenant;
-  let cli: Cli;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    tenant = await t.createTenant();
-    cli = await cliFor(t);
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    return { t, tenant: await t.createTenant(), cli: await cliFor(t) };
   });
-  afterAll(async () => t?.close());
 
-  const screen = (user_id: string, first_name: string) =>
-    t.api(tenant.apiKey, 'POST', '/v1/sanctions/screen', {
+  const screen = (user_id: string, first_name: string) => {
+    const { t, tenant } = suite.current;
+    return t.api(tenant.apiKey, 'POST', '/v1/sanctions/screen', {
       user_id,
       first_name,
       last_name: 'Lovelace',
@@ -23,8 +19,10 @@ describe('compliance sanctions overdue, kyc overdue, sanctions rescreen-user and
       nationality: 'GB',
       email: 'ada@example.com',
     });
+  };
 
   it('lists overdue sanctions hits and KYC reviews once past their due time', async () => {
+    const { t, tenant, cli } = suite.current;
     const hit = (await screen('cli-hit', 'SanctionedSam')).json();
     const start = await t.api(tenant.apiKey, 'POST', '/v1/kyc/start', {
       user_id: 'cli-kyc',
@@ -49,6 +47,7 @@ describe('compliance sanctions overdue, kyc overdue, sanctions rescreen-user and
   });
 
   it('re-screens one user on demand, with the reason and the staff member', async () => {
+    const { tenant, cli } = suite.current;
     await screen('cli-clear', 'Ada');
     const missing = await cli(
       'sanctions',

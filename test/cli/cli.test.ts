@@ -1,30 +1,24 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliFor, compliance, type Cli } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
+import { cliFor, compliance } from '../helpers/cli.js';
 import { TestService } from '../helpers/test-service.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 describe('compliance CLI', () => {
-  let t: TestService;
-  let receiver: WebhookReceiver;
-  let cli: Cli;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    receiver = await WebhookReceiver.start();
-    cli = await cliFor(t);
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    const receiver = own(await WebhookReceiver.start());
+    const cli = await cliFor(t);
     // The first npx run of a local bin can be slow (npx links the package into its cache); pay that here.
     const help = await cli('help');
     expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toContain('Usage: compliance');
-  });
-
-  afterAll(async () => {
-    await receiver?.close();
-    await t?.close();
+    return { t, receiver, cli };
   });
 
   it('creates a tenant, registers its webhook and delivers a signed ping', async () => {
+    const { t, receiver, cli } = suite.current;
     const created = await cli('tenant', 'create', '--name', 'Acme', '--env', 'sandbox', '--json');
     expect(created.code).toBe(0);
     const tenant = JSON.parse(created.stdout) as {
@@ -56,6 +50,7 @@ describe('compliance CLI', () => {
   });
 
   it('prints a human summary without --json, warning that the credentials are shown once', async () => {
+    const { cli } = suite.current;
     const created = await cli('tenant', 'create', '--name', 'Beta', '--env', 'live');
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/Created tenant ten_\w+ \(Beta\)/);
@@ -65,6 +60,7 @@ describe('compliance CLI', () => {
   });
 
   it('rotates a signing secret: both secrets verify during the overlap, the new one only after it', async () => {
+    const { t, receiver, cli } = suite.current;
     const created = await cli('tenant', 'create', '--name', 'Gamma', '--env', 'sandbox', '--json');
     const tenant = JSON.parse(created.stdout) as { tenant_id: string; signing_secret: string };
     await cli('webhook', 'set', tenant.tenant_id, '--url', receiver.url);
@@ -102,6 +98,7 @@ describe('compliance CLI', () => {
   });
 
   it('refuses to run without a back-office token', async () => {
+    const { cli } = suite.current;
     const result = await compliance(['tenant', 'list'], {
       ...cli.env,
       COMPLIANCE_BACKOFFICE_TOKEN: undefined,
@@ -111,12 +108,14 @@ describe('compliance CLI', () => {
   });
 
   it('reports an unknown tenant with the error code and request id, exit 1', async () => {
+    const { cli } = suite.current;
     const result = await cli('tenant', 'show', 'ten_doesnotexist');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/error: tenant_not_found: .+ \(request req_\w+\)/);
   });
 
   it('exits 2 on a command line it does not understand', async () => {
+    const { cli } = suite.current;
     const unknown = await cli('tenant', 'explode');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command');

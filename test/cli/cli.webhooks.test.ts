@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { emitEvent } from '../../src/platform/outbox.js';
-import { cliFor, type Cli } from '../helpers/cli.js';
+import { cliFor } from '../helpers/cli.js';
 import { TestService } from '../helpers/test-service.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 describe('compliance CLI: webhook recovery', () => {
-  let t: TestService;
-  let receiver: WebhookReceiver;
-  let cli: Cli;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    receiver = await WebhookReceiver.start();
-    cli = await cliFor(t);
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    const receiver = own(await WebhookReceiver.start());
+    const cli = await cliFor(t);
     // The first npx run of a local bin can be slow (npx links the package into its cache); pay that here.
     expect((await cli('help')).code).toBe(0);
-  }, 60_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await t?.close();
+    return { t, receiver, cli };
   });
 
   it('redelivers every undelivered event of a tenant since a time, and enables a destination', async () => {
+    const { t, receiver, cli } = suite.current;
     const tenant = await t.createTenant({ webhookUrl: receiver.url });
     const since = t.platform.clock.now().toISOString();
     receiver.respondWith(503, 503);

@@ -13,16 +13,17 @@ export interface ApiRoute {
   pathParams: string[];
   /** The query-string parameters that name a resource (`…_id`), read from the route's schema. */
   queryIds: string[];
+  /** An admin-only operation (`config.adminOnly`, set by adminOnly in platform/auth.ts). */
+  adminOnly: boolean;
 }
 
 /**
  * A route whose schema declares `security: []` (the OpenAPI word for "no credential") takes no bearer key: health,
- * and the sandbox vendor's pages, which a player reaches with a token in the path. The OpenAPI document itself is
- * public too (docs/api.md, Authentication) but, being the document, carries no schema to say so.
+ * the OpenAPI document itself, and the sandbox vendor's pages, which a player reaches with a token in the path.
  */
 function declaresNoCredential(route: RouteSummary): boolean {
   const security = (route.schema as { security?: unknown } | undefined)?.security;
-  return (Array.isArray(security) && security.length === 0) || route.url === '/v1/openapi.json';
+  return Array.isArray(security) && security.length === 0;
 }
 
 const pathParams = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
@@ -57,6 +58,7 @@ export function apiRoutes(app: FastifyInstance): ApiRoute[] {
           surface,
           pathParams: pathParams(route.url),
           queryIds: queryIds(route),
+          adminOnly: route.config?.adminOnly === true,
         },
       ];
     });

@@ -5,6 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Config } from '../../src/config.js';
 import type { Environment, KeyRole } from '../../src/platform/db/platform-tables.js';
 import { createLogger } from '../../src/platform/logger.js';
+import type { VendorOverrides } from '../../src/platform/vendors.js';
 import { createService, type Service } from '../../src/service.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -31,9 +32,12 @@ export class TestService {
     private readonly cleanup: () => Promise<void>,
   ) {}
 
-  /** Starts a service on a fresh database (PGlite in a temporary directory, or PostgreSQL with DATABASE_URL). */
+  /**
+   * Starts a service on a fresh database (PGlite in a temporary directory, or PostgreSQL with DATABASE_URL).
+   * `vendors` replaces this service's vendor implementations (a stub resolver, a production matcher) and no other's.
+   */
   static async start(
-    overrides: Partial<Config> = {},
+    { vendors, ...overrides }: Partial<Config> & { vendors?: VendorOverrides } = {},
     reuse?: { dataDir: string; databaseUrl: string | undefined },
   ) {
     const database = reuse ? undefined : await createTestDatabase();
@@ -78,7 +82,7 @@ export class TestService {
       downloadMaxBytes: 512 * 1024 * 1024,
       ...overrides,
     };
-    const service = await createService(config, createLogger(config));
+    const service = await createService(config, createLogger(config), vendors);
     return new TestService(service, config, async () => {
       if (reuse) return;
       await database!.drop();

@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { buildApp } from '../../src/app.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { BACKOFFICE_TOKEN, TestService, type TestTenant } from '../helpers/test-service.js';
+import { startServiceWithTenant } from '../helpers/tenant-driver.js';
+import { BACKOFFICE_TOKEN, TestService } from '../helpers/test-service.js';
 
 const CHECK = '/v1/exclusions/check?email=player@example.com';
 const LIMIT = 5;
@@ -12,14 +14,14 @@ const LIMIT = 5;
 const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 describe('what the security log records of a failed credential', () => {
-  let t: TestService;
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(() => t.close());
+  const suite = useSuite(() => TestService.start());
 
   const logged = async (requestId: string) =>
-    t.db.selectFrom('security_log').selectAll().where('request_id', '=', requestId).executeTakeFirstOrThrow();
+    suite.current.db
+      .selectFrom('security_log')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .executeTakeFirstOrThrow();
 
   /** Not the credential, nor any 8 characters of it, anywhere in the row. */
   function expectNoCharactersOf(credential: string, row: object) {
@@ -28,6 +30,7 @@ describe('what the security log records of a failed credential', () => {
   }
 
   it('a Basic credential leaves only its kind and length', async () => {
+    const t = suite.current;
     const credential = Buffer.from(`operator:${randomBytes(12).toString('base64url')}`).toString('base64');
     const response = await t.inject({
       method: 'GET',
@@ -44,6 +47,7 @@ describe('what the security log records of a failed credential', () => {
   });
 
   it('a back-office token sent to the tenant API leaves only its kind and length', async () => {
+    const t = suite.current;
     const token = 'bo_' + randomBytes(32).toString('base64url');
     const response = await t.inject({
       method: 'GET',
@@ -58,6 +62,7 @@ describe('what the security log records of a failed credential', () => {
   });
 
   it('a wrong back-office token is recorded by its kind and length; a key of ours by its prefix and 4 characters', async () => {
+    const t = suite.current;
     const token = 'bo_' + randomBytes(32).toString('base64url');
     const wrong = await t.inject({
       method: 'GET',
@@ -93,6 +98,7 @@ describe('what the security log records of a failed credential', () => {
     ['a key of ours cut short', 'Bearer svc_sk_live_abc', 'svc_sk_live_a'],
     ['a bare key of ours without the scheme', `svc_sk_test_${'Q'.repeat(32)}`, 'svc_sk_test_QQQQ'],
   ])('%s is recorded as %s', async (_name, header, expected) => {
+    const t = suite.current;
     const response = await t.inject({ method: 'GET', url: CHECK, headers: { authorization: header } });
     expect(response.statusCode).toBe(401);
     expect((await logged(response.json().request_id)).key_prefix).toBe(expected);
@@ -100,24 +106,19 @@ describe('what the security log records of a failed credential', () => {
 });
 
 describe('failed authentications are throttled per client address', () => {
-  let t: TestService;
-  let tenant: TestTenant;
-  beforeAll(async () => {
-    t = await TestService.start({ authFailuresPerMinute: LIMIT });
-    tenant = await t.createTenant();
-  });
-  afterAll(() => t.close());
+  const suite = useSuite((own) => startServiceWithTenant(own, { config: { authFailuresPerMinute: LIMIT } }));
 
   const securityRows = async (address: string) =>
     (
-      await t.db
+      await suite.current.t.db
         .selectFrom('security_log')
         .select('security_log_id')
         .where('remote_ip', '=', address)
         .execute()
     ).length;
-  const auditFailures = async () =>
-    (
+  const auditFailures = async () => {
+    const { t, tenant } = suite.current;
+    return (
       await t.db
         .selectFrom('audit_log')
         .select('audit_id')
@@ -125,15 +126,20 @@ describe('failed authentications are throttled per client address', () => {
         .where('action', '=', 'auth.failed')
         .execute()
     ).length;
+  };
 
-  const tenantApi = (address: string, authorization?: string, app: FastifyInstance = t.service.app) =>
+  const tenantApi = (
+    address: string,
+    authorization?: string,
+    app: FastifyInstance = suite.current.t.service.app,
+  ) =>
     app.inject({
       method: 'GET',
       url: CHECK,
       remoteAddress: address,
       headers: authorization ? { authorization } : {},
     });
-  const backoffice = (address: string, token: string, app: FastifyInstance = t.service.app) =>
+  const backoffice = (address: string, token: string, app: FastifyInstance = suite.current.t.service.app) =>
     app.inject({
       method: 'GET',
       url: '/backoffice/v1/tenants',
@@ -154,6 +160,7 @@ describe('failed authentications are throttled per client address', () => {
   }
 
   it('answers 429 with Retry-After past the limit and writes nothing more; a valid key still passes', async () => {
+    const { t, tenant } = suite.current;
     const address = freshAddress();
     const revoked = await t.issueKey(tenant.tenantId, 'standard');
     await t.backoffice('POST', `/keys/${revoked.slice(0, 20)}/revoke`);
@@ -195,6 +202,7 @@ describe('failed authentications are throttled per client address', () => {
   });
 
   it.skipIf(!process.env.REDIS_URL)('two app instances count one address in one Redis budget', async () => {
+    const { t } = suite.current;
     const logger = createLogger({ logLevel: 'silent' });
     const second = await buildApp({
       platform: t.platform,

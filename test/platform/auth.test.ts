@@ -1,27 +1,27 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { buildApp } from '../../src/app.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { BACKOFFICE_TOKEN, TestService, type TestTenant } from '../helpers/test-service.js';
+import { startServiceWithTenant } from '../helpers/tenant-driver.js';
+import { BACKOFFICE_TOKEN, TestService } from '../helpers/test-service.js';
 
 // Any authenticated tenant route serves; the exclusion check is the cheapest.
 const CHECK = '/v1/exclusions/check?email=player@example.com';
 
 describe('authentication and the back office', () => {
-  let t: TestService;
-  let tenant: TestTenant;
-  beforeAll(async () => {
-    t = await TestService.start();
-    tenant = await t.createTenant();
-  });
-  afterAll(() => t.close());
+  const suite = useSuite(startServiceWithTenant);
 
   const securityLog = (requestId: string) =>
-    t.db.selectFrom('security_log').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+    suite.current.t.db
+      .selectFrom('security_log')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
   const auditFailure = (requestId: string) =>
-    t.db
+    suite.current.t.db
       .selectFrom('audit_log')
       .selectAll()
       .where('request_id', '=', requestId)
@@ -29,11 +29,13 @@ describe('authentication and the back office', () => {
       .executeTakeFirst();
 
   it('accepts a valid key', async () => {
+    const { t, tenant } = suite.current;
     const response = await t.api(tenant.apiKey, 'GET', CHECK);
     expect(response.statusCode).toBe(200);
   });
 
   it('answers 401 missing_credentials without an Authorization header, and logs it', async () => {
+    const { t } = suite.current;
     const response = await t.inject({ method: 'GET', url: CHECK });
     expect(response.statusCode).toBe(401);
     const body = response.json();
@@ -52,6 +54,7 @@ describe('authentication and the back office', () => {
   ])(
     'answers 401 invalid_credentials for %s and logs at most the environment prefix and 4 characters',
     async (_name, header, reason, logged) => {
+      const { t } = suite.current;
       const response = await t.inject({ method: 'GET', url: CHECK, headers: { authorization: header } });
       expect(response.statusCode).toBe(401);
       const body = response.json();
@@ -63,6 +66,7 @@ describe('authentication and the back office', () => {
   );
 
   it('a revoked key stops working, and the failure lands in the tenant audit log', async () => {
+    const { t, tenant } = suite.current;
     const key = await t.issueKey(tenant.tenantId, 'standard');
     expect((await t.api(key, 'GET', CHECK)).statusCode).toBe(200);
     const revoke = await t.backoffice('POST', `/keys/${key.slice(0, 20)}/revoke`);
@@ -80,6 +84,7 @@ describe('authentication and the back office', () => {
   });
 
   it('a suspended tenant is refused until reinstated', async () => {
+    const { t } = suite.current;
     const other = await t.createTenant();
     expect((await t.backoffice('POST', `/tenants/${other.tenantId}/suspend`)).json().status).toBe(
       'suspended',
@@ -94,6 +99,7 @@ describe('authentication and the back office', () => {
   });
 
   it('live keys start svc_sk_live_, sandbox keys svc_sk_test_, both 12 + 32 URL-safe characters', async () => {
+    const { t, tenant } = suite.current;
     const live = await t.createTenant({ environment: 'live' });
     expect(live.apiKey).toMatch(/^svc_sk_live_[A-Za-z0-9_-]{32}$/);
     expect(tenant.apiKey).toMatch(/^svc_sk_test_[A-Za-z0-9_-]{32}$/);
@@ -101,6 +107,7 @@ describe('authentication and the back office', () => {
   });
 
   it('stores only the SHA-256 of each key: the plaintext is nowhere in the database', async () => {
+    const { t, tenant } = suite.current;
     const stored = await t.db
       .selectFrom('api_keys')
       .select('key_hash')
@@ -122,6 +129,7 @@ describe('authentication and the back office', () => {
   });
 
   it('the back office refuses tenant keys and missing tokens', async () => {
+    const { t, tenant } = suite.current;
     const withTenantKey = await t.inject({
       method: 'GET',
       url: '/backoffice/v1/tenants',
@@ -141,6 +149,7 @@ describe('authentication and the back office', () => {
   });
 
   it('answers 400 in the error shape for a malformed back-office body, changing nothing', async () => {
+    const { t } = suite.current;
     const before = (await t.backoffice('GET', '/tenants')).json().tenants.length;
     const response = await t.inject({
       method: 'POST',
@@ -161,13 +170,10 @@ describe('authentication and the back office', () => {
 });
 
 describe('per-key rate limits', () => {
-  let t: TestService;
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(() => t.close());
+  const suite = useSuite(() => TestService.start());
 
   it('answers 429 rate_limited with Retry-After past the per-minute budget of the bucket', async () => {
+    const t = suite.current;
     const tenant = await t.createTenant();
     const limits = await t.backoffice('PUT', `/tenants/${tenant.tenantId}/rate-limits`, {
       exclusions_per_minute: 3,
@@ -197,6 +203,7 @@ describe('per-key rate limits', () => {
   });
 
   it.skipIf(!process.env.REDIS_URL)('two app instances share one Redis budget', async () => {
+    const t = suite.current;
     const tenant = await t.createTenant();
     await t.backoffice('PUT', `/tenants/${tenant.tenantId}/rate-limits`, { exclusions_per_minute: 4 });
     const redis = new Redis(process.env.REDIS_URL!);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestService, type TestTenant } from '../helpers/test-service.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
+import { startServiceWithTenant } from '../helpers/tenant-driver.js';
 import { expectRefused, storedRows } from './stored-rows.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -13,12 +14,21 @@ const DAY = 86_400_000;
 
 /** Bad input answers a clear 400 in the area's code, never a 500, and stores nothing (issue 16). */
 describe('bad input', () => {
-  let t: TestService;
-  let tenant: TestTenant;
+  const suite = useSuite(async (own) => {
+    const { t, tenant } = await startServiceWithTenant(own);
+    await t.backoffice('PUT', `/tenants/${tenant.tenantId}/rate-limits`, {
+      default_per_minute: 100_000,
+      exclusions_per_minute: 100_000,
+    });
+    return { t, tenant };
+  });
   let before: Record<string, number>;
-  const at = (offsetMs: number) => new Date(t.platform.clock.now().getTime() + offsetMs).toISOString();
-  const send = (method: Method, url: string, body?: object) =>
-    url.startsWith('/v1/') ? t.api(tenant.apiKey, method, url, body) : t.backoffice(method, url, body);
+  const at = (offsetMs: number) =>
+    new Date(suite.current.t.platform.clock.now().getTime() + offsetMs).toISOString();
+  const send = (method: Method, url: string, body?: object) => {
+    const { t, tenant } = suite.current;
+    return url.startsWith('/v1/') ? t.api(tenant.apiKey, method, url, body) : t.backoffice(method, url, body);
+  };
 
   // Valid requests, one per route under test: each case below spoils one field.
   const limit = (fields: object = {}) => ({
@@ -80,20 +90,13 @@ describe('bad input', () => {
     ...fields,
   });
 
-  beforeAll(async () => {
-    t = await TestService.start();
-    tenant = await t.createTenant();
-    await t.backoffice('PUT', `/tenants/${tenant.tenantId}/rate-limits`, {
-      default_per_minute: 100_000,
-      exclusions_per_minute: 100_000,
-    });
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
+    const { t } = suite.current;
     before = await storedRows(t.db);
   });
 
   async function expectAllRefused(cases: Case[]) {
+    const { t } = suite.current;
     for (const [name, method, url, body, code] of cases) {
       const response = await send(method, url, body);
       expectRefused(response, 400, code);
@@ -228,6 +231,7 @@ describe('bad input', () => {
     });
 
     it('no longer let two user ids with different lone surrogates become one user', async () => {
+      const { t } = suite.current;
       for (const userId of [HIGH, LOW]) {
         expectRefused(await send('POST', '/v1/limits', limit({ user_id: userId })), 400, 'invalid_request');
       }
@@ -272,6 +276,7 @@ describe('bad input', () => {
     });
 
     it('more than 5 minutes ahead of the service clock, or older than the field allows, are refused', async () => {
+      const { t } = suite.current;
       const future = 5 * MINUTE + 1000;
       await expectAllRefused([
         ['requested_at ahead', 'POST', '/v1/limits', limit({ requested_at: at(future) }), 'invalid_request'],
@@ -400,6 +405,7 @@ describe('bad input', () => {
     };
 
     it('over 16 KiB or deeper than 8 levels is refused with invalid_event', async () => {
+      const { t, tenant } = suite.current;
       const padding = (bytes: number) => ({ note: 'x'.repeat(bytes - '{"note":""}'.length) });
       await expectAllRefused([
         ['900 KB', 'POST', '/v1/aml/event', amlEvent({ metadata: padding(900_000) }), 'invalid_event'],
@@ -489,6 +495,7 @@ describe('bad input', () => {
     });
 
     it('an ISO code without an exchange rate keeps its answer: the area says the amount cannot be judged', async () => {
+      const { t } = suite.current;
       // XTS is ISO 4217's code for testing: valid, and never given a rate.
       expectRefused(await send('POST', '/v1/aml/event', amlEvent({ currency: 'XTS' })), 400, 'invalid_event');
       expectRefused(

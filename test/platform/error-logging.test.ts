@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { buildApp } from '../../src/app.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { BACKOFFICE_TOKEN, TestService } from '../helpers/test-service.js';
@@ -21,29 +21,26 @@ function capturingLogger() {
 }
 
 describe('unexpected errors are logged without values', () => {
-  let t: TestService;
-  let app: FastifyInstance;
-  let log: ReturnType<typeof capturingLogger>;
-  beforeAll(async () => {
-    t = await TestService.start();
-    log = capturingLogger();
-    app = await buildApp({
-      platform: t.platform,
-      logger: log.logger,
-      backofficeTokenHash: createHash('sha256').update(BACKOFFICE_TOKEN).digest('hex'),
-      redis: t.platform.redis,
-    });
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    const log = capturingLogger();
+    const app = own(
+      await buildApp({
+        platform: t.platform,
+        logger: log.logger,
+        backofficeTokenHash: createHash('sha256').update(BACKOFFICE_TOKEN).digest('hex'),
+        redis: t.platform.redis,
+      }),
+    );
     // A rule the service does not know of, so that its insert fails as an unexpected database error would.
     await sql`alter table tenants add constraint test_refuses_players check (name not like '%@%')`.execute(
       t.db,
     );
-  });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
+    return { t, app, log };
   });
 
   it('an unexpected database error logs its code and message, not its detail or parameters', async () => {
+    const { app, log } = suite.current;
     const response = await app.inject({
       method: 'POST',
       url: '/backoffice/v1/tenants',
@@ -72,6 +69,7 @@ describe('unexpected errors are logged without values', () => {
   });
 
   it('a data exception logs its message with the offending value replaced', async () => {
+    const { t, log } = suite.current;
     const error = await sql`select ${PLAYER}::integer as n`.execute(t.db).then(
       () => undefined,
       (e: unknown) => e,
@@ -85,6 +83,7 @@ describe('unexpected errors are logged without values', () => {
   });
 
   it('an error whose cause is a database error keeps the cause out of the fields too', async () => {
+    const { t, log } = suite.current;
     const cause = await sql`select ${PLAYER}::integer as n`.execute(t.db).then(
       () => undefined,
       (e: unknown) => e,

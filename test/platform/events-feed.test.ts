@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import type { WebhookEnvelope } from '../../src/platform/outbox.js';
-import { TestService, type TestTenant } from '../helpers/test-service.js';
-import { WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { startServiceWithReceiver } from '../helpers/tenant-driver.js';
+import type { TestTenant } from '../helpers/test-service.js';
 
 interface FeedPage {
   events: WebhookEnvelope[];
@@ -11,23 +12,13 @@ interface FeedPage {
 }
 
 describe('GET /v1/events: the catch-up feed', () => {
-  let t: TestService;
-  let receiver: WebhookReceiver;
-  let tenant: TestTenant;
-  let other: TestTenant;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    receiver = await WebhookReceiver.start();
-    tenant = await t.createTenant({ webhookUrl: receiver.url });
-    other = await t.createTenant();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await t.close();
+  const suite = useSuite(async (own) => {
+    const started = await startServiceWithReceiver(own);
+    return { ...started, other: await started.t.createTenant() };
   });
 
-  const feed = (who: TestTenant, query: string) => t.api(who.apiKey, 'GET', `/v1/events${query}`);
+  const feed = (who: TestTenant, query: string) =>
+    suite.current.t.api(who.apiKey, 'GET', `/v1/events${query}`);
   /** Every page from `since` to the end, `limit` at a time. */
   async function walk(who: TestTenant, limit: number, since?: string) {
     const events: WebhookEnvelope[] = [];
@@ -47,6 +38,7 @@ describe('GET /v1/events: the catch-up feed', () => {
   }
 
   it('lists every event of the tenant across areas, in order, as its webhooks carried them, and pages to the end', async () => {
+    const { t, receiver, tenant } = suite.current;
     const user = `user_${randomBytes(4).toString('hex')}`;
     const excluded = await t.api(tenant.apiKey, 'POST', '/v1/exclusions', {
       user_id: user,
@@ -112,6 +104,7 @@ describe('GET /v1/events: the catch-up feed', () => {
   });
 
   it("never shows another tenant's events, nor accepts one as a cursor", async () => {
+    const { tenant, other } = suite.current;
     const own = await walk(other, 100);
     // The other tenant has only its own copy of the announcement to every tenant.
     expect(own.events.map((e) => e.event)).toEqual(['geo.country_restricted']);
@@ -124,6 +117,7 @@ describe('GET /v1/events: the catch-up feed', () => {
   });
 
   it('keeps at least 30 days', async () => {
+    const { t, tenant } = suite.current;
     const before = await walk(tenant, 1000);
     await t.advance(31 * 86_400);
     const after = await walk(tenant, 1000);
@@ -141,6 +135,7 @@ describe('GET /v1/events: the catch-up feed', () => {
     ['limit=1001'],
     ['limit=ten'],
   ])('refuses %s with 400 in the error shape', async (query) => {
+    const { tenant } = suite.current;
     const response = await feed(tenant, `?${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -151,6 +146,7 @@ describe('GET /v1/events: the catch-up feed', () => {
   });
 
   it('needs an API key and draws on the default rate-limit bucket', async () => {
+    const { t, tenant } = suite.current;
     expect((await t.inject({ method: 'GET', url: '/v1/events' })).statusCode).toBe(401);
     const response = await feed(tenant, '');
     expect(response.headers['ratelimit-limit']).toBe('100');

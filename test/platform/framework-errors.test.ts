@@ -1,6 +1,8 @@
 import net from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BACKOFFICE_TOKEN, TestService, type TestTenant } from '../helpers/test-service.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
+import { startServiceWithTenant } from '../helpers/tenant-driver.js';
+import { BACKOFFICE_TOKEN } from '../helpers/test-service.js';
 import { expectRefused, storedRows } from './stored-rows.js';
 
 interface RawResponse {
@@ -56,24 +58,20 @@ function expectRawRefused(response: RawResponse, status: number, code: string) {
 
 /** Refusals raised by the framework before a route runs answer in the spec's error body too (issue 16). */
 describe('errors raised before a route runs', () => {
-  let t: TestService;
-  let tenant: TestTenant;
-  let port: number;
-  let before: Record<string, number>;
-  const bearer = () => ({ authorization: `Bearer ${tenant.apiKey}` });
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    tenant = await t.createTenant();
+  const suite = useSuite(async (own) => {
+    const { t, tenant } = await startServiceWithTenant(own);
     await t.service.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.service.app.server.address() as net.AddressInfo).port;
+    return { t, tenant, port: (t.service.app.server.address() as net.AddressInfo).port };
   });
-  afterAll(() => t.close());
+  let before: Record<string, number>;
+  const bearer = () => ({ authorization: `Bearer ${suite.current.tenant.apiKey}` });
   beforeEach(async () => {
+    const { t } = suite.current;
     before = await storedRows(t.db);
   });
 
   it('a path that is not percent-encoded UTF-8 is 400 invalid_url, on any route', async () => {
+    const { t } = suite.current;
     for (const url of [
       '/v1/limits/%E0%A4%A',
       '/v1/limits/%ZZ',
@@ -88,6 +86,7 @@ describe('errors raised before a route runs', () => {
   });
 
   it('a path parameter over 200 characters is 414 uri_too_long; one of 200 reaches the route', async () => {
+    const { t } = suite.current;
     const long = await t.inject({
       method: 'DELETE',
       url: `/v1/limits/${'a'.repeat(201)}`,
@@ -106,6 +105,7 @@ describe('errors raised before a route runs', () => {
   });
 
   it('a body that is not JSON, or not valid JSON, is 400 in the area code, on routes with or without a body', async () => {
+    const { t, tenant } = suite.current;
     const cases: [string, string, string, string, string][] = [
       ['/v1/limits', 'text/plain', 'user_id=1', 'invalid_request', 'POST'],
       ['/v1/exclusions', 'application/xml', '<x/>', 'invalid_payload', 'POST'],
@@ -138,6 +138,7 @@ describe('errors raised before a route runs', () => {
   });
 
   it('headers or a query string over 16 KiB are 431 headers_too_large', async () => {
+    const { t, tenant, port } = suite.current;
     const headers = await sendRaw(
       port,
       `GET /v1/limits?user_id=p HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tenant.apiKey}\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`,
@@ -152,6 +153,7 @@ describe('errors raised before a route runs', () => {
   });
 
   it('a request Node cannot parse is 400 bad_request', async () => {
+    const { port } = suite.current;
     expectRawRefused(await sendRaw(port, 'NOT HTTP AT ALL\r\n\r\n'), 400, 'bad_request');
     expectRawRefused(
       await sendRaw(port, 'GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n'),
@@ -169,6 +171,7 @@ describe('errors raised before a route runs', () => {
   });
 
   it('a body over 1 MiB on a closing connection is 400 in the area code, and the connection closes', async () => {
+    const { t, tenant, port } = suite.current;
     const declared = await sendRaw(
       port,
       `POST /v1/aml/event HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tenant.apiKey}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n{"user_id":"${'x'.repeat(64 * 1024)}`,

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { TestService } from '../helpers/test-service.js';
 
 describe('health and platform basics', () => {
-  let t: TestService;
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(() => t.close());
+  const suite = useSuite(() => TestService.start());
 
   it('answers GET /v1/health without credentials', async () => {
+    const t = suite.current;
     const response = await t.inject({ method: 'GET', url: '/v1/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', version: expect.any(String), database: 'ok' });
@@ -16,6 +14,7 @@ describe('health and platform basics', () => {
   });
 
   it('answers an unknown route with 404 not_found in the error shape', async () => {
+    const t = suite.current;
     const response = await t.inject({ method: 'GET', url: '/v1/nothing-here' });
     expect(response.statusCode).toBe(404);
     const body = response.json();
@@ -27,6 +26,7 @@ describe('health and platform basics', () => {
   });
 
   it('publishes an OpenAPI 3.1 document of the tenant API only', async () => {
+    const t = suite.current;
     const response = await t.inject({ method: 'GET', url: '/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
     const doc = response.json<{ openapi: string; paths: Record<string, unknown> }>();
@@ -36,6 +36,7 @@ describe('health and platform basics', () => {
   });
 
   it('serves a readable reference page at /docs', async () => {
+    const t = suite.current;
     const response = await t.inject({ method: 'GET', url: '/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import type { RouteSummary } from '../../src/app.js';
 import { BACKOFFICE_TOKEN, TestService, type TestTenant } from '../helpers/test-service.js';
 import { malformedRequest, type Context, type GeneratedRequest } from './malformed-requests.arbitraries.js';
@@ -16,16 +17,11 @@ const PROBING_ADDRESS = '198.51.100.77';
  * answer is the spec's error body; and no table gains or loses a row (auth-failure logs aside: see storedRows).
  */
 describe('malformed requests to every route', () => {
-  let t: TestService;
-  let tenant: TestTenant;
-  let context: Context;
-  let routes: RouteSummary[];
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    tenant = await t.createTenant();
-    const adminKey = await t.issueKey(tenant.tenantId, 'admin');
-    tenant = { ...tenant, apiKey: adminKey };
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    const created = await t.createTenant();
+    const adminKey = await t.issueKey(created.tenantId, 'admin');
+    const tenant: TestTenant = { ...created, apiKey: adminKey };
     // The budget would otherwise answer 429 after a hundred requests, and the generated faults would go untried.
     await t.backoffice('PUT', `/tenants/${tenant.tenantId}/rate-limits`, {
       default_per_minute: 1_000_000,
@@ -33,7 +29,7 @@ describe('malformed requests to every route', () => {
       aml_event_per_minute: 1_000_000,
     });
     const event = await t.backoffice('POST', `/tenants/${tenant.tenantId}/webhook/ping`);
-    context = {
+    const context: Context = {
       now: t.platform.clock.now().getTime(),
       knownParams: {
         tenant_id: [tenant.tenantId],
@@ -43,17 +39,18 @@ describe('malformed requests to every route', () => {
         currency: ['EUR', 'GBP'],
       },
     };
-    routes = t.service.app.routeCatalogue.filter(
+    const routes = t.service.app.routeCatalogue.filter(
       (route) =>
         route.method !== 'HEAD' && (route.url.startsWith('/v1/') || route.url.startsWith('/backoffice/v1/')),
     );
+    return { t, tenant, context, routes };
   });
-  afterAll(() => t.close());
 
   /** Mostly the right credential (so the fault is what is refused); now and then a wrong one, from elsewhere. */
   function credentials(
     route: RouteSummary,
   ): fc.Arbitrary<{ headers: Record<string, string>; probing: boolean }> {
+    const { tenant } = suite.current;
     const right = route.url.startsWith('/backoffice/') ? BACKOFFICE_TOKEN : tenant.apiKey;
     const wrong = fc.constantFrom<Record<string, string>>(
       {},
@@ -72,6 +69,7 @@ describe('malformed requests to every route', () => {
   }
 
   async function send(request: GeneratedRequest & { probing: boolean }) {
+    const { t } = suite.current;
     const response = await t.inject({
       method: request.method as 'GET',
       url: request.url,
@@ -92,6 +90,7 @@ describe('malformed requests to every route', () => {
   }
 
   it(`refuses every one with a 4xx in the error body, and stores nothing (${RUNS_PER_ROUTE} per route)`, async () => {
+    const { t, context, routes } = suite.current;
     expect(routes.length).toBeGreaterThan(50);
     const started = performance.now();
     const sent: string[] = [];

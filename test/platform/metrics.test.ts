@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { TestService } from '../helpers/test-service.js';
 
 describe('GET /backoffice/v1/metrics', () => {
-  let t: TestService;
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(() => t.close());
+  const suite = useSuite(() => TestService.start());
 
   it('answers the counters in the Prometheus text format, to staff only', async () => {
+    const t = suite.current;
     t.platform.metrics
       .counter('compliance_test_things_total', 'Things a test counted', ['kind'])
       .inc({ kind: 'a' }, 2);

@@ -1,25 +1,26 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestService, type TestTenant } from '../helpers/test-service.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
+import { TestService } from '../helpers/test-service.js';
 import { expectRefused, storedRows } from './stored-rows.js';
 
 /** A request that can never succeed is not answered 503 "retry with backoff" (issue 16). */
 describe('requests no retry can help', () => {
-  let t: TestService;
-  let live: TestTenant;
-  let before: Record<string, number>;
-  beforeAll(async () => {
+  const suite = useSuite(async (own) => {
     // No SANCTIONS_DATA_DIR, and no production KYC vendor exists: the deployment cannot serve either area live.
-    t = await TestService.start({ sanctionsDataDir: undefined });
-    live = await t.createTenant({ environment: 'live' });
+    const t = own(await TestService.start({ sanctionsDataDir: undefined }));
+    const live = await t.createTenant({ environment: 'live' });
     await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions', 'kyc'] });
+    return { t, live };
   });
-  afterAll(() => t.close());
+  let before: Record<string, number>;
   beforeEach(async () => {
+    const { t } = suite.current;
     before = await storedRows(t.db);
   });
 
   it('a live tenant cut over to a vendor the deployment lacks gets 409 vendor_not_configured, and nothing is stored', async () => {
+    const { t, live } = suite.current;
     const screen = await t.api(live.apiKey, 'POST', '/v1/sanctions/screen', {
       user_id: 'player-1',
       first_name: 'Margaret',
@@ -42,6 +43,7 @@ describe('requests no retry can help', () => {
   });
 
   it('an AML event the database refuses for its values is a 500 to look into, not a 503 to retry', async () => {
+    const { t } = suite.current;
     const sandbox = await t.createTenant();
     before = await storedRows(t.db);
     // Stands for a value validation did not foresee: the same insert fails however often it is retried.

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { TestService } from '../helpers/test-service.js';
 
 const DAY = 86_400;
 
 describe('security log retention', () => {
-  let t: TestService;
-  beforeAll(async () => {
-    t = await TestService.start({ securityLogRetentionDays: 90 });
-  });
-  afterAll(() => t.close());
+  const suite = useSuite(() => TestService.start({ securityLogRetentionDays: 90 }));
 
   /** A failed authentication no tenant can be named for: one security-log entry. */
   async function failure(): Promise<string> {
+    const t = suite.current;
     const response = await t.inject({
       method: 'GET',
       url: '/v1/exclusions/check?email=player@example.com',
@@ -22,10 +20,16 @@ describe('security log retention', () => {
   }
 
   const kept = async (requestId: string) =>
-    (await t.db.selectFrom('security_log').select('request_id').where('request_id', '=', requestId).execute())
-      .length === 1;
+    (
+      await suite.current.db
+        .selectFrom('security_log')
+        .select('request_id')
+        .where('request_id', '=', requestId)
+        .execute()
+    ).length === 1;
 
   it('keeps an entry 90 days on the service clock, then the daily job deletes it', async () => {
+    const t = suite.current;
     const first = await failure();
     await t.advance(60 * DAY);
     const second = await failure();

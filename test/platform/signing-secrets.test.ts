@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { TestService, type TestTenant } from '../helpers/test-service.js';
 import { WebhookReceiver, type ReceivedWebhook } from '../helpers/webhook-receiver.js';
 
@@ -56,18 +57,13 @@ const verifies = (secret: string, delivery: ReceivedWebhook) => {
 };
 
 describe('signing secrets at rest', () => {
-  let t: TestService;
-  let receiver: WebhookReceiver;
-  beforeAll(async () => {
-    t = await TestService.start();
-    receiver = await WebhookReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await t.close();
-  });
+  const suite = useSuite(async (own) => ({
+    t: own(await TestService.start()),
+    receiver: own(await WebhookReceiver.start()),
+  }));
 
   it('a dump of the database holds no signing secret in plain text, while webhooks still verify', async () => {
+    const { t, receiver } = suite.current;
     const tenants: TestTenant[] = [];
     for (let i = 0; i < 3; i++) tenants.push(await t.createTenant({ webhookUrl: receiver.url }));
     const rotation = await t.backoffice('POST', `/tenants/${tenants[0]!.tenantId}/signing-secret/rotate`, {
@@ -105,6 +101,7 @@ describe('signing secrets at rest', () => {
   });
 
   it('encrypts the secrets an older release stored in plain text at start-up, once', async () => {
+    const { receiver } = suite.current;
     const first = await TestService.start();
     let restarted: TestService | undefined;
     try {
@@ -159,20 +156,18 @@ describe('signing secrets at rest', () => {
 });
 
 describe('signing-secret rotation', () => {
-  let t: TestService;
+  const suite = useSuite(() => TestService.start());
   let receiver: WebhookReceiver;
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(() => t.close());
   afterEach(() => receiver.close());
 
   async function tenantWithReceiver() {
+    const t = suite.current;
     receiver = await WebhookReceiver.start();
     return t.createTenant({ webhookUrl: receiver.url });
   }
 
   async function ping(tenantId: string): Promise<ReceivedWebhook> {
+    const t = suite.current;
     const before = receiver.received.length;
     expect((await t.backoffice('POST', `/tenants/${tenantId}/webhook/ping`)).statusCode).toBe(202);
     await t.deliverWebhooks();
@@ -181,9 +176,14 @@ describe('signing-secret rotation', () => {
   }
 
   const storedRow = (tenantId: string) =>
-    t.db.selectFrom('tenants').selectAll().where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+    suite.current.db
+      .selectFrom('tenants')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirstOrThrow();
 
   it('signs with the old and the new secret during the overlap, then with the new one only', async () => {
+    const t = suite.current;
     const tenant = await tenantWithReceiver();
     // No body: the default overlap of 24 hours.
     const rotation = await t.backoffice('POST', `/tenants/${tenant.tenantId}/signing-secret/rotate`);
@@ -221,6 +221,7 @@ describe('signing-secret rotation', () => {
   });
 
   it('is audited in the tenant log, without either secret', async () => {
+    const t = suite.current;
     const tenant = await tenantWithReceiver();
     const rotation = await t.backoffice('POST', `/tenants/${tenant.tenantId}/signing-secret/rotate`, {
       overlap_hours: 2,
@@ -240,6 +241,7 @@ describe('signing-secret rotation', () => {
   });
 
   it('with overlap_hours 0 the old secret stops signing at once', async () => {
+    const t = suite.current;
     const tenant = await tenantWithReceiver();
     const rotation = await t.backoffice('POST', `/tenants/${tenant.tenantId}/signing-secret/rotate`, {
       overlap_hours: 0,
@@ -252,6 +254,7 @@ describe('signing-secret rotation', () => {
   });
 
   it('a second rotation during an overlap keeps only the secret it replaces', async () => {
+    const t = suite.current;
     const tenant = await tenantWithReceiver();
     const second = (
       await t.backoffice('POST', `/tenants/${tenant.tenantId}/signing-secret/rotate`, {})
@@ -276,6 +279,7 @@ describe('signing-secret rotation', () => {
   });
 
   it('answers 404 for an unknown tenant and 400 for a bad overlap, changing nothing', async () => {
+    const t = suite.current;
     const tenant = await tenantWithReceiver();
     const unknown = await t.backoffice('POST', '/tenants/ten_unknown/signing-secret/rotate', {});
     expect(unknown.statusCode).toBe(404);

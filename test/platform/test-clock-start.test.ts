@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { TEST_CLOCK_START, TestService } from '../helpers/test-service.js';
 
@@ -18,13 +19,10 @@ describe('where the test clock starts', () => {
   });
 
   describe('a test service', () => {
-    let t: TestService;
-    beforeAll(async () => {
-      t = await TestService.start();
-    });
-    afterAll(() => t.close());
+    const suite = useSuite(() => TestService.start());
 
     it('starts at the fixed instant, whatever the date the suite runs, and moves only when advanced', async () => {
+      const t = suite.current;
       const before = await t.backoffice('GET', '/clock');
       expect(before.json<{ now: string }>().now).toBe(TEST_CLOCK_START.toISOString());
       expect(await t.advance(90)).toBe('2030-01-01T12:01:30.000Z');

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { emitEvent } from '../../src/platform/outbox.js';
 import { MAX_IN_FLIGHT_PER_TENANT, WebhookDispatcher } from '../../src/platform/webhooks/dispatcher.js';
 import { TestService } from '../helpers/test-service.js';
@@ -9,24 +10,22 @@ interface Deliveries {
 }
 
 describe('webhook delivery is fair across tenants', () => {
-  let t: TestService;
-  let slowReceiver: WebhookReceiver;
-  let fastReceiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    slowReceiver = await WebhookReceiver.start();
-    fastReceiver = await WebhookReceiver.start();
-  });
-  afterAll(async () => {
-    slowReceiver.release();
-    await t.service.workers.stop();
-    await slowReceiver.close();
-    await fastReceiver.close();
-    await t.close();
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    const slowReceiver = own(await WebhookReceiver.start());
+    const fastReceiver = own(await WebhookReceiver.start());
+    // Closed first (last owned): answer the held requests and stop the workers before the rest closes.
+    own({
+      close: async () => {
+        slowReceiver.release();
+        await t.service.workers.stop();
+      },
+    });
+    return { t, slowReceiver, fastReceiver };
   });
 
   it("a slow tenant's endpoint delays another tenant's delivery by under a second", async () => {
+    const { t, slowReceiver, fastReceiver } = suite.current;
     // The slow endpoint holds every request open until the test releases it: a 14 s answer without a 14 s test.
     slowReceiver.hold();
     const slow = await t.createTenant({ webhookUrl: slowReceiver.url });
@@ -70,6 +69,7 @@ describe('webhook delivery is fair across tenants', () => {
   }, 40_000);
 
   it('two processes share the slow tenant fairly and send each event once', async () => {
+    const { t } = suite.current;
     const held = await WebhookReceiver.start();
     const quick = [await WebhookReceiver.start(), await WebhookReceiver.start()];
     held.hold();

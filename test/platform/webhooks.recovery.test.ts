@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { emitEvent } from '../../src/platform/outbox.js';
 import {
   MAX_ATTEMPTS,
@@ -17,21 +18,18 @@ interface Deliveries {
 }
 
 describe('webhook delivery through outages, and recovery', () => {
-  let t: TestService;
+  const suite = useSuite(() => TestService.start());
   let receiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(() => t.close());
   afterEach(() => receiver.close());
 
   const ping = async (tenant: TestTenant) => {
+    const t = suite.current;
     const response = await t.backoffice('POST', `/tenants/${tenant.tenantId}/webhook/ping`);
     expect(response.statusCode).toBe(202);
     return response.json<{ event_id: string }>().event_id;
   };
   const emit = async (tenant: TestTenant, n: number) => {
+    const t = suite.current;
     const [envelope] = await t.db
       .transaction()
       .execute((tx) =>
@@ -40,11 +38,13 @@ describe('webhook delivery through outages, and recovery', () => {
     return envelope!.event_id;
   };
   const deliveries = async (tenant: TestTenant) => {
+    const t = suite.current;
     const response = await t.backoffice('GET', `/tenants/${tenant.tenantId}/webhook-deliveries?limit=1000`);
     return response.json<Deliveries>().deliveries;
   };
 
   it('a destination down for three days loses nothing: every event arrives once it answers again', async () => {
+    const t = suite.current;
     receiver = await WebhookReceiver.start();
     const tenant = await t.createTenant({ webhookUrl: receiver.url });
     receiver.down = true;
@@ -77,6 +77,7 @@ describe('webhook delivery through outages, and recovery', () => {
   }, 120_000);
 
   it('past the whole schedule the destination is disabled, staff are alerted, and enabling it sends everything', async () => {
+    const t = suite.current;
     receiver = await WebhookReceiver.start();
     const tenant = await t.createTenant({ webhookUrl: receiver.url });
     receiver.down = true;
@@ -143,6 +144,7 @@ describe('webhook delivery through outages, and recovery', () => {
   }, 120_000);
 
   it('events stored without a destination go to the one registered, within the horizon', async () => {
+    const t = suite.current;
     receiver = await WebhookReceiver.start();
     const tenant = await t.createTenant();
     const tooOld = await emit(tenant, 1);
@@ -172,6 +174,7 @@ describe('webhook delivery through outages, and recovery', () => {
   });
 
   it('redelivery since a time queues every failed or undelivered event of the tenant, in order, and only those', async () => {
+    const t = suite.current;
     receiver = await WebhookReceiver.start();
     const tenant = await t.createTenant({ webhookUrl: receiver.url });
     const other = await t.createTenant();
@@ -222,6 +225,7 @@ describe('webhook delivery through outages, and recovery', () => {
   });
 
   it('refuses a bad since, an unknown tenant, and a tenant without a destination', async () => {
+    const t = suite.current;
     receiver = await WebhookReceiver.start();
     const tenant = await t.createTenant();
     const bad = await t.backoffice('POST', `/tenants/${tenant.tenantId}/webhook/redeliver`, {

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSuite } from '../helpers/suite.js';
 import { emitEvent } from '../../src/platform/outbox.js';
 import {
   MAX_ATTEMPTS,
@@ -10,29 +11,28 @@ import { TestService, type TestTenant } from '../helpers/test-service.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 describe('outbox and webhook delivery', () => {
-  let t: TestService;
+  const suite = useSuite(() => TestService.start());
   let receiver: WebhookReceiver;
   let tenant: TestTenant;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(() => t.close());
   afterEach(() => receiver.close());
 
   async function freshTenant() {
+    const t = suite.current;
     receiver = await WebhookReceiver.start();
     tenant = await t.createTenant({ webhookUrl: receiver.url });
   }
 
-  const emit = (event: string, data: Record<string, unknown>) =>
-    t.db
+  const emit = (event: string, data: Record<string, unknown>) => {
+    const t = suite.current;
+    return t.db
       .transaction()
       .execute((tx) =>
         emitEvent(tx, { tenantIds: tenant.tenantId, event, data, at: t.platform.clock.now() }),
       );
+  };
 
   it('delivers a ping signed per Standard Webhooks, verified by the standardwebhooks package', async () => {
+    const t = suite.current;
     await freshTenant();
     const ping = await t.backoffice('POST', `/tenants/${tenant.tenantId}/webhook/ping`);
     expect(ping.statusCode).toBe(202);
@@ -65,6 +65,7 @@ describe('outbox and webhook delivery', () => {
   });
 
   it('an outbox write in a transaction that fails emits no event', async () => {
+    const t = suite.current;
     await freshTenant();
     await expect(
       t.db.transaction().execute(async (tx) => {
@@ -88,6 +89,7 @@ describe('outbox and webhook delivery', () => {
   });
 
   it('retries a failing endpoint on the backoff schedule, then marks the event failed', async () => {
+    const t = suite.current;
     await freshTenant();
     receiver.respondWith(...Array<number>(MAX_ATTEMPTS).fill(503));
     const [envelope] = await emit('ping', { n: 1 });
@@ -144,6 +146,7 @@ describe('outbox and webhook delivery', () => {
   });
 
   it('two dispatchers on one database deliver each event exactly once', async () => {
+    const t = suite.current;
     await freshTenant();
     const envelopes = await t.db.transaction().execute(async (tx) => {
       const all = [];
@@ -177,6 +180,7 @@ describe('outbox and webhook delivery', () => {
   });
 
   it('keeps events for a tenant without a destination as no_destination', async () => {
+    const t = suite.current;
     receiver = await WebhookReceiver.start();
     tenant = await t.createTenant();
     const [envelope] = await emit('ping', {});
@@ -191,11 +195,7 @@ describe('outbox and webhook delivery', () => {
 });
 
 describe('webhook destinations', () => {
-  let t: TestService;
-  beforeAll(async () => {
-    t = await TestService.start({ allowPrivateWebhooks: false });
-  });
-  afterAll(() => t.close());
+  const suite = useSuite(() => TestService.start({ allowPrivateWebhooks: false }));
 
   it.each([
     'http://127.0.0.1:9/hook',
@@ -208,6 +208,7 @@ describe('webhook destinations', () => {
     'ftp://example.test/hook',
     'not a url',
   ])('refuses %s unless private destinations are allowed', async (url) => {
+    const t = suite.current;
     const tenant = await t.createTenant();
     const response = await t.backoffice('PUT', `/tenants/${tenant.tenantId}/webhook`, { url });
     expect(response.statusCode).toBe(400);
@@ -215,6 +216,7 @@ describe('webhook destinations', () => {
   });
 
   it('requires https for live tenants and accepts a public https address', async () => {
+    const t = suite.current;
     const live = await t.createTenant({ environment: 'live' });
     const http = await t.backoffice('PUT', `/tenants/${live.tenantId}/webhook`, {
       url: 'http://93.184.215.14/hook',
@@ -228,6 +230,7 @@ describe('webhook destinations', () => {
   });
 
   it('refuses at delivery a stored destination that is not public', async () => {
+    const t = suite.current;
     const tenant = await t.createTenant();
     await t.db
       .updateTable('tenants')

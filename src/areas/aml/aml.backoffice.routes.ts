@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { decideCase, staffCaseDetail, staffCases, staffCaseView } from './aml.cases.service.js';
-import { redriveDeadLetter, staffDeadLetters } from './aml.dead-letters.service.js';
+import { staffContext } from '../../platform/service-context.js';
 import {
   AmlSettings,
   CaseParams,
@@ -19,7 +18,15 @@ import {
   StaffCasesPage,
   StaffCasesQuery,
 } from './aml.schemas.js';
-import { amlSettings, setR009Window } from './aml.settings.service.js';
+import {
+  amlSettings,
+  decideCase,
+  redriveDeadLetter,
+  setR009Window,
+  staffCaseDetail,
+  staffCases,
+  staffDeadLetters,
+} from './aml.service.js';
 
 const tags = ['aml'];
 const TenantParams = Type.Object({ tenant_id: Type.String() });
@@ -37,13 +44,13 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           response: { 200: StaffCasesPage, ...errorResponses(400) },
         },
       },
-      (req) => staffCases(platform, req.query),
+      (req) => staffCases(staffContext(platform, req.id), req.query),
     );
 
     app.get(
       '/aml/cases/:case_id',
       { schema: { tags, params: CaseParams, response: { 200: StaffCaseDetail, ...errorResponses(404) } } },
-      (req) => staffCaseDetail(platform, req.params.case_id),
+      (req) => staffCaseDetail(staffContext(platform, req.id), req.params.case_id),
     );
 
     app.post(
@@ -56,8 +63,7 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           response: { 200: StaffCase, ...errorResponses(400, 404, 409) },
         },
       },
-      async (req) =>
-        staffCaseView(await decideCase(platform, req.params.case_id, req.body, req.id), platform.clock.now()),
+      (req) => decideCase(staffContext(platform, req.id, req.body.reviewer), req.params.case_id, req.body),
     );
 
     app.get(
@@ -70,7 +76,7 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           response: { 200: Type.Object({ dead_letters: Type.Array(DeadLetterEntry) }) },
         },
       },
-      (req) => staffDeadLetters(platform, req.query),
+      (req) => staffDeadLetters(staffContext(platform, req.id), req.query),
     );
 
     app.post(
@@ -84,13 +90,18 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           response: { 200: DeadLetter, ...errorResponses(400, 404, 409) },
         },
       },
-      (req) => redriveDeadLetter(platform, req.params.dead_letter_id, req.body, req.id),
+      (req) =>
+        redriveDeadLetter(
+          staffContext(platform, req.id, req.body.actor),
+          req.params.dead_letter_id,
+          req.body,
+        ),
     );
 
     app.get(
       '/tenants/:tenant_id/aml-settings',
       { schema: { tags, params: TenantParams, response: { 200: AmlSettings, ...errorResponses(404) } } },
-      (req) => amlSettings(platform, req.params.tenant_id),
+      (req) => amlSettings(staffContext(platform, req.id), req.params.tenant_id),
     );
 
     app.put(
@@ -103,7 +114,8 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           response: { 200: AmlSettings, ...errorResponses(404) },
         },
       },
-      (req) => setR009Window(platform, req.params.tenant_id, req.body.r009_window_hours, req.id),
+      (req) =>
+        setR009Window(staffContext(platform, req.id), req.params.tenant_id, req.body.r009_window_hours),
     );
   };
 }

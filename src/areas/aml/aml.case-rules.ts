@@ -1,4 +1,10 @@
-import { OPEN_CASE_STATUSES, type AmlCaseOrigin, type AmlCaseStatus } from './aml.tables.js';
+import {
+  AWAITING_REVIEW_STATUSES,
+  OPEN_CASE_STATUSES,
+  type AmlCase,
+  type AmlCaseOrigin,
+  type AmlCaseStatus,
+} from './aml.tables.js';
 
 /** The case workflow as data: what each staff decision does, and which decisions a case of each origin takes. */
 
@@ -39,6 +45,17 @@ export const ALLOWED_DECISIONS: Record<AmlCaseOrigin, Record<DecisionAction, rea
     freeze: ['under_review', 'escalated'],
   },
 };
+
+/** Every case, from a screen or from async findings, opens awaiting a reviewer. */
+export const OPENING_STATUS = 'under_review' satisfies AmlCaseStatus;
+
+/** The source of a case opened by a real-time screen's hold or reject (async findings open 'async' cases). */
+export const REALTIME_CASE_SOURCE = 'realtime' satisfies AmlCase['source'];
+export const ASYNC_CASE_SOURCE = 'async' satisfies AmlCase['source'];
+
+export const isOpen = (status: AmlCaseStatus) => (OPEN_CASE_STATUSES as readonly string[]).includes(status);
+export const isAwaitingReview = (status: AmlCaseStatus) =>
+  (AWAITING_REVIEW_STATUSES as readonly string[]).includes(status);
 
 /** The spec's AML review SLA: a case awaiting review is due this long after it opened. */
 export const REVIEW_SLA_SECONDS = 48 * 3600;

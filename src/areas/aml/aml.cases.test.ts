@@ -1,27 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { AML_RULES } from './aml.rules.js';
 import { AmlDriver, HOUR, usd } from './aml.test-support.js';
 
 describe('AML cases and compliance decisions', () => {
-  let d: AmlDriver;
-  beforeAll(async () => {
-    d = await AmlDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => AmlDriver.start());
 
-  const heldCase = async (user = d.user()) => {
+  const heldCase = async (user = suite.current.user()) => {
+    const d = suite.current;
     const body = d.screenBody(user, usd(10_000));
     const { case_id } = (await d.screen(body)).json();
     return { user, case_id: case_id as string, withdrawal_id: body.withdrawal_id };
   };
   const decide = (caseId: string, action: string, reviewer = 'c.officer') =>
-    d.t.backoffice('POST', `/aml/cases/${caseId}/decision`, {
+    suite.current.t.backoffice('POST', `/aml/cases/${caseId}/decision`, {
       action,
       reviewer,
       reason: `${action} after review`,
     });
   /** The one webhook of this event for the user, verified with standardwebhooks. */
   const webhook = async (event: string, user: string) => {
+    const d = suite.current;
     await d.pass();
     const found = d.webhooks(event, user);
     expect(found).toHaveLength(1);
@@ -29,6 +28,7 @@ describe('AML cases and compliance decisions', () => {
   };
 
   it('confirm_hold → held (aml.held), escalate → escalated (aml.escalated), clear → cleared (aml.cleared)', async () => {
+    const d = suite.current;
     const { user, case_id, withdrawal_id } = await heldCase();
     const data = { case_id, user_id: user, withdrawal_id, rules_triggered: ['R-001'], reviewer: 'c.officer' };
 
@@ -97,6 +97,7 @@ describe('AML cases and compliance decisions', () => {
   });
 
   it('decides async cases too, and a trip after a closed case opens a new one', async () => {
+    const d = suite.current;
     const user = d.user();
     for (const at of [-240, -180, -120, -60, 0]) await d.event(user, 'deposit', usd(50), { at });
     await d.pass();
@@ -125,6 +126,7 @@ describe('AML cases and compliance decisions', () => {
   });
 
   it('a new rule on an open case adds to it and flags again with the combined score', async () => {
+    const d = suite.current;
     const user = d.user();
     await d.event(user, 'login', 0, { at: -600, metadata: { session_id: 'y', ip_country: 'GB' } });
     await d.event(user, 'deposit', usd(50), { at: -540, metadata: { session_id: 'y', card_country: 'BR' } });
@@ -140,6 +142,7 @@ describe('AML cases and compliance decisions', () => {
   });
 
   it('shows staff the rule descriptions, transactions and context; lists by status and tenant', async () => {
+    const d = suite.current;
     const user = d.user();
     await d.event(user, 'deposit', usd(1_000), { at: -HOUR });
     await d.event(user, 'withdrawal', usd(990));
@@ -166,6 +169,7 @@ describe('AML cases and compliance decisions', () => {
   });
 
   it("hides a tenant's cases from another tenant", async () => {
+    const d = suite.current;
     const { user, case_id } = await heldCase();
     const other = await d.otherTenant();
     try {
@@ -177,6 +181,7 @@ describe('AML cases and compliance decisions', () => {
   });
 
   it('answers 400 invalid_event without a user_id', async () => {
+    const d = suite.current;
     const response = await d.t.api(d.tenant.apiKey, 'GET', '/v1/aml/cases');
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_event');

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { EVALUATION_RETRY_DELAYS_SECONDS, MAX_EVALUATION_ATTEMPTS } from './aml.evaluator.js';
 import { AmlDriver, cureFindings, poisonFindings, usd } from './aml.test-support.js';
 
 describe('AML dead letters: an event whose evaluation keeps failing is never dropped', () => {
-  let d: AmlDriver;
-  beforeAll(async () => {
-    d = await AmlDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => AmlDriver.start());
 
   const deadLetters = async (query = '') =>
-    (await d.t.backoffice('GET', `/aml/dead-letters${query}`)).json<{
+    (await suite.current.t.backoffice('GET', `/aml/dead-letters${query}`)).json<{
       dead_letters: Record<string, unknown>[];
     }>().dead_letters;
   const inQueue = async (eventId: string) =>
     (
-      await d.t.db
+      await suite.current.t.db
         .selectFrom('aml_evaluation_queue')
         .select('event_id')
         .where('event_id', '=', eventId)
@@ -23,7 +20,7 @@ describe('AML dead letters: an event whose evaluation keeps failing is never dro
     ).length;
   const eventId = async (transactionId: string) =>
     (
-      await d.t.db
+      await suite.current.t.db
         .selectFrom('aml_events')
         .select('event_id')
         .where('transaction_id', '=', transactionId)
@@ -31,6 +28,7 @@ describe('AML dead letters: an event whose evaluation keeps failing is never dro
     ).event_id;
 
   it('retries with backoff, dead-letters with an alert and a counter, and is re-driven by staff', async () => {
+    const d = suite.current;
     await poisonFindings(d.t.db);
     const poisoned = d.user('poison');
     const healthy = d.user();
@@ -121,6 +119,7 @@ describe('AML dead letters: an event whose evaluation keeps failing is never dro
   });
 
   it('a retry that succeeds (the fault cured in time) evaluates the event and dead-letters nothing', async () => {
+    const d = suite.current;
     await poisonFindings(d.t.db);
     const poisoned = d.user('poison');
     await d.event(poisoned, 'deposit', usd(12_000));

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { ALLOWED_DECISIONS, DECISION_ACTIONS, DECISIONS } from './aml.case-rules.js';
 import { CASE_ORIGINS, type AmlCaseOrigin, type AmlCaseStatus } from './aml.tables.js';
 import { AmlDriver, HOUR, usd } from './aml.test-support.js';
 
 describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the back office', () => {
-  let d: AmlDriver;
-  beforeAll(async () => {
-    d = await AmlDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => AmlDriver.start());
 
   const decide = (caseId: string, body: Record<string, unknown>) =>
-    d.t.backoffice('POST', `/aml/cases/${caseId}/decision`, body);
+    suite.current.t.backoffice('POST', `/aml/cases/${caseId}/decision`, body);
 
   /** A fresh case of this origin, opened through the tenant API. */
   async function openCase(origin: AmlCaseOrigin): Promise<{ user: string; caseId: string }> {
+    const d = suite.current;
     const user = d.user();
     if (origin === 'async') {
       // R-002 (score 60): five deposits within the hour.
@@ -56,6 +54,7 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
   });
 
   it.each(cells)('$origin case in $status: $action', async ({ origin, status, via, action }) => {
+    const d = suite.current;
     const { caseId } = await openCase(origin);
     if (via)
       expect((await decide(caseId, { action: via, reviewer: 'lead', reason: 'setup' })).statusCode).toBe(200);
@@ -80,6 +79,7 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
   });
 
   it('no event or response tells the tenant to pay out a rejected withdrawal', async () => {
+    const d = suite.current;
     const { user, caseId } = await openCase('screen_reject');
     for (const action of ['clear', 'confirm_hold']) {
       expect((await decide(caseId, { action, reviewer: 'c', reason: 'try' })).statusCode).toBe(409);
@@ -93,6 +93,7 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
 
   describe('every decision is audited with actor, reason and request id; a reason is mandatory', () => {
     it('refuses a decision without a reason (400) and changes nothing', async () => {
+      const d = suite.current;
       const { caseId } = await openCase('screen_hold');
       for (const body of [
         { action: 'clear', reviewer: 'c' },
@@ -107,6 +108,7 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
     });
 
     it('writes the audit row with the decision, in the same transaction', async () => {
+      const d = suite.current;
       const { caseId } = await openCase('screen_hold');
       const response = await decide(caseId, {
         action: 'escalate',

@@ -1,28 +1,27 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { Platform } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/database.js';
 import type { ScheduledJob } from '../../platform/db/platform-tables.js';
 import type { RowOf } from '../../platform/db/precompiled.js';
 import type { DB } from '../../platform/db/schema.js';
-import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
 import { scheduleJob } from '../../platform/scheduler.js';
-import { applyTrips, stillAwaitingReview } from './aml.cases.service.js';
-import { deadLetter } from './aml.dead-letters.service.js';
+import { systemContext, withTransaction } from '../../platform/service-context.js';
 import { AML_RULES, type AmlRule, type RuleCode } from './aml.rules.js';
 import { rollbackToSavepoint, savepoint } from '../../platform/db/savepoints.js';
 import { dequeueEvents, dropFromQueue, findEvent } from './aml.store.js';
 import type { AmlEvent } from './aml.tables.js';
 import { velocity } from './rules/r002-velocity.js';
 import { structuring } from './rules/r003-structuring.js';
-import { MINIMAL_PLAY_JOB, minimalPlayAfterWindow, scheduleMinimalPlay } from './rules/r004-minimal-play.js';
+import { scheduleMinimalPlay } from './rules/r004-minimal-play.js';
 import { roundTripping } from './rules/r005-round-tripping.js';
 import { multiAccount } from './rules/r006-multi-account.js';
 import { geographicAnomaly } from './rules/r007-geographic-anomaly.js';
 import { dormantReactivation } from './rules/r008-dormant-reactivation.js';
 import { aggregateThreshold } from './rules/r009-aggregate-threshold.js';
-import { precompiledChecks, runChecks, type Check } from './hot/checks.js';
+import { precompiledChecks, type Check } from './hot/checks.js';
 import type { HistoryPoint, Trip } from './rules/types.js';
+import { applyTrips } from './service/apply-trips.js';
+import { deadLetter } from './service/dead-letter.js';
 
 /** Events claimed per transaction. */
 export const BATCH_SIZE = 200;
@@ -162,7 +161,7 @@ async function recordFindings(
  * events as soon as they are taken.
  */
 async function evaluateBatch(platform: Platform, limit: number, claimed: AmlEvent[] = []): Promise<number> {
-  return platform.db.transaction().execute(async (tx) => {
+  return withTransaction(systemContext(platform), async (tx) => {
     const events = await dequeueEvents(tx, limit);
     claimed.push(...events);
     if (events.length === 0) return 0;
@@ -232,7 +231,7 @@ async function retryLater(platform: Platform, event: AmlEvent, error: unknown): 
     { err: error, event_id: event.event_id, tenant_id: event.tenant_id },
     'aml event could not be evaluated; retrying with backoff',
   );
-  await platform.db.transaction().execute(async (tx) => {
+  await withTransaction(systemContext(platform), async (tx) => {
     // Another process may have taken it off the queue meanwhile: then that process owns its evaluation.
     if ((await dropFromQueue(tx, [event.event_id])) === 0) return;
     await scheduleRetry(tx, event, 1, error, platform.clock.now());
@@ -244,7 +243,7 @@ async function retryLater(platform: Platform, event: AmlEvent, error: unknown): 
  * and schedules the next retry, or after the last one moves the event to the dead letters (an alert, logged at error
  * level, and compliance_aml_dead_letters_total).
  */
-async function retryEvaluation(platform: Platform, tx: Transaction<DB>, job: ScheduledJob, now: Date) {
+export async function retryEvaluation(platform: Platform, tx: Transaction<DB>, job: ScheduledJob, now: Date) {
   const event = await findEvent(tx, job.subject_id);
   if (!event) return;
   const attempts = Number((job.payload as { attempts?: unknown }).attempts ?? 0) + 1;
@@ -262,29 +261,4 @@ async function retryEvaluation(platform: Platform, tx: Transaction<DB>, job: Sch
       await deadLetter(tx, platform, { event, attempts, error: errorText(error), at: now });
     }
   }
-}
-
-/** Wires AML's background work: the evaluation queue and its retries, R-004's window-close job, review alerts. */
-export function registerAmlWork(platform: Platform): void {
-  const embedded = !platform.config.databaseUrl;
-  platform.pollers.push({
-    name: 'aml.evaluate',
-    queueTable: 'aml_evaluation_queue',
-    run: async () => {
-      const started = performance.now();
-      const evaluated = await evaluatePending(platform);
-      if (embedded && evaluated > 0) await delay(performance.now() - started);
-      return evaluated;
-    },
-  });
-  platform.scheduler.register(EVALUATION_RETRY_JOB, (tx, job, now) =>
-    retryEvaluation(platform, tx, job, now),
-  );
-  platform.scheduler.register(MINIMAL_PLAY_JOB, async (tx, job, now) => {
-    const deposit = await findEvent(tx, job.subject_id);
-    if (!deposit) return;
-    const trips = await runChecks(tx, [minimalPlayAfterWindow(deposit)]);
-    if (trips.length > 0) await applyTrips(tx, platform, deposit.tenant_id, trips, now);
-  });
-  registerReviewDeadlines(platform, 'aml', stillAwaitingReview);
 }

@@ -1,23 +1,22 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { Workers } from '../../platform/workers.js';
 import { BATCH_SIZE, evaluatePending } from './aml.evaluator.js';
 import { AmlDriver, usd } from './aml.test-support.js';
 
 describe('POST /v1/aml/event', () => {
-  let d: AmlDriver;
-  beforeAll(async () => {
-    d = await AmlDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => AmlDriver.start());
 
   const queued = (eventId?: string) => {
+    const d = suite.current;
     let query = d.t.db.selectFrom('aml_evaluation_queue').select((eb) => eb.fn.countAll<number>().as('n'));
     if (eventId) query = query.where('event_id', '=', eventId);
     return query.executeTakeFirstOrThrow().then((row) => Number(row.n));
   };
 
   it('stores the event, then answers 202 queued with received_at in milliseconds', async () => {
+    const d = suite.current;
     const body = d.body(d.user(), 'deposit', usd(25));
     const response = await d.post(body);
     expect(response.statusCode).toBe(202);
@@ -44,6 +43,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('stores text and metadata exactly, whatever characters they hold, from events sent together', async () => {
+    const d = suite.current;
     // Concurrent events share one multi-row insert whose columns travel as arrays: quoting must not leak.
     const awkward = ['a,b', '{brace}', 'quote " and \\ backslash', 'NULL', 'ünïcødé ✓', 'tab\there'];
     const bodies = awkward.map((text, i) =>
@@ -69,6 +69,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('answers the identical event again with 202 duplicate_already_queued and does not evaluate it again', async () => {
+    const d = suite.current;
     const body = d.body(d.user(), 'deposit', usd(25), { metadata: { session_id: 's1', ip_country: 'GB' } });
     const first = (await d.post(body)).json();
     await d.pass();
@@ -88,6 +89,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('answers a different event under the same transaction_id with 409 duplicate_event', async () => {
+    const d = suite.current;
     const body = d.body(d.user(), 'deposit', usd(25));
     await d.post(body);
     const response = await d.post({ ...body, amount_cents: usd(26) });
@@ -100,6 +102,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('keeps transaction ids per tenant', async () => {
+    const d = suite.current;
     const other = await d.otherTenant();
     try {
       const body = d.body(d.user(), 'deposit', usd(25));
@@ -123,18 +126,21 @@ describe('POST /v1/aml/event', () => {
     ['a bad ip_country', { metadata: { ip_country: 'GBR' } }],
     ['an unknown field', { channel: 'web' }],
   ])('answers 400 invalid_event for %s', async (_case, change) => {
+    const d = suite.current;
     const response = await d.post({ ...d.body(d.user(), 'deposit', usd(25)), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_event');
   });
 
   it('accepts a login or account update with amount 0 and without a payment method', async () => {
+    const d = suite.current;
     const login = { ...d.body(d.user(), 'login', 0), payment_method: undefined };
     expect((await d.post(login)).statusCode).toBe(202);
     expect((await d.post(d.body(d.user(), 'account_update', 0))).statusCode).toBe(202);
   });
 
   it('converts other currencies to USD with the FX table, and refuses a currency without a rate', async () => {
+    const d = suite.current;
     const rate = await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.1 });
     expect(rate.statusCode).toBe(200);
     const audit = await d.t.backoffice('GET', '/audit-log?action=fx.rate_set&limit=1');
@@ -162,6 +168,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it("converts at the rate current when the event is stored, in the currency's own minor unit", async () => {
+    const d = suite.current;
     const storedUsd = async (transactionId: string) =>
       (
         await d.t.db
@@ -191,6 +198,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('answers 503 queue_unavailable when the event cannot be stored', async () => {
+    const d = suite.current;
     await sql`alter table aml_events rename to aml_events_offline`.execute(d.t.db);
     try {
       const response = await d.post(d.body(d.user(), 'deposit', usd(25)));
@@ -202,6 +210,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('draws on the aml_event rate-limit bucket, not the default one', async () => {
+    const d = suite.current;
     const other = await d.otherTenant();
     try {
       const limits = await d.t.backoffice('PUT', `/tenants/${other.tenant.tenantId}/rate-limits`, {
@@ -227,6 +236,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('acknowledges a burst of concurrent events, duplicates included, each exactly as if sent alone', async () => {
+    const d = suite.current;
     const user = d.user();
     const bodies = Array.from({ length: 40 }, (_, i) => d.body(user, 'wager', usd(1 + i)));
     // The same transaction twice in one burst, and a different payload under a third's transaction_id.
@@ -258,6 +268,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('flags within one worker pass of the event', async () => {
+    const d = suite.current;
     const user = d.user();
     for (let i = 0; i < 5; i++) await d.event(user, 'deposit', usd(30), { at: -i * 60 });
     expect(d.flagged(user)).toEqual([]);
@@ -266,6 +277,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it("evaluates events of several users and kinds queued together, each against its own user's history", async () => {
+    const d = suite.current;
     // One pass reads a whole batch of events at once (on PostgreSQL): each event must still see only its own
     // user's window, and the pattern must be found on the event that completes it.
     const [fast, slow, wagers] = [d.user(), d.user(), d.user()];
@@ -284,6 +296,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('evaluates a queue longer than one batch in one worker pass', async () => {
+    const d = suite.current;
     const users = [d.user(), d.user(), d.user()];
     const events = BATCH_SIZE * 2 + 50;
     await Promise.all(
@@ -294,6 +307,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('vacuums the evaluation queue after every so many events taken off it', async () => {
+    const d = suite.current;
     // The vacuum count only: dead-row counts reach the statistics whenever a backend flushes them, possibly after
     // the vacuum that removed those rows.
     const vacuums = async () => {
@@ -317,6 +331,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('evaluates each event exactly once when several workers poll at the same time', async () => {
+    const d = suite.current;
     const user = d.user();
     for (let i = 0; i < 6; i++) await d.event(user, 'deposit', usd(30), { at: -i * 60 });
     // Each worker drains until the queue is empty (a batch is one event on PGlite, up to 200 on PostgreSQL).
@@ -333,6 +348,7 @@ describe('POST /v1/aml/event', () => {
   });
 
   it('skips an event that cannot be evaluated instead of stalling the queue', async () => {
+    const d = suite.current;
     // A row no API request can produce (written straight to the table): its time cannot be read back.
     await sql`insert into aml_events (event_id, tenant_id, user_id, event_type, transaction_id, amount_cents, currency,
         usd_cents, metadata, occurred_at, received_at, request_hash)

@@ -1,26 +1,12 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../../migrations/index.js';
-import { createTestDatabase } from '../../../test/helpers/test-database.js';
-import { openDatabase, type Database } from '../../platform/db/database.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openUnmigratedDatabase } from '../../../test/helpers/migration-database.js';
+import { useSuite } from '../../../test/helpers/suite.js';
 
 /** Migration 0013 on rows written before it: outcomes, fingerprints, case origins, due times and review alerts. */
 describe('migration 0013 (AML outcomes, case origins and due times, dead letters) on existing rows', () => {
-  let created: Awaited<ReturnType<typeof createTestDatabase>>;
-  let database: Database;
-  const migrateTo = async (name: string) => {
-    const migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => migrations },
-      allowUnorderedMigrations: true,
-    });
-    const { error } = await migrator.migrateTo(name);
-    if (error) throw error;
-  };
-
-  beforeAll(async () => {
-    created = await createTestDatabase();
-    database = await openDatabase({ url: created.url });
+  const suite = useSuite(async (own) => {
+    const { database, migrateTo } = await openUnmigratedDatabase(own);
     await migrateTo('2026-11-25T0012_register_privacy');
     await sql`insert into tenants (tenant_id, name, environment, signing_secret, created_at, updated_at)
       values ('ten_m', 'M', 'sandbox', 's', now(), now())`.execute(database.db);
@@ -51,13 +37,11 @@ describe('migration 0013 (AML outcomes, case origins and due times, dead letters
     await aCase('c_reject', 'escalated', 'realtime', 'w_reject');
     await screen('w_reject', 'reject', 'c_reject');
     await migrateTo('2026-11-25T0013_aml_outcomes_dead_letters');
-  });
-  afterAll(async () => {
-    await database?.close();
-    await created?.drop();
+    return database;
   });
 
   it('keeps only explicit fingerprints and takes the outcome from metadata.status', async () => {
+    const database = suite.current;
     const rows = await database.db
       .selectFrom('aml_events')
       .select(['event_id', 'fingerprint', 'status'])
@@ -71,6 +55,7 @@ describe('migration 0013 (AML outcomes, case origins and due times, dead letters
   });
 
   it('gives each case its origin, its due time 48 hours after opening, and its review alerts', async () => {
+    const database = suite.current;
     const cases = await database.db
       .selectFrom('aml_cases')
       .select(['case_id', 'origin', 'due_at', 'reviewed_at'])

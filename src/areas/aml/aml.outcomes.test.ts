@@ -1,25 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { AML_RULES, RULE_CODES } from './aml.rules.js';
 import { AmlDriver, HOUR, usd } from './aml.test-support.js';
 
 describe('AML events count what really happened', () => {
-  let d: AmlDriver;
-  beforeAll(async () => {
-    d = await AmlDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => AmlDriver.start());
 
-  const flaggedRules = (user: string) => d.flagged(user).map((e) => e.data.rules_triggered);
-  const stored = (transactionId: string) =>
-    d.t.db
+  const flaggedRules = (user: string) => suite.current.flagged(user).map((e) => e.data.rules_triggered);
+  const stored = (transactionId: string) => {
+    const d = suite.current;
+    return d.t.db
       .selectFrom('aml_events')
       .select(['status', 'fingerprint'])
       .where('tenant_id', '=', d.tenant.tenantId)
       .where('transaction_id', '=', transactionId)
       .executeTakeFirstOrThrow();
+  };
 
   describe('R-006 links users by metadata.payment_method_fingerprint only', () => {
     it('three users paying by "card" without a fingerprint trip nothing, async or at a screen', async () => {
+      const d = suite.current;
       const users = [d.user(), d.user(), d.user()];
       for (const user of users) {
         const deposit = await d.event(user, 'deposit', usd(20), { payment_method: 'card' });
@@ -33,6 +33,7 @@ describe('AML events count what really happened', () => {
     });
 
     it('three users sharing one fingerprint still trip R-006, whatever their payment_method', async () => {
+      const d = suite.current;
       const fingerprint = `tok-${d.user('card')}`;
       const users = [d.user(), d.user(), d.user()];
       for (const user of users) {
@@ -65,6 +66,7 @@ describe('AML events count what really happened', () => {
     });
 
     it('stores the outcome, succeeded when absent; any other value is 400 invalid_event', async () => {
+      const d = suite.current;
       const user = d.user();
       expect((await stored(await d.event(user, 'deposit', usd(5)))).status).toBe('succeeded');
       const failed = await d.event(user, 'deposit', usd(5), { metadata: { status: 'failed' } });
@@ -77,6 +79,7 @@ describe('AML events count what really happened', () => {
     });
 
     it('declined deposits count towards R-002 (attempts) but not towards R-009 (money that moved)', async () => {
+      const d = suite.current;
       const user = d.user();
       // Five declined deposits of USD 2,500 within an hour: USD 12,500 attempted, nothing moved.
       for (const at of [-50 * 60, -40 * 60, -30 * 60, -20 * 60, -10 * 60]) {
@@ -92,6 +95,7 @@ describe('AML events count what really happened', () => {
     });
 
     it('two declined deposits of USD 5,000 are not USD 10,000 of activity; two succeeded ones are', async () => {
+      const d = suite.current;
       const declined = d.user();
       await d.event(declined, 'deposit', usd(5_000), { at: -HOUR, metadata: { status: 'failed' } });
       await d.event(declined, 'deposit', usd(5_000), { metadata: { status: 'failed' } });
@@ -105,6 +109,7 @@ describe('AML events count what really happened', () => {
     });
 
     it('a pending deposit counts once its outcome arrives as succeeded; a final outcome is not changed', async () => {
+      const d = suite.current;
       const user = d.user();
       const body = d.body(user, 'deposit', usd(12_000), { metadata: { status: 'pending' } });
       expect((await d.post(body)).json().processing).toBe('queued');
@@ -127,6 +132,7 @@ describe('AML events count what really happened', () => {
     });
 
     it('a pending deposit reported failed never counts as money', async () => {
+      const d = suite.current;
       const user = d.user();
       const body = d.body(user, 'deposit', usd(12_000), { metadata: { status: 'pending' } });
       await d.post(body);
@@ -138,6 +144,7 @@ describe('AML events count what really happened', () => {
     });
 
     it('a declined deposit is never round-tripped, nor left unplayed (R-005, R-004)', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'deposit', usd(6_000), { at: -HOUR, metadata: { status: 'failed' } });
       await d.event(user, 'withdrawal', usd(6_000));

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { AmlDriver, DAY, HOUR, usd } from './aml.test-support.js';
 
 /** R-004 to R-007: patterns with their own identity (a deposit, a pair, a fingerprint, a session). */
 describe('AML pattern rules', () => {
-  let d: AmlDriver;
-  beforeAll(async () => {
-    d = await AmlDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => AmlDriver.start());
 
-  const flaggedRules = (userId: string) => d.flagged(userId).map((e) => e.data.rules_triggered);
+  const flaggedRules = (userId: string) => suite.current.flagged(userId).map((e) => e.data.rules_triggered);
 
   describe('R-004 minimal play: deposit over USD 5,000, under 5% wagered in the next 24 h', () => {
     it('trips when the window closes with under 5% wagered', async () => {
+      const d = suite.current;
       const user = d.user();
       const deposit = await d.event(user, 'deposit', usd(5_000.01));
       await d.t.advance(HOUR);
@@ -37,6 +35,7 @@ describe('AML pattern rules', () => {
     });
 
     it('trips on a lone deposit of USD 5,000.01 once 24 hours have passed on the service clock', async () => {
+      const d = suite.current;
       const user = d.user();
       const deposit = await d.event(user, 'deposit', usd(5_000.01));
       await d.pass();
@@ -49,6 +48,7 @@ describe('AML pattern rules', () => {
     });
 
     it('does not trip with 5% wagered (USD 250.01 of USD 5,000.01)', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'deposit', usd(5_000.01));
       await d.t.advance(HOUR);
@@ -60,6 +60,7 @@ describe('AML pattern rules', () => {
     });
 
     it('does not trip for a deposit of exactly USD 5,000', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'deposit', usd(5_000));
       await d.pass();
@@ -71,6 +72,7 @@ describe('AML pattern rules', () => {
 
   describe('R-005 round-tripping: deposit and withdrawal within 5% and within 24 h', () => {
     it('trips from the withdrawal leg at exactly 5% apart, exactly 24 hours later', async () => {
+      const d = suite.current;
       const user = d.user();
       const deposit = await d.event(user, 'deposit', usd(1_000));
       await d.pass();
@@ -87,6 +89,7 @@ describe('AML pattern rules', () => {
     });
 
     it('trips from the deposit leg when the withdrawal came first', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'withdrawal', usd(2_000), { at: -2 * HOUR });
       await d.pass();
@@ -96,6 +99,7 @@ describe('AML pattern rules', () => {
     });
 
     it('does not trip just over 5% apart, nor 24 hours and a second apart', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'deposit', usd(1_000));
       await d.t.advance(HOUR);
@@ -109,6 +113,7 @@ describe('AML pattern rules', () => {
 
   describe('R-006 multi-account: one payment method fingerprint on 3 or more users', () => {
     it('trips for each of the three users sharing metadata.payment_method_fingerprint', async () => {
+      const d = suite.current;
       const fingerprint = `fp-${d.user('card')}`;
       const users = [d.user(), d.user(), d.user()];
       await d.event(users[0]!, 'deposit', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
@@ -129,6 +134,7 @@ describe('AML pattern rules', () => {
     });
 
     it('does not trip on two users, nor count another tenant or wagers', async () => {
+      const d = suite.current;
       const fingerprint = `fp-${d.user('card')}`;
       const other = await d.otherTenant();
       try {
@@ -149,6 +155,7 @@ describe('AML pattern rules', () => {
 
   describe('R-007 geographic anomaly: login country differs from deposit country in one session', () => {
     it('trips when the deposit card country differs from the login IP country', async () => {
+      const d = suite.current;
       const user = d.user();
       const session = `s-${user}`;
       const login = await d.event(user, 'login', 0, { metadata: { session_id: session, ip_country: 'GB' } });
@@ -167,6 +174,7 @@ describe('AML pattern rules', () => {
     });
 
     it('uses the deposit IP country when there is no card country (login evaluated after the deposit)', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'deposit', usd(20), { metadata: { session_id: `s-${user}`, ip_country: 'DE' } });
       await d.pass();
@@ -176,6 +184,7 @@ describe('AML pattern rules', () => {
     });
 
     it('does not trip for the same country, or across different sessions', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'login', 0, { metadata: { session_id: `a-${user}`, ip_country: 'GB' } });
       await d.event(user, 'deposit', usd(20), {

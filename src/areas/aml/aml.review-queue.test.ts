@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { REVIEW_SLA_SECONDS } from './aml.case-rules.js';
 import { AmlDriver, HOUR, usd } from './aml.test-support.js';
 
@@ -12,23 +13,21 @@ interface StaffCase {
 }
 
 describe('the AML review queue: due times, oldest-due listing, alerts', () => {
-  let d: AmlDriver;
-  beforeAll(async () => {
-    d = await AmlDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => AmlDriver.start());
 
-  const holdCase = async (driver = d) => {
+  const holdCase = async (driver = suite.current) => {
     const screen = (await driver.screen(driver.screenBody(driver.user(), usd(10_000)))).json();
     expect(screen.decision).toBe('hold');
     return screen.case_id as string;
   };
   const page = async (query: string) => {
+    const d = suite.current;
     const response = await d.t.backoffice('GET', `/aml/cases?${query}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ cases: StaffCase[]; next_cursor: string | null }>();
   };
   const alertsFor = async (caseId: string) => {
+    const d = suite.current;
     const { alerts } = (await d.t.backoffice('GET', '/alerts?limit=1000')).json<{
       alerts: { kind: string; subject: string; details: Record<string, unknown> }[];
     }>();
@@ -36,6 +35,7 @@ describe('the AML review queue: due times, oldest-due listing, alerts', () => {
   };
 
   it('walks a 250-case backlog to its end, oldest-due first, with no duplicates or gaps', async () => {
+    const d = suite.current;
     const tenant = await d.otherTenant();
     const limits = await d.t.backoffice('PUT', `/tenants/${tenant.tenant.tenantId}/rate-limits`, {
       default_per_minute: 100_000,
@@ -82,12 +82,14 @@ describe('the AML review queue: due times, oldest-due listing, alerts', () => {
   });
 
   it('answers 400 for a cursor that names no case', async () => {
+    const d = suite.current;
     const response = await d.t.backoffice('GET', '/aml/cases?cursor=case_nothing');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'invalid_request', request_id: expect.any(String) });
   });
 
   it('raises "due soon" at due − 4 h and "overdue" at the due time; lists it as overdue, SLA breached', async () => {
+    const d = suite.current;
     const caseId = await holdCase();
     const decided = await holdCase();
     const response = await d.t.backoffice('POST', `/aml/cases/${decided}/decision`, {
@@ -134,6 +136,7 @@ describe('the AML review queue: due times, oldest-due listing, alerts', () => {
   });
 
   it('an async case gets its due time and alerts too; a decided one raises nothing', async () => {
+    const d = suite.current;
     const user = d.user();
     const other = d.user();
     for (const at of [-240, -180, -120, -60, 0]) {

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { casesForUser } from './aml.cases.service.js';
-import { ingestEvent } from './aml.events.service.js';
 import {
   AmlEventRequest,
   CasesQuery,
@@ -11,7 +9,7 @@ import {
   ScreenResult,
   UserCases,
 } from './aml.schemas.js';
-import { screenWithdrawal } from './aml.screen.service.js';
+import { casesForUser, ingestEvent, screenWithdrawal } from './aml.service.js';
 
 // The spec's one AML 400 code answers every validation failure of the area.
 const config = { validationErrorCode: 'invalid_event' } as const;
@@ -31,8 +29,7 @@ export function amlRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 202: EventAck, ...errorResponses(400, 409, 503) },
         },
       },
-      async (req, reply) =>
-        reply.code(202).send(await ingestEvent(platform, req.tenantContext, req.body as AmlEventRequest)),
+      async (req, reply) => reply.code(202).send(await ingestEvent(platform, req.tenantContext, req.body)),
     );
 
     app.post(
@@ -60,7 +57,7 @@ export function amlRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 200: UserCases, ...errorResponses(400) },
         },
       },
-      (req) => casesForUser(platform, req.tenantContext, req.query.user_id),
+      (req) => casesForUser(req.tenantContext, req.query.user_id),
     );
   };
 }

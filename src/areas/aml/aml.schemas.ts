@@ -73,7 +73,7 @@ export const AmlEventRequest = Type.Object(
   },
   { additionalProperties: false },
 );
-export type AmlEventRequest = Static<typeof AmlEventRequest> & { occurred_at: string };
+export type AmlEventRequest = Static<typeof AmlEventRequest>;
 
 export const EventAck = Type.Object({
   event_id: Type.String(),

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { RULE_CODES } from './aml.rules.js';
 import { AmlDriver, HOUR, usd } from './aml.test-support.js';
 
 describe('POST /v1/aml/screen', () => {
-  let d: AmlDriver;
-  beforeAll(async () => {
-    d = await AmlDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => AmlDriver.start());
 
   /** Puts an R-007 finding (score 50) in a user's history. */
   const geographicAnomaly = async (user: string) => {
+    const d = suite.current;
     await d.event(user, 'login', 0, { at: -HOUR, metadata: { session_id: `s-${user}`, ip_country: 'GB' } });
     await d.event(user, 'deposit', usd(20), {
       at: -HOUR + 60,
@@ -19,6 +17,7 @@ describe('POST /v1/aml/screen', () => {
   };
 
   it('allows a clean withdrawal of USD 9,999.99 (score 0) with the rules evaluated', async () => {
+    const d = suite.current;
     const body = d.screenBody(d.user(), usd(9_999.99));
     const response = await d.screen(body);
     expect(response.statusCode).toBe(200);
@@ -33,6 +32,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it('R-001: holds a withdrawal of USD 10,000 (score 70) and opens a real-time case', async () => {
+    const d = suite.current;
     const body = d.screenBody(d.user(), usd(10_000));
     const response = await d.screen(body);
     expect(response.json()).toEqual({
@@ -69,6 +69,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it('R-001 judges a withdrawal in another currency by its USD value at the rate in force', async () => {
+    const d = suite.current;
     await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.1 });
     // EUR 9,000.00 is USD 9,900.00: under the threshold. EUR 9,500.00 is USD 10,450.00: over it.
     const under = await d.screen(d.screenBody(d.user(), 9_000_00, { currency: 'EUR' }));
@@ -85,6 +86,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it('boundary 0 / 50: a history with R-007 alone (score 50) holds a small withdrawal', async () => {
+    const d = suite.current;
     const user = d.user();
     await geographicAnomaly(user);
     const response = await d.screen(d.screenBody(user, usd(100)));
@@ -92,6 +94,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it('boundary 70 / 80: R-005 alone (score 80) rejects; the reject shape has a case and a generic message', async () => {
+    const d = suite.current;
     const user = d.user();
     const deposit = await d.event(user, 'deposit', usd(1_000), { at: -HOUR });
     const body = d.screenBody(user, usd(1_040));
@@ -110,6 +113,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it('scores every rule the history trips now: R-001 + R-002 + R-004 caps at 100', async () => {
+    const d = suite.current;
     const user = d.user();
     for (let i = 1; i <= 4; i++) await d.event(user, 'deposit', usd(40), { at: -i * 60 });
     await d.event(user, 'deposit', usd(6_000), { at: -30 });
@@ -122,6 +126,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it("R-006 at a screen: a fingerprint of the user's recorded history on 3 users; never the withdrawal's", async () => {
+    const d = suite.current;
     const card = `iban-${d.user()}`;
     const [a, b, user] = [d.user(), d.user(), d.user()];
     await d.event(a, 'deposit', usd(20), { metadata: { payment_method_fingerprint: card } });
@@ -149,6 +154,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it('R-006 at a screen stays quiet with two users of the fingerprint', async () => {
+    const d = suite.current;
     const card = `iban-${d.user()}`;
     const user = d.user();
     await d.event(d.user(), 'deposit', usd(20), { metadata: { payment_method_fingerprint: card } });
@@ -157,6 +163,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it('R-005 at a screen: a recorded pair of the last 24 hours trips; one 24 hours old has left', async () => {
+    const d = suite.current;
     const user = d.user();
     const deposit = await d.event(user, 'deposit', usd(2_000), { at: -3 * HOUR });
     const withdrawal = await d.event(user, 'withdrawal', usd(1_950), { at: -2 * HOUR });
@@ -172,6 +179,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it('R-008 and R-009 at a screen come from the history, never from the withdrawal under screen', async () => {
+    const d = suite.current;
     const user = d.user();
     await d.event(user, 'login', 0, { at: -100 * 86_400 });
     await d.event(user, 'wager', usd(5_000), { at: -HOUR });
@@ -191,6 +199,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it('decides screens that arrive together each on its own user and amount', async () => {
+    const d = suite.current;
     // Concurrent screens read their histories in one statement: no finding may cross from one user to another.
     const [anomalous, clean, large] = [d.user(), d.user(), d.user()];
     await geographicAnomaly(anomalous);
@@ -211,6 +220,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it('answers the same request again with the original 200, and a different one with 409', async () => {
+    const d = suite.current;
     const body = d.screenBody(d.user(), usd(10_000));
     const first = await d.screen(body);
     await d.t.advance(60);
@@ -231,12 +241,14 @@ describe('POST /v1/aml/screen', () => {
     ['a bad destination_country', { destination_country: 'Canada' }],
     ['a currency without a rate', { currency: 'XTS' }],
   ])('answers 400 invalid_event for %s', async (_case, change) => {
+    const d = suite.current;
     const response = await d.screen({ ...d.screenBody(d.user(), usd(100)), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_event');
   });
 
   it('answers within a few milliseconds', async () => {
+    const d = suite.current;
     const user = d.user();
     for (let i = 0; i < 20; i++) await d.event(user, i % 2 ? 'wager' : 'deposit', usd(10), { at: -i * 600 });
     const started = performance.now();
@@ -246,6 +258,7 @@ describe('POST /v1/aml/screen', () => {
   });
 
   it("does not see another tenant's history or cases", async () => {
+    const d = suite.current;
     const other = await d.otherTenant();
     try {
       const user = d.user();

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { AmlDriver, DAY, HOUR, usd } from './aml.test-support.js';
 
 /** R-002, R-003, R-008 and R-009: counts and sums over a window ending at the event's time. */
 describe('AML window rules', () => {
-  let d: AmlDriver;
-  beforeAll(async () => {
-    d = await AmlDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => AmlDriver.start());
 
   /** One worker pass delivers exactly one aml.flagged for the user, with the spec's data. */
   const expectFlagged = async (userId: string, rules: string[], riskScore: number, action: string) => {
+    const d = suite.current;
     await d.pass();
     const flagged = d.flagged(userId);
     expect(flagged).toHaveLength(1);
@@ -27,6 +25,7 @@ describe('AML window rules', () => {
     return flagged[0]!.data as { transactions_to_review: string[] };
   };
   const expectQuiet = async (userId: string) => {
+    const d = suite.current;
     await d.pass();
     expect(d.flagged(userId)).toEqual([]);
     expect((await d.cases(userId)).cases).toEqual([]);
@@ -34,6 +33,7 @@ describe('AML window rules', () => {
 
   describe('R-002 velocity: 5 or more deposits in (T − 1 h, T]', () => {
     it('trips on the fifth deposit within the hour', async () => {
+      const d = suite.current;
       const user = d.user();
       const ids = [];
       for (const at of [-3599, -2000, -1000, -500, 0])
@@ -43,6 +43,7 @@ describe('AML window rules', () => {
     });
 
     it('does not trip when the first deposit is exactly one hour old', async () => {
+      const d = suite.current;
       const user = d.user();
       for (const at of [-3600, -2000, -1000, -500, 0]) await d.event(user, 'deposit', usd(50), { at });
       await expectQuiet(user);
@@ -51,12 +52,14 @@ describe('AML window rules', () => {
 
   describe('R-003 structuring: 10 or more deposits within USD 100 of a tier threshold in 7 days', () => {
     it('trips on the tenth deposit near USD 2,000', async () => {
+      const d = suite.current;
       const user = d.user();
       for (let i = 9; i >= 0; i--) await d.event(user, 'deposit', usd(1_950), { at: -i * 14 * HOUR });
       await expectFlagged(user, ['R-003'], 90, 'escalate');
     });
 
     it('does not trip with nine near the threshold and one just outside the band', async () => {
+      const d = suite.current;
       const user = d.user();
       for (let i = 9; i >= 1; i--) await d.event(user, 'deposit', usd(2_099), { at: -i * 14 * HOUR });
       await d.event(user, 'deposit', usd(1_899.99));
@@ -66,6 +69,7 @@ describe('AML window rules', () => {
 
   describe('R-008 dormant reactivation: 90 idle days, then over USD 5,000 in 24 h', () => {
     it('trips after exactly 90 idle days and USD 5,000.01 of activity', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'login', 0, { at: -90 * DAY - HOUR });
       await d.event(user, 'deposit', usd(3_000), { at: -HOUR });
@@ -74,6 +78,7 @@ describe('AML window rules', () => {
     });
 
     it('does not trip one second short of 90 idle days', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'login', 0, { at: -90 * DAY - HOUR + 1 });
       await d.event(user, 'deposit', usd(3_000), { at: -HOUR });
@@ -82,6 +87,7 @@ describe('AML window rules', () => {
     });
 
     it('does not trip with exactly USD 5,000 of activity', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'login', 0, { at: -120 * DAY });
       await d.event(user, 'deposit', usd(3_000), { at: -HOUR });
@@ -90,6 +96,7 @@ describe('AML window rules', () => {
     });
 
     it('does not trip for a new user with no earlier event', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'deposit', usd(3_000), { at: -HOUR });
       await d.event(user, 'wager', usd(2_500));
@@ -99,6 +106,7 @@ describe('AML window rules', () => {
 
   describe('R-009 aggregate threshold: USD 10,000 or more in the rolling window', () => {
     it('trips at USD 10,000 of deposits and wagers within 24 hours', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'deposit', usd(5_000), { at: -DAY + 1 });
       await d.event(user, 'wager', usd(5_000));
@@ -106,6 +114,7 @@ describe('AML window rules', () => {
     });
 
     it('does not trip at USD 9,999.99', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'deposit', usd(5_000), { at: -HOUR });
       await d.event(user, 'wager', usd(4_999.99));
@@ -113,6 +122,7 @@ describe('AML window rules', () => {
     });
 
     it('does not trip when the deposit is exactly 24 hours old', async () => {
+      const d = suite.current;
       const user = d.user();
       await d.event(user, 'deposit', usd(5_000), { at: -DAY });
       await d.event(user, 'wager', usd(5_000));
@@ -120,6 +130,7 @@ describe('AML window rules', () => {
     });
 
     it("uses the tenant's own window, set in the back office", async () => {
+      const d = suite.current;
       const other = await d.otherTenant();
       try {
         const set = await d.t.backoffice('PUT', `/tenants/${other.tenant.tenantId}/aml-settings`, {
@@ -160,6 +171,7 @@ describe('AML window rules', () => {
   });
 
   it('a repeated window pattern adds to the open case instead of opening another', async () => {
+    const d = suite.current;
     const user = d.user();
     for (const at of [-600, -500, -400, -300, -200]) await d.event(user, 'deposit', usd(50), { at });
     await d.pass();

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
+import { staffContext } from '../../platform/service-context.js';
 import { ConfirmVoidRequest, StaffExclusion, VoidRequest } from './exclusions.schemas.js';
-import { confirmVoid, getStaffExclusion, voidExclusion } from './exclusions.void.js';
+import { confirmVoid, getStaffExclusion, voidExclusion } from './exclusions.service.js';
 
 const tags = ['exclusions'];
 const params = Type.Object({ exclusion_id: Type.String({ maxLength: 64 }) });
@@ -41,12 +42,8 @@ export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyn
         },
       },
       async (request, reply) => {
-        const { exclusion, voided } = await voidExclusion(
-          platform,
-          request.params.exclusion_id,
-          request.body,
-          request.id,
-        );
+        const staff = staffContext(platform, request.id, request.body.actor);
+        const { exclusion, voided } = await voidExclusion(staff, request.params.exclusion_id, request.body);
         return reply.code(voided ? 200 : 202).send(exclusion);
       },
     );
@@ -63,7 +60,8 @@ export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           response: { 200: StaffExclusion, ...errorResponses(400, 403, 404, 409) },
         },
       },
-      (request) => confirmVoid(platform, request.params.exclusion_id, request.body, request.id),
+      (request) =>
+        confirmVoid(staffContext(platform, request.id, request.body.actor), request.params.exclusion_id),
     );
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import { check, checkBatch, exclude, show, userId } from './exclusions.test-support.js';
@@ -12,17 +13,10 @@ const unique = () => randomBytes(5).toString('hex');
  * domain, and dots at gmail.com and googlemail.com (one provider) do not make another player.
  */
 describe('matching an email in its canonical form', () => {
-  let t: TestService;
-  const receivers: WebhookReceiver[] = [];
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(async () => {
-    await Promise.all(receivers.map((r) => r.close()));
-    await t.close();
-  });
+  const suite = useSuite(() => TestService.start());
 
   it('matches Jane.Doe+casino@gmail.com under every spelling of that gmail mailbox, for every tenant', async () => {
+    const t = suite.current;
     const [a, b] = [await t.createTenant(), await t.createTenant()];
     const id = unique();
     const created = (
@@ -69,6 +63,7 @@ describe('matching an email in its canonical form', () => {
   });
 
   it('ignores dots only where the provider does: jane.doe@example.com is not janedoe@example.com', async () => {
+    const t = suite.current;
     const tenant = await t.createTenant();
     const id = unique();
     const created = (
@@ -96,6 +91,7 @@ describe('matching an email in its canonical form', () => {
   });
 
   it('drops a +tag on every domain: jane+x@example.com is jane@example.com', async () => {
+    const t = suite.current;
     const tenant = await t.createTenant();
     const id = unique();
     const created = (
@@ -117,9 +113,9 @@ describe('matching an email in its canonical form', () => {
   });
 
   it('counts any spelling of a mailbox as showing it: a tenant that checked janedoe@googlemail.com hears of Jane.Doe+casino@gmail.com', async () => {
+    const t = suite.current;
     const a = await t.createTenant();
-    const hook = await WebhookReceiver.start();
-    receivers.push(hook);
+    const hook = suite.own(await WebhookReceiver.start());
     const b = await t.createTenant({ webhookUrl: hook.url });
     const id = unique();
     await show(t, b, [{ email: `janedoe${id}@googlemail.com` }]);

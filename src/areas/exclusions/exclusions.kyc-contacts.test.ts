@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
-import { exclude, uniqueEmail, uniquePhone, userId } from './exclusions.test-support.js';
+import { exclude, tenantWithHook, uniqueEmail, uniquePhone, userId } from './exclusions.test-support.js';
 
 // The KYC start carries the player's email and phone: sending them shows them to the register as a check does.
 describe('contacts sent with a KYC start', () => {
-  let t: TestService;
-  const hooks: WebhookReceiver[] = [];
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(async () => {
-    await Promise.all(hooks.map((hook) => hook.close()));
-    await t.close();
-  });
-  const tenantWithHook = async () => {
-    const hook = await WebhookReceiver.start();
-    hooks.push(hook);
-    return { hook, tenant: await t.createTenant({ webhookUrl: hook.url }) };
-  };
+  const suite = useSuite(() => TestService.start());
 
   it("entitle the tenant to hear of another operator's exclusion of them, with only what it sent", async () => {
+    const t = suite.current;
     const [registering, starting, silent] = [
-      await tenantWithHook(),
-      await tenantWithHook(),
-      await tenantWithHook(),
+      await tenantWithHook(suite),
+      await tenantWithHook(suite),
+      await tenantWithHook(suite),
     ];
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     // The KYC start's phone is one the register cannot read (no country): the email alone is recorded.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import {
   awaitSightings,
   check,
@@ -9,6 +9,8 @@ import {
   regulator,
   show,
   sightingsOf,
+  tenantWithHook,
+  told,
   uniqueEmail,
   uniquePhone,
   userId,
@@ -28,38 +30,19 @@ interface SnapshotRow {
  * the contacts it has shown. The live check answers for any contact asked about.
  */
 describe('what a tenant learns of other operators’ and the regulator’s rows', () => {
-  let t: TestService;
-  const receivers: WebhookReceiver[] = [];
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(async () => {
-    await Promise.all(receivers.map((r) => r.close()));
-    await t.close();
-  });
-
-  const tenantWithHook = async (environment: 'sandbox' | 'live' = 'sandbox') => {
-    const hook = await WebhookReceiver.start();
-    receivers.push(hook);
-    return { hook, tenant: await t.createTenant({ environment, webhookUrl: hook.url }) };
-  };
-
-  /** The data of every webhook of this event the tenant received, each verified with its signing secret. */
-  const told = (hook: WebhookReceiver, tenant: TestTenant, event: string) =>
-    hook
-      .verified(tenant.signingSecret)
-      .filter((e) => e.event === event)
-      .map((e) => e.data);
+  const suite = useSuite(() => TestService.start());
 
   const snapshot = async (tenant: TestTenant): Promise<SnapshotRow[]> => {
+    const t = suite.current;
     const response = await t.api(tenant.apiKey, 'GET', '/v1/exclusions/snapshot?limit=1000');
     expect(response.statusCode).toBe(200);
     return response.json<{ exclusions: SnapshotRow[] }>().exclusions;
   };
 
   it('tells a tenant that has shown nothing nothing, yet its live check matches; once it has checked the contact it hears of the row and sees it', async () => {
-    const { tenant: a, hook: hookA } = await tenantWithHook();
-    const { tenant: b, hook: hookB } = await tenantWithHook();
+    const t = suite.current;
+    const { tenant: a, hook: hookA } = await tenantWithHook(suite);
+    const { tenant: b, hook: hookB } = await tenantWithHook(suite);
     const [email, phone, user] = [uniqueEmail(), uniquePhone(), userId()];
     const created = (await exclude(t, a, { user_id: user, duration: 'duration_24h', email, phone })).json();
     await t.deliverWebhooks();
@@ -124,11 +107,12 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
   });
 
   it("tells each tenant of another operator's row with only the contacts it has shown", async () => {
-    const { tenant: a } = await tenantWithHook();
-    const { tenant: byEmail, hook: hookEmail } = await tenantWithHook();
-    const { tenant: byPhone, hook: hookPhone } = await tenantWithHook();
-    const { tenant: byBoth, hook: hookBoth } = await tenantWithHook();
-    const { tenant: quiet, hook: hookQuiet } = await tenantWithHook();
+    const t = suite.current;
+    const { tenant: a } = await tenantWithHook(suite);
+    const { tenant: byEmail, hook: hookEmail } = await tenantWithHook(suite);
+    const { tenant: byPhone, hook: hookPhone } = await tenantWithHook(suite);
+    const { tenant: byBoth, hook: hookBoth } = await tenantWithHook(suite);
+    const { tenant: quiet, hook: hookQuiet } = await tenantWithHook(suite);
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     await show(t, byEmail, [{ email: ` ${email.toUpperCase()} ` }]);
     await show(t, byPhone, [{ phone: `${phone.slice(0, 2)} ${phone.slice(2, 5)} ${phone.slice(5)}` }]);
@@ -175,9 +159,10 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
   });
 
   it("tells each tenant of a regulator row with only the contacts it has shown, a live check's included", async () => {
-    const { tenant: byEmail, hook: hookEmail } = await tenantWithHook();
-    const { tenant: byPhone, hook: hookPhone } = await tenantWithHook();
-    const { tenant: quiet, hook: hookQuiet } = await tenantWithHook();
+    const t = suite.current;
+    const { tenant: byEmail, hook: hookEmail } = await tenantWithHook(suite);
+    const { tenant: byPhone, hook: hookPhone } = await tenantWithHook(suite);
+    const { tenant: quiet, hook: hookQuiet } = await tenantWithHook(suite);
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     await show(t, byEmail, [{ email }]);
     // Shown by a live check, which records its contact after it answers.
@@ -216,8 +201,9 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
   });
 
   it('counts a contact registered in an exclusion of its own as shown', async () => {
-    const { tenant: a } = await tenantWithHook();
-    const { tenant: b, hook: hookB } = await tenantWithHook();
+    const t = suite.current;
+    const { tenant: a } = await tenantWithHook(suite);
+    const { tenant: b, hook: hookB } = await tenantWithHook(suite);
     const email = uniqueEmail();
     const own = (await exclude(t, b, { user_id: 'b-player', duration: 'duration_7d', email })).json();
     const theirs = (await exclude(t, a, { user_id: 'a-player', duration: 'duration_30d', email })).json();
@@ -232,6 +218,7 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
   });
 
   it('remembers a shown contact only as a keyed hash, never in plain text', async () => {
+    const t = suite.current;
     const tenant = await t.createTenant();
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     await show(t, tenant, [{ email, phone }]);
@@ -258,9 +245,10 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
   });
 
   it('entitles only the tenant that showed a contact, not another tenant of the environment', async () => {
-    const { tenant: a } = await tenantWithHook();
-    const { tenant: shower } = await tenantWithHook();
-    const { tenant: other, hook: hookOther } = await tenantWithHook();
+    const t = suite.current;
+    const { tenant: a } = await tenantWithHook(suite);
+    const { tenant: shower } = await tenantWithHook(suite);
+    const { tenant: other, hook: hookOther } = await tenantWithHook(suite);
     const email = uniqueEmail();
     await show(t, shower, [{ email }]);
     await exclude(t, a, { user_id: userId(), duration: 'duration_30d', email });

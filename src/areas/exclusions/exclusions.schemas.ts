@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ClientTimestamp, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
-import { DURATIONS } from './durations.js';
+import { DURATIONS } from './exclusions.rules.js';
 
 /** Wire shapes of the self-exclusion area: each validates, types and documents (OpenAPI) one request or response. */
 export const Duration = Type.Enum(DURATIONS, { description: 'How long the exclusion lasts' });

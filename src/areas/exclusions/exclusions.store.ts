@@ -5,7 +5,7 @@ import type { Environment } from '../../platform/db/platform-tables.js';
 import type { DB } from '../../platform/db/schema.js';
 import type { AppError } from '../../platform/errors.js';
 import { insertOnce } from '../../platform/idempotency.js';
-import type { Duration } from './durations.js';
+import type { Duration } from './exclusions.rules.js';
 import type { ExclusionRow, NewExclusion, VoidProposal } from './exclusions.tables.js';
 import type { SourceNames } from './exclusions.rules.js';
 import { ACTIVE, activeIn, sourceFor } from './hot/exclusion-check.js';

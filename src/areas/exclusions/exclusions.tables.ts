@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Environment, Timestamp } from '../../platform/db/platform-tables.js';
-import type { Duration } from './durations.js';
+import type { Duration } from './exclusions.rules.js';
 
 /** One row of the national register: an operator's registration or a regulator master-list entry. */
 export interface ExclusionsTable {

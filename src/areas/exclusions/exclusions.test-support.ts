@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { Suite } from '../../../test/helpers/suite.js';
 import type { TestService, TestTenant } from '../../../test/helpers/test-service.js';
+import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import type { Environment } from '../../platform/db/platform-tables.js';
 
 /** Test data for the self-exclusion tests. The register is national, so every test uses contact details of its own. */
 
@@ -19,6 +22,19 @@ export function uniquePhone(): string {
 export const formatted = (e164: string) => `+1 (${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
 
 export const userId = () => `user_${randomBytes(4).toString('hex')}`;
+
+/** A new tenant whose webhooks arrive at a receiver of its own, which the suite closes after its tests. */
+export async function tenantWithHook(suite: Suite<TestService>, environment: Environment = 'sandbox') {
+  const hook = suite.own(await WebhookReceiver.start());
+  return { hook, tenant: await suite.current.createTenant({ environment, webhookUrl: hook.url }) };
+}
+
+/** The data of every webhook of this event the tenant received, each verified with its signing secret. */
+export const told = (hook: WebhookReceiver, tenant: TestTenant, event: string) =>
+  hook
+    .verified(tenant.signingSecret)
+    .filter((e) => e.event === event)
+    .map((e) => e.data);
 
 export function exclude(t: TestService, tenant: TestTenant, body: Record<string, unknown>) {
   return t.api(tenant.apiKey, 'POST', '/v1/exclusions', body);

@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import {
   check,
   checkBatch,
   exclude,
   regulator,
   show,
+  tenantWithHook,
+  told,
   uniqueEmail,
   uniquePhone,
   userId,
@@ -23,37 +25,21 @@ interface AuditEntry {
  * entitled to know of it; a permanent row needs a second member of staff. The tenant API cannot undo anything.
  */
 describe('voiding an exclusion registered in error (back office)', () => {
-  let t: TestService;
-  const receivers: WebhookReceiver[] = [];
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(async () => {
-    await Promise.all(receivers.map((r) => r.close()));
-    await t.close();
-  });
+  const suite = useSuite(() => TestService.start());
 
-  const tenantWithHook = async () => {
-    const hook = await WebhookReceiver.start();
-    receivers.push(hook);
-    return { hook, tenant: await t.createTenant({ webhookUrl: hook.url }) };
-  };
-  const told = (hook: WebhookReceiver, tenant: TestTenant, event: string) =>
-    hook
-      .verified(tenant.signingSecret)
-      .filter((e) => e.event === event)
-      .map((e) => e.data);
-
-  const voidRow = (id: string, body: object) => t.backoffice('POST', `/exclusions/${id}/void`, body);
-  const confirm = (id: string, body: object) => t.backoffice('POST', `/exclusions/${id}/void/confirm`, body);
-  const staffView = (id: string) => t.backoffice('GET', `/exclusions/${id}`);
+  const voidRow = (id: string, body: object) =>
+    suite.current.backoffice('POST', `/exclusions/${id}/void`, body);
+  const confirm = (id: string, body: object) =>
+    suite.current.backoffice('POST', `/exclusions/${id}/void/confirm`, body);
+  const staffView = (id: string) => suite.current.backoffice('GET', `/exclusions/${id}`);
   const snapshotIds = async (tenant: TestTenant) =>
-    (await t.api(tenant.apiKey, 'GET', '/v1/exclusions/snapshot?limit=1000'))
+    (await suite.current.api(tenant.apiKey, 'GET', '/v1/exclusions/snapshot?limit=1000'))
       .json<{ exclusions: { exclusion_id: string }[] }>()
       .exclusions.map((row) => row.exclusion_id);
   const auditLog = async (tenant: TestTenant) =>
-    (await t.backoffice('GET', `/tenants/${tenant.tenantId}/audit-log`)).json<{ entries: AuditEntry[] }>()
-      .entries;
+    (await suite.current.backoffice('GET', `/tenants/${tenant.tenantId}/audit-log`)).json<{
+      entries: AuditEntry[];
+    }>().entries;
   const error = (code: string) => ({
     error: code,
     message: expect.any(String),
@@ -61,9 +47,10 @@ describe('voiding an exclusion registered in error (back office)', () => {
   });
 
   it('voids a timed row at once: it stops matching everywhere, and exclusion.voided goes to its tenant and to those that showed it', async () => {
-    const { tenant: a, hook: hookA } = await tenantWithHook();
-    const { tenant: b, hook: hookB } = await tenantWithHook();
-    const { tenant: quiet, hook: hookQuiet } = await tenantWithHook();
+    const t = suite.current;
+    const { tenant: a, hook: hookA } = await tenantWithHook(suite);
+    const { tenant: b, hook: hookB } = await tenantWithHook(suite);
+    const { tenant: quiet, hook: hookQuiet } = await tenantWithHook(suite);
     const [email, phone, user] = [uniqueEmail(), uniquePhone(), userId()];
     await show(t, b, [{ email }]);
     const created = (await exclude(t, a, { user_id: user, duration: 'duration_30d', email, phone })).json();
@@ -155,8 +142,9 @@ describe('voiding an exclusion registered in error (back office)', () => {
   });
 
   it('voids a regulator row for the tenants that showed it', async () => {
-    const { tenant: b, hook: hookB } = await tenantWithHook();
-    const { tenant: quiet, hook: hookQuiet } = await tenantWithHook();
+    const t = suite.current;
+    const { tenant: b, hook: hookB } = await tenantWithHook(suite);
+    const { tenant: quiet, hook: hookQuiet } = await tenantWithHook(suite);
     const phone = uniquePhone();
     await show(t, b, [{ phone }]);
     const [row] = (await regulator(t, [{ phone, duration: 'duration_1y', environment: 'sandbox' }])).json()
@@ -186,8 +174,9 @@ describe('voiding an exclusion registered in error (back office)', () => {
   });
 
   it('voids a permanent row only when a second member of staff confirms the proposal', async () => {
-    const { tenant: a, hook: hookA } = await tenantWithHook();
-    const { tenant: b, hook: hookB } = await tenantWithHook();
+    const t = suite.current;
+    const { tenant: a, hook: hookA } = await tenantWithHook(suite);
+    const { tenant: b, hook: hookB } = await tenantWithHook(suite);
     const email = uniqueEmail();
     await show(t, b, [{ email }]);
     const created = (
@@ -273,6 +262,7 @@ describe('voiding an exclusion registered in error (back office)', () => {
   });
 
   it('answers every error path with its code and changes nothing', async () => {
+    const t = suite.current;
     const tenant = await t.createTenant();
     const unknown = 'exc_0193a0f1c2d4e5f6a7b8c9d0e1f2a3b4';
     for (const response of [
@@ -332,6 +322,7 @@ describe('voiding an exclusion registered in error (back office)', () => {
   });
 
   it('is for the staff only: a tenant key or no token is refused, and the tenant API has no way to void', async () => {
+    const t = suite.current;
     const tenant = await t.createTenant();
     const email = uniqueEmail();
     const created = (await exclude(t, tenant, { user_id: userId(), duration: 'duration_30d', email })).json();

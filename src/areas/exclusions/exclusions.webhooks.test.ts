@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import type { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import {
   check,
   exclude,
   regulator,
   show,
+  tenantWithHook,
   uniqueEmail,
   uniquePhone,
   userId,
@@ -16,30 +18,15 @@ import {
  * its email or phone, each signed with its own secret. A tenant that has shown nothing hears nothing.
  */
 describe('exclusion webhooks', () => {
-  let t: TestService;
-  const receivers: WebhookReceiver[] = [];
+  const suite = useSuite(() => TestService.start());
   let a: TestTenant, b: TestTenant, quiet: TestTenant, live: TestTenant;
   let hookA: WebhookReceiver, hookB: WebhookReceiver, hookQuiet: WebhookReceiver, hookLive: WebhookReceiver;
-
-  const withHook = async (environment: 'sandbox' | 'live') => {
-    const hook = await WebhookReceiver.start();
-    receivers.push(hook);
-    return { hook, tenant: await t.createTenant({ environment, webhookUrl: hook.url }) };
-  };
-
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
   beforeEach(async () => {
-    ({ hook: hookA, tenant: a } = await withHook('sandbox'));
-    ({ hook: hookB, tenant: b } = await withHook('sandbox'));
+    ({ hook: hookA, tenant: a } = await tenantWithHook(suite, 'sandbox'));
+    ({ hook: hookB, tenant: b } = await tenantWithHook(suite, 'sandbox'));
     // A tenant of the same environment that never shows the service any contact.
-    ({ hook: hookQuiet, tenant: quiet } = await withHook('sandbox'));
-    ({ hook: hookLive, tenant: live } = await withHook('live'));
-  });
-  afterAll(async () => {
-    await Promise.all(receivers.map((r) => r.close()));
-    await t.close();
+    ({ hook: hookQuiet, tenant: quiet } = await tenantWithHook(suite, 'sandbox'));
+    ({ hook: hookLive, tenant: live } = await tenantWithHook(suite, 'live'));
   });
 
   /** Every webhook a tenant received, each verified against its signing secret as the tenant's code would. */
@@ -47,6 +34,7 @@ describe('exclusion webhooks', () => {
     hook.verified(tenant.signingSecret).filter((e) => e.event === event);
 
   it('announces a timed exclusion with exclusion.created to its own tenant and to the tenants that showed its contacts', async () => {
+    const t = suite.current;
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     await show(t, b, [{ email, phone }]);
     // A live tenant that knows the contacts still never hears of a sandbox row.
@@ -93,6 +81,7 @@ describe('exclusion webhooks', () => {
   });
 
   it('announces a permanent exclusion with exclusion.permanent only', async () => {
+    const t = suite.current;
     const email = uniqueEmail();
     await show(t, b, [{ email }]);
     const created = (
@@ -120,6 +109,7 @@ describe('exclusion webhooks', () => {
   });
 
   it('announces regulator master-list entries with exclusion.regulator_synced to the tenants of their environment that showed them', async () => {
+    const t = suite.current;
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     await show(t, a, [{ email, phone }]);
     await show(t, b, [{ email, phone }]);
@@ -171,6 +161,7 @@ describe('exclusion webhooks', () => {
   });
 
   it('announces expiry with exclusion.expired to the tenants entitled to the row, user_id only to its own', async () => {
+    const t = suite.current;
     const user = userId();
     const [email, masterPhone] = [uniqueEmail(), uniquePhone()];
     await show(t, a, [{ phone: masterPhone }]);

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
+import { staffContext } from '../../platform/service-context.js';
 import { RegulatorRequest, RegulatorResult } from './exclusions.schemas.js';
-import { addRegulatorEntries } from './regulator.service.js';
+import { addRegulatorEntries } from './exclusions.service.js';
 
 /**
  * The regulator's comprehensive form, for the service staff: registered inside the back office's scope (under
@@ -26,7 +27,11 @@ export function regulatorRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const body = request.body;
         const entries = 'entries' in body ? body.entries : [body];
-        const { result, created } = await addRegulatorEntries(platform, entries);
+        const { result, created } = await addRegulatorEntries(
+          platform,
+          staffContext(platform, request.id),
+          entries,
+        );
         return reply.code(created > 0 ? 201 : 200).send(result);
       },
     );

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { check, regulator, show, uniqueEmail, uniquePhone } from './exclusions.test-support.js';
 
 describe('POST /backoffice/v1/regulator/exclusions', () => {
-  let t: TestService;
-  beforeAll(async () => {
-    t = await TestService.start();
-  });
-  afterAll(() => t.close());
+  const suite = useSuite(() => TestService.start());
 
   const countRows = async () =>
     Number(
       (
-        await t.db
+        await suite.current.db
           .selectFrom('exclusions')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
@@ -20,6 +17,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
     );
 
   it('adds master-list rows that match for every tenant of the environment as regulator_comprehensive', async () => {
+    const t = suite.current;
     const [a, b] = [await t.createTenant(), await t.createTenant()];
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     const response = await regulator(t, [
@@ -61,6 +59,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
   });
 
   it('accepts one entry on its own, not wrapped in a batch', async () => {
+    const t = suite.current;
     const tenant = await t.createTenant({ environment: 'live' });
     const email = uniqueEmail();
     const response = await t.backoffice('POST', '/regulator/exclusions', {
@@ -79,6 +78,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
   });
 
   it('does not add or announce an entry identical to an active master-list row again', async () => {
+    const t = suite.current;
     const tenant = await t.createTenant();
     const entries = [
       { email: uniqueEmail(), phone: uniquePhone(), duration: 'duration_1y', environment: 'sandbox' },
@@ -111,6 +111,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
   });
 
   it('accepts a batch of 1000 entries', async () => {
+    const t = suite.current;
     const entries = Array.from({ length: 1000 }, (_, i) => ({
       email: `bulk-${i}-${uniqueEmail()}`,
       duration: 'duration_30d',
@@ -145,6 +146,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
       ],
     ],
   ])('answers %s with 400 invalid_payload and writes nothing', async (_name, entries) => {
+    const t = suite.current;
     const before = await countRows();
     const response = Array.isArray(entries)
       ? await regulator(t, entries)
@@ -155,6 +157,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
   });
 
   it('names the failing entry', async () => {
+    const t = suite.current;
     const response = await regulator(t, [
       { email: 'good@example.com', duration: 'duration_7d', environment: 'sandbox' },
       { phone: '555', duration: 'duration_7d', environment: 'sandbox' },
@@ -163,6 +166,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
   });
 
   it('is for the staff only: a tenant key or no token is refused', async () => {
+    const t = suite.current;
     const tenant = await t.createTenant();
     const body = { entries: [{ email: uniqueEmail(), duration: 'duration_7d', environment: 'sandbox' }] };
     const none = await t.inject({

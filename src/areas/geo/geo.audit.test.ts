@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { TestService } from '../../../test/helpers/test-service.js';
 import { geoCacheFor } from './geo.cache.js';
 import { AUDIT_RETENTION_JOB } from './geo.jobs.js';
 
 describe('geo audit log', () => {
-  let t: TestService;
-  let tenant: TestTenant;
-  let other: TestTenant;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    tenant = await t.createTenant();
-    other = await t.createTenant();
-  });
-  afterAll(async () => {
-    await t.close();
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    return { t, tenant: await t.createTenant(), other: await t.createTenant() };
   });
 
   const check = (key: string, ip_address: string, extra: object = {}) =>
-    t.api(key, 'POST', '/v1/geo/check', { ip_address, user_agent: 'UA/1.0', context: 'signup', ...extra });
+    suite.current.t.api(key, 'POST', '/v1/geo/check', {
+      ip_address,
+      user_agent: 'UA/1.0',
+      context: 'signup',
+      ...extra,
+    });
   const rowsOf = (tenantId: string) =>
-    t.db
+    suite.current.t.db
       .selectFrom('geo_audit_log')
       .selectAll()
       .where('tenant_id', '=', tenantId)
@@ -28,6 +26,7 @@ describe('geo audit log', () => {
       .execute();
 
   it('appends one row per check: miss, hit and unresolvable alike, each in its own tenant', async () => {
+    const { t, tenant, other } = suite.current;
     const ip = '155.4.5.150';
     await geoCacheFor(t.platform).forget('sandbox', ip);
     await check(tenant.apiKey, ip);
@@ -88,12 +87,14 @@ describe('geo audit log', () => {
   });
 
   it('does not audit a request that is not a check (invalid input)', async () => {
+    const { other } = suite.current;
     const before = (await rowsOf(other.tenantId)).length;
     expect((await check(other.apiKey, 'not-an-ip')).statusCode).toBe(400);
     expect(await rowsOf(other.tenantId)).toHaveLength(before);
   });
 
   it('the retention job is scheduled from the start', async () => {
+    const { t } = suite.current;
     const job = await t.db
       .selectFrom('scheduled_jobs')
       .selectAll()
@@ -103,6 +104,7 @@ describe('geo audit log', () => {
   });
 
   it('retention deletes only rows older than 7 years on the service clock', async () => {
+    const { t } = suite.current;
     const retained = await t.createTenant();
     await check(retained.apiKey, '1.1.1.150'); // at T0
     const t0 = t.platform.clock.now();

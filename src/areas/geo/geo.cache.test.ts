@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { geoCacheFor } from './geo.cache.js';
-import { geoResolvers, sandboxResolver } from './geo.resolver.js';
+import { sandboxResolver, type GeoResolver } from './geo.resolver.js';
 
 const DAY = 86_400;
 
@@ -9,31 +9,25 @@ describe('geo resolver cache', () => {
   let first: TestService;
   let second: TestService;
   let tenants: TestTenant[];
-  let resolved: string[];
+  const resolved: string[] = [];
+  // Counts what reaches the resolver: a HIT must not, a MISS must.
+  const counting: GeoResolver = {
+    kind: 'sandbox',
+    resolve: (ip) => {
+      resolved.push(ip);
+      return sandboxResolver.resolve(ip);
+    },
+  };
 
   beforeAll(async () => {
     // Two instances of the service, as two processes of one deployment would be.
-    first = await TestService.start();
-    second = await TestService.start();
+    first = await TestService.start({ vendors: { geo: { sandbox: counting } } });
+    second = await TestService.start({ vendors: { geo: { sandbox: counting } } });
     tenants = [await first.createTenant(), await second.createTenant()];
   });
   afterAll(async () => {
     await first.close();
     await second.close();
-  });
-  // Counts what reaches the resolver: a HIT must not, a MISS must.
-  beforeAll(() => {
-    resolved = [];
-    geoResolvers.sandbox = {
-      kind: 'sandbox',
-      resolve: (ip) => {
-        resolved.push(ip);
-        return sandboxResolver.resolve(ip);
-      },
-    };
-  });
-  afterAll(() => {
-    geoResolvers.sandbox = sandboxResolver;
   });
   afterEach(() => {
     resolved.length = 0;

@@ -5,8 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as tar from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { FileServer } from '../../../test/helpers/file-server.js';
+import { temporaryDirectory } from '../../../test/helpers/temporary-directory.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 
 const shipped = path.dirname(
@@ -59,43 +61,36 @@ async function liveGeoTenant(t: TestService): Promise<TestTenant> {
 }
 
 describe('downloading the IP geolocation database (DB-IP Lite)', () => {
-  let t: TestService;
-  let files: FileServer;
-  let dir: string;
-  let live: TestTenant;
-  let monthPath: string;
-  const target = () => path.join(dir, 'city.mmdb');
+  const suite = useSuite(async (own) => {
+    const files = own(await FileServer.start());
+    const dir = own(temporaryDirectory('geoip-fetch-')).path;
+    const t = own(
+      await TestService.start({
+        geoipDbPath: [path.join(dir, 'city.mmdb')],
+        geoipFetch: {
+          provider: 'dbip',
+          url: `${files.base}/free/dbip-city-lite-{yyyy}-{mm}.mmdb.gz`,
+          authorization: undefined,
+        },
+        // Room for a 30 MB download and its check on a loaded machine; the hang has a service of its own below.
+        downloadTimeoutMs: 60_000,
+      }),
+    );
+    const now = t.platform.clock.now();
+    const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+    const monthPath = `/free/dbip-city-lite-${now.getUTCFullYear()}-${month}.mmdb.gz`;
+    return { t, files, dir, live: await liveGeoTenant(t), monthPath };
+  });
+  const target = () => path.join(suite.current.dir, 'city.mmdb');
   const fetchNow = async () => {
+    const { t } = suite.current;
     const response = await t.backoffice('POST', '/geo/database/fetch');
     expect(response.statusCode).toBe(200);
     return response.json();
   };
 
-  beforeAll(async () => {
-    files = await FileServer.start();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'geoip-fetch-'));
-    t = await TestService.start({
-      geoipDbPath: [path.join(dir, 'city.mmdb')],
-      geoipFetch: {
-        provider: 'dbip',
-        url: `${files.base}/free/dbip-city-lite-{yyyy}-{mm}.mmdb.gz`,
-        authorization: undefined,
-      },
-      // Room for a 30 MB download and its check on a loaded machine; the hang has a service of its own below.
-      downloadTimeoutMs: 60_000,
-    });
-    live = await liveGeoTenant(t);
-    const now = t.platform.clock.now();
-    const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-    monthPath = `/free/dbip-city-lite-${now.getUTCFullYear()}-${month}.mmdb.gz`;
-  });
-  afterAll(async () => {
-    await t.close();
-    await files.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
   it("downloads the month's file on its first pass, validates it, and resolves from it", async () => {
+    const { t, files, live, monthPath } = suite.current;
     files.serve(monthPath, (headers) =>
       headers['if-none-match'] === '"v1"' ? { status: 304 } : { headers: { etag: '"v1"' }, body: IPV4_GZ() },
     );
@@ -123,12 +118,14 @@ describe('downloading the IP geolocation database (DB-IP Lite)', () => {
   });
 
   it('a 304 keeps the database in use', async () => {
+    const { files } = suite.current;
     const { download } = await fetchNow();
     expect(download).toMatchObject({ outcome: 'not_modified', version: BUILT });
     expect(files.requests.at(-1)!.headers['if-none-match']).toBe('"v1"');
   });
 
   it('swaps in a newer build and has the resolver read it', async () => {
+    const { t, files, live, monthPath } = suite.current;
     const newer = rebuiltOn(IPV4, '2026-07-01T00:00:00Z');
     files.serve(monthPath, { headers: { etag: '"v2"' }, body: gz(newer) });
     const { download } = await fetchNow();
@@ -140,6 +137,7 @@ describe('downloading the IP geolocation database (DB-IP Lite)', () => {
   });
 
   it('refuses a truncated download, an older build, and a database that cannot place the probe address', async () => {
+    const { t, files, live, monthPath } = suite.current;
     const inUse = fs.readFileSync(target());
     const cases = [
       { body: IPV4_GZ().subarray(0, 1_000_000), error: /^not a usable City database: / },

@@ -12,7 +12,6 @@ import {
   type DownloadReport,
   type Validation,
 } from '../../platform/downloads.js';
-import { geoResolvers } from './geo.resolver.js';
 import { openCityDatabase } from './geo.resolver.production.js';
 import { locationOf } from './geo.resolver.production.record.js';
 
@@ -113,7 +112,7 @@ export async function fetchGeoDatabase(platform: Platform): Promise<DownloadRepo
     validateDatabase(platform, target),
   );
   // Other processes see the new file through their own watch of it.
-  if (report.outcome === 'updated') await geoResolvers.production?.reload?.();
+  if (report.outcome === 'updated') await platform.vendors.geo.production?.reload?.();
   return report;
 }
 

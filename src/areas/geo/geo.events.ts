@@ -1,4 +1,4 @@
-import type { CountryStatus } from './geo.countries.js';
+import type { CountryStatus } from './geo.rules.js';
 
 /** Every event the geo area emits: a tier move of a list entry, announced to every tenant. */
 

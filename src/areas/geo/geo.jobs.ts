@@ -1,7 +1,7 @@
 import type { Platform } from '../../platform/context.js';
 import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
 import { registerGeoDatabaseFetch } from './geo.database.fetch.js';
-import { INITIAL_COUNTRY_LIST, SEED_VERSION, versionOn } from './geo.countries.js';
+import { INITIAL_COUNTRY_LIST, SEED_VERSION, versionOn } from './geo.rules.js';
 import * as store from './geo.store.js';
 
 /** Geo audit rows are kept 7 calendar years on the service clock, then deleted by this daily job. */

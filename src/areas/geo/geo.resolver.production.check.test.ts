@@ -1,32 +1,28 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { geoCacheFor } from './geo.cache.js';
-import { geoResolvers } from './geo.resolver.js';
-import { openProductionGeoResolver, type ProductionGeoResolver } from './geo.resolver.production.js';
+import { openProductionGeoResolver } from './geo.resolver.production.js';
 
 // A live tenant cut over to the production resolver, on the shipped DB-IP Lite data, through HTTP.
 describe('geo check with the production resolver', () => {
-  let t: TestService;
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    t.platform.vendors.geo.production = own(
+      await openProductionGeoResolver({ log: t.platform.log, watchIntervalMs: 0 }),
+    );
+    return t;
+  });
   let live: TestTenant;
-  let resolver: ProductionGeoResolver;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    resolver = await openProductionGeoResolver({ log: t.platform.log, watchIntervalMs: 0 });
-    geoResolvers.production = resolver;
-  });
-  afterAll(async () => {
-    delete geoResolvers.production;
-    resolver.close();
-    await t.close();
-  });
   beforeEach(async () => {
+    const t = suite.current;
     live = await t.createTenant({ environment: 'live' });
     await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['geo'] });
   });
 
   /** Redis outlives test runs: each check starts from an empty production cache entry, so it really resolves. */
   const check = async (ip_address: string) => {
+    const t = suite.current;
     await geoCacheFor(t.platform).forget('production', ip_address);
     return t.api(live.apiKey, 'POST', '/v1/geo/check', { ip_address, context: 'signup' });
   };

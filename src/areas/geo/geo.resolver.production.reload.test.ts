@@ -1,8 +1,9 @@
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { temporaryDirectory } from '../../../test/helpers/temporary-directory.js';
 import { openProductionGeoResolver } from './geo.resolver.production.js';
 
 const shipped = path.dirname(
@@ -24,16 +25,10 @@ function recordingLog() {
 // GEOIP_DB_PATH: a file of the deployment's own, replaced in place. The poller calls reload() on a change; the
 // tests call it directly rather than wait for a poll.
 describe('production geo resolver on a configured file', () => {
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'geoip-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const suite = useSuite(async (own) => own(temporaryDirectory('geoip-')).path);
 
   it('opens the configured file, logs its build date, and swaps in a new version on reload', async () => {
+    const dir = suite.current;
     const file = path.join(dir, 'geo.mmdb');
     await copyFile(ipv4File, file);
     const log = recordingLog();
@@ -63,6 +58,7 @@ describe('production geo resolver on a configured file', () => {
   });
 
   it('a file that fails to open on reload keeps the previous version and raises an alert', async () => {
+    const dir = suite.current;
     const file = path.join(dir, 'broken.mmdb');
     await copyFile(ipv4File, file);
     const log = recordingLog();
@@ -84,6 +80,7 @@ describe('production geo resolver on a configured file', () => {
   });
 
   it('refuses to start on a missing or unreadable file', async () => {
+    const dir = suite.current;
     const log = recordingLog();
     await expect(
       openProductionGeoResolver({ dbPath: path.join(dir, 'missing.mmdb'), log, watchIntervalMs: 0 }),

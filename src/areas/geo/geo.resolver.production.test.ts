@@ -1,23 +1,20 @@
 import { iso31662 } from 'iso-3166';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { locationOf } from './geo.resolver.production.record.js';
 import { englishNameCodes, subdivisionCode } from './geo.resolver.production.regions.js';
-import { openProductionGeoResolver, type ProductionGeoResolver } from './geo.resolver.production.js';
+import { openProductionGeoResolver } from './geo.resolver.production.js';
 
 const quiet = { info: () => {}, error: () => {} };
 
 // Facts about the shipped DB-IP Lite data that do not move from one monthly release to the next.
 describe('production geo resolver on the shipped DB-IP Lite data', () => {
-  let resolver: ProductionGeoResolver;
-
-  beforeAll(async () => {
-    resolver = await openProductionGeoResolver({ log: quiet, watchIntervalMs: 0 });
-  });
-  afterAll(() => resolver.close());
+  const suite = useSuite(() => openProductionGeoResolver({ log: quiet, watchIntervalMs: 0 }));
 
   it.each(['128.100.0.1', '128.100.31.7', '128.100.200.1'])(
     'the University of Toronto range (128.100.0.0/16): %s is in Ontario, CA-ON',
     async (ip) => {
+      const resolver = suite.current;
       expect(await resolver.resolve(ip)).toEqual({ country_code: 'CA', region: 'CA-ON' });
     },
   );
@@ -30,6 +27,7 @@ describe('production geo resolver on the shipped DB-IP Lite data', () => {
     ['2a02:6b8::feed:ff', 'RU'], // Yandex.DNS
     ['2620:119:35::35', 'US'], // OpenDNS (Cisco)
   ])('%s resolves to %s', async (ip, country) => {
+    const resolver = suite.current;
     expect((await resolver.resolve(ip))?.country_code).toBe(country);
   });
 
@@ -51,10 +49,12 @@ describe('production geo resolver on the shipped DB-IP Lite data', () => {
     '::1',
     '::ffff:10.0.0.1',
   ])('the reserved address %s is unresolvable', async (ip) => {
+    const resolver = suite.current;
     expect(await resolver.resolve(ip)).toBeNull();
   });
 
   it('names the build date of its data', () => {
+    const resolver = suite.current;
     expect(resolver.buildDate.getTime()).toBeGreaterThan(Date.parse('2024-01-01'));
     expect(resolver.describe()).toContain(`built ${resolver.buildDate.toISOString().slice(0, 10)}`);
     expect(resolver.describe()).toContain('CC BY 4.0');

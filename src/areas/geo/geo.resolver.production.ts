@@ -3,8 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import maxmind, { type Reader } from 'maxmind';
+import type { Config } from '../../config.js';
+import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { GeoResolver } from './geo.resolver.js';
+import { anyLiveTenantCutOver } from '../../platform/vendors.js';
+import { sandboxResolver, type GeoResolver, type GeoVendors } from './geo.resolver.js';
 import { locationOf } from './geo.resolver.production.record.js';
 
 /** The slice of the service's logger the resolver writes to. */
@@ -200,4 +203,28 @@ export function lazyProductionGeoResolver(options: ProductionGeoResolverOptions)
       );
     },
   };
+}
+
+/**
+ * The geo implementations of one service: the stub, and the production resolver over GEOIP_DB_PATH (DB-IP Lite when
+ * unset), which opens on first use (see installProductionGeo). A resolver a test gives replaces it.
+ */
+export function geoVendors(config: Config, log: GeoLog, override: Partial<GeoVendors> = {}): GeoVendors {
+  if ('production' in override) return { sandbox: sandboxResolver, ...override };
+  const database = lazyProductionGeoResolver({ dbPath: config.geoipDbPath, log });
+  return { sandbox: sandboxResolver, production: database, database, ...override };
+}
+
+/** Opens the database now when a live tenant is cut over for geo; otherwise it opens on first use. Returns the closer. */
+export async function installProductionGeo(platform: Platform): Promise<() => void> {
+  const { database } = platform.vendors.geo;
+  if (!database) return () => {};
+  if (await anyLiveTenantCutOver(platform.db, 'geo')) void database.open().catch(() => {});
+  else {
+    platform.log.info(
+      { files: platform.config.geoipDbPath ?? `DB-IP Lite (${DEFAULT_PACKAGE})` },
+      'IP geolocation opens on first use by a cut-over live tenant; its build date is logged then',
+    );
+  }
+  return () => database.close();
 }

@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Tenant } from '../../platform/db/platform-tables.js';
 import { AppError } from '../../platform/errors.js';
-import { selectVendor } from '../../platform/vendors.js';
+import { selectVendor, type VendorImplementations, type Vendors } from '../../platform/vendors.js';
+import type { LazyGeoResolver } from './geo.resolver.production.js';
 import type { ResolverKind } from './geo.tables.js';
 
 /** Where an IP address is: a two-letter country and, when known, an ISO 3166-2 region such as CA-BC. */
@@ -56,18 +57,29 @@ export const sandboxResolver: GeoResolver = {
   },
 };
 
-/** The production resolver is set once it exists (its own issue); until then a cut-over live tenant gets 503. */
-export const geoResolvers: {
-  sandbox: GeoResolver;
-  /** reload() re-reads the database files after a download replaced them; buildDate is the data's, once open. */
-  production?: GeoResolver & { reload?(): Promise<void>; readonly buildDate?: Date | undefined };
-} = {
-  sandbox: sandboxResolver,
-};
+/** The production resolver as a service holds it. */
+export interface ProductionGeoVendor extends GeoResolver {
+  /** Re-reads the database files after a download replaced them. */
+  reload?(): Promise<void>;
+  /** When the data in use was built, once open. */
+  readonly buildDate?: Date | undefined;
+}
+
+export interface GeoVendors extends VendorImplementations<GeoResolver> {
+  production?: ProductionGeoVendor;
+  /** The IP database this service built: opened on first use, closed with it; absent when a test gives a resolver. */
+  database?: LazyGeoResolver;
+}
+
+declare module '../../platform/vendors.js' {
+  interface Vendors {
+    geo: GeoVendors;
+  }
+}
 
 /** Sandbox tenants get the stub; a live tenant gets 403 cutover_required until geo is cut over for it. */
-export function resolverFor(tenant: Tenant): GeoResolver {
-  return selectVendor(tenant, 'geo', geoResolvers);
+export function resolverFor(vendors: Vendors, tenant: Tenant): GeoResolver {
+  return selectVendor(tenant, 'geo', vendors.geo);
 }
 
 /**

@@ -4,8 +4,8 @@ import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { downloadReport, downloadStates } from '../../platform/downloads.js';
 import { DownloadReport, errorResponses, Timestamp } from '../../platform/schemas.js';
+import { staffContext } from '../../platform/service-context.js';
 import { fetchGeoDatabase, GEOIP_SOURCE_ID } from './geo.database.fetch.js';
-import { geoResolvers } from './geo.resolver.js';
 import {
   CountryList,
   CountryListEntry,
@@ -93,7 +93,11 @@ export function geoBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
         },
       },
       async (req) => {
-        const { code, name, status } = await setCountryStatus(platform, req.params.code, req.body, req.id);
+        const { code, name, status } = await setCountryStatus(
+          staffContext(platform, req.id),
+          req.params.code,
+          req.body,
+        );
         return { code, name, status };
       },
     );
@@ -103,7 +107,7 @@ export function geoBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
       const { geoipFetch, geoipDbPath } = platform.config;
       return {
         files: geoipDbPath ?? null,
-        built_at: geoResolvers.production?.buildDate ?? null,
+        built_at: platform.vendors.geo.production?.buildDate ?? null,
         fetch: geoipFetch ? { provider: geoipFetch.provider } : null,
         download: state ? downloadReport(state) : null,
       };

@@ -1,10 +1,11 @@
-import { recordAudit } from '../../platform/audit.js';
-import type { Platform, TenantContext } from '../../platform/context.js';
+import { audit } from '../../platform/audit.js';
+import type { Platform, ServiceContext, TenantContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { groupCommitOf } from '../../platform/group-commit.js';
 import { emitEvent } from '../../platform/outbox.js';
+import { withTransaction } from '../../platform/service-context.js';
 import { geoCacheFor } from './geo.cache.js';
-import { versionOn, type CountryStatus } from './geo.countries.js';
+import { UNLISTED_PLACE_STATUS, versionOn, type CountryStatus } from './geo.rules.js';
 import { canonicalIp, resolverFor } from './geo.resolver.js';
 import type { GeoCheckRequest, GeoResult, SetCountryStatusRequest } from './geo.schemas.js';
 import { tierMoved } from './geo.events.js';
@@ -50,7 +51,7 @@ export async function checkIp(
   input: GeoCheckRequest,
 ): Promise<{ result: GeoResult; cache: CacheOutcome }> {
   const ip = canonicalIp(input.ip_address);
-  const resolver = resolverFor(ctx.tenant);
+  const resolver = resolverFor(platform.vendors, ctx.tenant);
   const now = platform.clock.now();
   const cache = geoCacheFor(platform);
 
@@ -61,7 +62,7 @@ export async function checkIp(
     if (location) await cache.store(resolver.kind, ip, location, now);
   }
 
-  const audit = {
+  const auditRow = {
     tenant_id: ctx.tenant.tenant_id,
     checked_at: now,
     request_id: ctx.requestId,
@@ -73,7 +74,7 @@ export async function checkIp(
   };
   if (!location) {
     await auditWriter(platform).submit({
-      ...audit,
+      ...auditRow,
       country_code: null,
       region: null,
       status: 'status_blocked',
@@ -89,12 +90,12 @@ export async function checkIp(
   }
 
   const entry = await auditWriter(platform).submit({
-    ...audit,
+    ...auditRow,
     country_code: location.country_code,
     region: location.region,
     status: null,
   });
-  const status = entry.status ?? 'allowed';
+  const status = entry.status ?? UNLISTED_PLACE_STATUS;
   const tier = TIER_RESULTS[status];
   const countryName = entry.name ?? regionNames.of(location.country_code) ?? location.country_code;
   const common = { country_code: location.country_code, country_name: countryName, checked_at: now };
@@ -128,19 +129,14 @@ export async function countryList(platform: Platform) {
  * The staff's tier move. Setting the status an entry already has changes nothing (200, no event, no new
  * version). Otherwise the version moves, the change is recorded, and every tenant is told, in one transaction.
  */
-export async function setCountryStatus(
-  platform: Platform,
-  rawCode: string,
-  input: SetCountryStatusRequest,
-  requestId: string,
-) {
+export async function setCountryStatus(ctx: ServiceContext, rawCode: string, input: SetCountryStatusRequest) {
   const code = rawCode.toUpperCase();
-  return platform.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx, async (tx, ctx) => {
     const entry = await store.findCountry(tx, code, { forUpdate: true });
     if (!entry) throw new AppError('country_not_found', 404, `No entry ${code} in the country list`);
     if (entry.status === input.status) return entry;
 
-    const now = platform.clock.now();
+    const now = ctx.clock.now();
     const { revision } = await store.bumpListVersion(tx, versionOn(now), now);
     const updated = await store.setCountryStatus(tx, code, input.status, now);
     await store.recordChange(tx, {
@@ -150,7 +146,7 @@ export async function setCountryStatus(
       reason: input.reason,
       revision,
       changed_at: now,
-      request_id: requestId,
+      request_id: ctx.requestId,
     });
     await emitEvent(tx, {
       tenantIds: await store.allTenantIds(tx),
@@ -164,13 +160,12 @@ export async function setCountryStatus(
       at: now,
     });
     // Service-wide (no tenant): the staff's decision, beside the list's own change log.
-    await recordAudit(tx, {
-      tenantId: null,
-      actor: 'backoffice',
-      action: 'geo.country_status_changed',
-      requestId,
-      details: { code, from: entry.status, to: input.status, reason: input.reason, revision },
-      at: now,
+    await audit(tx, ctx, 'geo.country_status_changed', {
+      code,
+      from: entry.status,
+      to: input.status,
+      reason: input.reason,
+      revision,
     });
     return updated;
   });

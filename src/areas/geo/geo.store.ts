@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db/database.js';
-import type { CountryEntry, CountryStatus } from './geo.countries.js';
+import type { CountryEntry, CountryStatus } from './geo.rules.js';
 
 /** Plain queries of the geo area. The country list is service-wide; the audit log is filtered by tenant. */
 

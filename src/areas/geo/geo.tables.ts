@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../../platform/db/platform-tables.js';
-import type { CountryStatus } from './geo.countries.js';
+import type { CountryStatus } from './geo.rules.js';
 
 export type GeoStatus = 'status_allowed' | 'status_restricted' | 'status_blocked';
 export type CacheOutcome = 'HIT' | 'MISS';

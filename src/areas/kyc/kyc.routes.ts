@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireAdmin } from '../../platform/auth.js';
+import { adminOnly } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
 import {
@@ -55,7 +55,7 @@ export function kycRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 200: KycCheckStatus, ...errorResponses(400, 404) },
         },
       },
-      (req) => checkStatus(platform, req.tenantContext, req.query.kyc_check_id),
+      (req) => checkStatus(req.tenantContext, req.query.kyc_check_id),
     );
 
     app.get(
@@ -69,15 +69,13 @@ export function kycRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 200: KycTierRecord, ...errorResponses(400) },
         },
       },
-      (req) => tierRecord(platform, req.tenantContext, req.query.user_id),
+      (req) => tierRecord(req.tenantContext, req.query.user_id),
     );
 
     app.post(
       '/kyc/manual-review',
       {
-        config,
-        // Before body validation: a standard key learns only that it may not do this (403), never 400 details.
-        preValidation: requireAdmin,
+        ...adminOnly(config),
         schema: {
           tags,
           summary: 'Approve or reject a check that is not final (admin keys only)',
@@ -85,7 +83,7 @@ export function kycRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 200: KycCheckStatus, ...errorResponses(400, 403, 404, 409) },
         },
       },
-      (req) => manualReview(platform, req.tenantContext, req.body),
+      (req) => manualReview(req.tenantContext, req.body),
     );
 
     app.post(
@@ -100,11 +98,7 @@ export function kycRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       async (req, reply) => {
-        const { created, withdrawal } = await withdrawalCompleted(
-          platform,
-          req.tenantContext,
-          req.body as WithdrawalCompletedRequest,
-        );
+        const { created, withdrawal } = await withdrawalCompleted(req.tenantContext, req.body);
         return reply.code(created ? 201 : 200).send(withdrawal);
       },
     );

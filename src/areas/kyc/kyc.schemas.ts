@@ -124,7 +124,7 @@ export const WithdrawalCompletedRequest = Type.Object(
   },
   { additionalProperties: false },
 );
-export type WithdrawalCompletedRequest = Static<typeof WithdrawalCompletedRequest> & { completed_at: string };
+export type WithdrawalCompletedRequest = Static<typeof WithdrawalCompletedRequest>;
 
 export const WithdrawalCompleted = Type.Object({
   withdrawal_id: Type.String(),

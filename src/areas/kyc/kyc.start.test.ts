@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { startServiceWithTenant } from '../../../test/helpers/tenant-driver.js';
 
 describe('KYC start', () => {
-  let t: TestService;
-  let tenant: TestTenant;
+  const suite = useSuite(startServiceWithTenant);
   let user = 0;
   let userId: string;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    tenant = await t.createTenant();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(() => {
     userId = `player-${++user}`;
   });
 
-  const start = (amount: unknown, extra: object = {}, id = userId, apiKey = tenant.apiKey) =>
-    t.api(apiKey, 'POST', '/v1/kyc/start', {
+  const start = (amount: unknown, extra: object = {}, id = userId, apiKey = suite.current.tenant.apiKey) =>
+    suite.current.t.api(apiKey, 'POST', '/v1/kyc/start', {
       user_id: id,
       email: 'player@example.com',
       phone: '+15555550100',
@@ -52,6 +44,7 @@ describe('KYC start', () => {
     [10_000_000, 'tier_3', ['government_id', 'selfie', 'proof_of_address']],
     [10_000_001, 'tier_4', ['government_id', 'selfie', 'proof_of_address', 'source_of_funds']],
   ])('a first withdrawal of %i minor units needs %s', async (amount, tier, documents) => {
+    const { t, tenant } = suite.current;
     const response = await start(amount, { withdrawal_id: 'wd-1' });
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -74,6 +67,7 @@ describe('KYC start', () => {
   });
 
   it('stores the vendor token only as its SHA-256 hash', async () => {
+    const { t } = suite.current;
     const body = (await start(20_001)).json();
     const row = await t.db
       .selectFrom('kyc_checks')
@@ -85,6 +79,7 @@ describe('KYC start', () => {
   });
 
   it('repeats an open check with 200 and a fresh token; another tier while it is open is 409', async () => {
+    const { t } = suite.current;
     const first = await start(30_000);
     expect(first.statusCode).toBe(201);
     // Another amount that needs the same tier is the same logical start.
@@ -129,6 +124,7 @@ describe('KYC start', () => {
     [{ user_id: '' }, 'invalid_request'],
     [{ surprise: true }, 'invalid_request'],
   ])('rejects %j with 400 %s', async (change, code) => {
+    const { t } = suite.current;
     const response = await start(30_000, change);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: code, request_id: expect.any(String) });
@@ -145,6 +141,7 @@ describe('KYC start', () => {
   });
 
   it('converts other currencies to USD with the back-office FX table (minor units per currency)', async () => {
+    const { t } = suite.current;
     expect((await t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.1 })).statusCode).toBe(200);
     expect((await t.backoffice('PUT', '/fx-rates/JPY', { usd_per_unit: 0.0066 })).statusCode).toBe(200);
     // EUR 181.82 = USD 200.002 → 20,000 cents (rounded): still within tier_0.
@@ -169,6 +166,7 @@ describe('KYC start', () => {
   });
 
   it("another tenant's check is 404 kyc_check_not_found, like an unknown one", async () => {
+    const { t, tenant } = suite.current;
     const body = (await start(30_000)).json();
     const stranger = await t.createTenant();
     const foreign = await t.api(stranger.apiKey, 'GET', `/v1/kyc/status?kyc_check_id=${body.kyc_check_id}`);
@@ -182,6 +180,7 @@ describe('KYC start', () => {
   });
 
   it('a live tenant gets 403 cutover_required until KYC is cut over, then 409 while the deployment has no production vendor', async () => {
+    const { t } = suite.current;
     const live = await t.createTenant({ environment: 'live' });
     const before = await start(20_000, {}, userId, live.apiKey);
     expect(before.statusCode).toBe(403);
@@ -193,6 +192,7 @@ describe('KYC start', () => {
   });
 
   it('requires a bearer key', async () => {
+    const { t } = suite.current;
     const response = await t.inject({ method: 'POST', url: '/v1/kyc/start', payload: {} });
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toBe('missing_credentials');

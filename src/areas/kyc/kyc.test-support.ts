@@ -1,26 +1,38 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import { useSuite, type Own } from '../../../test/helpers/suite.js';
+import { startServiceWithReceiver } from '../../../test/helpers/tenant-driver.js';
 
 export const DAY = 86_400;
 
+/** One service, and one tenant of it with a webhook receiver and an admin key. */
+export async function startKycTenant(own: Own) {
+  const started = await startServiceWithReceiver(own);
+  return { ...started, adminKey: await started.t.issueKey(started.tenant.tenantId, 'admin') };
+}
+
 /**
- * One service, one tenant with a webhook receiver and an admin key, and a fresh player per test (`userId`; a test
- * may set its own, for the sandbox triggers). Call inside a describe block.
+ * The service and tenant of startKycTenant for a suite, and a fresh player per test (`userId`; a test may set its
+ * own, for the sandbox triggers). Call inside a describe block.
  */
 export function kycTestBed() {
   let user = 0;
-  const state: {
-    t: TestService;
-    receiver: WebhookReceiver;
-    tenant: TestTenant;
-    adminKey: string;
-    userId: string;
-  } = {
-    t: undefined as unknown as TestService,
-    receiver: undefined as unknown as WebhookReceiver,
-    tenant: undefined as unknown as TestTenant,
-    adminKey: '',
+  const suite = useSuite(startKycTenant, {
+    eachTest: () => {
+      state.userId = `player-${++user}`;
+    },
+  });
+  const state = {
+    get t() {
+      return suite.current.t;
+    },
+    get receiver() {
+      return suite.current.receiver;
+    },
+    get tenant() {
+      return suite.current.tenant;
+    },
+    get adminKey() {
+      return suite.current.adminKey;
+    },
     userId: '',
   };
   const bed = Object.assign(state, {
@@ -63,18 +75,5 @@ export function kycTestBed() {
     },
   });
 
-  beforeAll(async () => {
-    bed.t = await TestService.start();
-    bed.receiver = await WebhookReceiver.start();
-    bed.tenant = await bed.t.createTenant({ webhookUrl: bed.receiver.url });
-    bed.adminKey = await bed.t.issueKey(bed.tenant.tenantId, 'admin');
-  });
-  afterAll(async () => {
-    await bed.t.close();
-    await bed.receiver.close();
-  });
-  beforeEach(() => {
-    bed.userId = `player-${++user}`;
-  });
   return bed;
 }

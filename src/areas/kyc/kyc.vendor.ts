@@ -1,5 +1,5 @@
 import type { Tenant } from '../../platform/db/platform-tables.js';
-import { selectVendor, type VendorImplementations } from '../../platform/vendors.js';
+import { selectVendor, type VendorImplementations, type Vendors } from '../../platform/vendors.js';
 import type { KycDocument, KycTier } from './kyc.rules.js';
 
 export interface VendorSession {
@@ -34,9 +34,19 @@ export const sandboxKycVendor: KycVendor = {
   },
 };
 
-/** The production vendor is set once it is built; until then a cut-over live tenant gets 503 vendor_unavailable. */
-export const kycVendors: VendorImplementations<KycVendor> = { sandbox: sandboxKycVendor };
+declare module '../../platform/vendors.js' {
+  interface Vendors {
+    kyc: VendorImplementations<KycVendor>;
+  }
+}
 
-export function kycVendorFor(tenant: Tenant): KycVendor {
-  return selectVendor(tenant, 'kyc', kycVendors);
+/** No production KYC vendor exists yet: a cut-over live tenant gets 409 vendor_not_configured unless one is given. */
+export function kycVendors(
+  override: Partial<VendorImplementations<KycVendor>> = {},
+): VendorImplementations<KycVendor> {
+  return { sandbox: sandboxKycVendor, ...override };
+}
+
+export function kycVendorFor(vendors: Vendors, tenant: Tenant): KycVendor {
+  return selectVendor(tenant, 'kyc', vendors.kyc);
 }

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { startKycTenant } from './kyc.test-support.js';
 
 describe('KYC tier record, completed withdrawals and the FX table', () => {
-  let t: TestService;
-  let receiver: WebhookReceiver;
-  let tenant: TestTenant;
-  let adminKey: string;
+  const suite = useSuite(startKycTenant);
   let user = 0;
   let userId: string;
-
-  beforeAll(async () => {
-    t = await TestService.start();
-    receiver = await WebhookReceiver.start();
-    tenant = await t.createTenant({ webhookUrl: receiver.url });
-    adminKey = await t.issueKey(tenant.tenantId, 'admin');
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
   beforeEach(() => {
     userId = `player-${++user}`;
   });
 
-  const now = () => t.platform.clock.now().toISOString();
-  const completed = (amount_cents: number, withdrawal_id = `wd-${Math.random()}`, extra: object = {}) =>
-    t.api(tenant.apiKey, 'POST', '/v1/kyc/withdrawal-completed', {
+  const now = () => suite.current.t.platform.clock.now().toISOString();
+  const completed = (amount_cents: number, withdrawal_id = `wd-${Math.random()}`, extra: object = {}) => {
+    const { t, tenant } = suite.current;
+    return t.api(tenant.apiKey, 'POST', '/v1/kyc/withdrawal-completed', {
       user_id: userId,
       withdrawal_id,
       amount_cents,
@@ -34,17 +21,24 @@ describe('KYC tier record, completed withdrawals and the FX table', () => {
       completed_at: now(),
       ...extra,
     });
-  const start = (amount: number) =>
-    t.api(tenant.apiKey, 'POST', '/v1/kyc/start', {
+  };
+  const start = (amount: number) => {
+    const { t, tenant } = suite.current;
+    return t.api(tenant.apiKey, 'POST', '/v1/kyc/start', {
       user_id: userId,
       email: 'player@example.com',
       phone: '+15555550100',
       withdrawal_amount_cents: amount,
       currency: 'USD',
     });
-  const tier = async () => (await t.api(tenant.apiKey, 'GET', `/v1/kyc/tier?user_id=${userId}`)).json();
+  };
+  const tier = async () => {
+    const { t, tenant } = suite.current;
+    return (await t.api(tenant.apiKey, 'GET', `/v1/kyc/tier?user_id=${userId}`)).json();
+  };
 
   it('an unknown user is at tier_0 with nothing withdrawn', async () => {
+    const { t, tenant } = suite.current;
     const response = await t.api(tenant.apiKey, 'GET', `/v1/kyc/tier?user_id=${userId}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -58,6 +52,7 @@ describe('KYC tier record, completed withdrawals and the FX table', () => {
   });
 
   it('withdrawal-completed is idempotent on withdrawal_id: 201, then 200 with the same body, 409 if different', async () => {
+    const { t, tenant } = suite.current;
     const first = await completed(5_000, `wd-${userId}`);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({
@@ -109,6 +104,7 @@ describe('KYC tier record, completed withdrawals and the FX table', () => {
   });
 
   it('counts other currencies in USD, and refuses a currency without a rate', async () => {
+    const { t } = suite.current;
     await t.backoffice('PUT', '/fx-rates/GBP', { usd_per_unit: 1.25 });
     const response = await completed(10_000, undefined, { currency: 'GBP' });
     expect(response.json()).toMatchObject({
@@ -127,6 +123,7 @@ describe('KYC tier record, completed withdrawals and the FX table', () => {
   });
 
   it('the verified tier never goes down: approving a lower check keeps the higher tier and emits no upgrade', async () => {
+    const { t, receiver, tenant, adminKey } = suite.current;
     const body = (await start(30_000)).json();
     // The user was verified at tier_3 in the meantime (e.g. by an earlier check); approving the tier_1 check must not lower it.
     await t.db
@@ -155,6 +152,7 @@ describe('KYC tier record, completed withdrawals and the FX table', () => {
   });
 
   it('the back office keeps the FX table; USD stays 1', async () => {
+    const { t } = suite.current;
     const put = await t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.0845 });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ currency: 'EUR', usd_per_unit: 1.0845, updated_at: now() });

@@ -1,20 +1,15 @@
 import { sql, type KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { checkDeposit } from './limits.service.js';
 import { DAY, HOUR, LimitsHarness } from './limits.test-support.js';
 
 /** The pre-deposit gate over the deposits it sums: what a tenant sees before every deposit. */
 describe('POST /v1/limits/check', () => {
-  let h: LimitsHarness;
-  beforeAll(async () => {
-    h = await LimitsHarness.start();
-  });
-  afterAll(() => h.close());
-  beforeEach(() => {
-    h.newUser();
-  });
+  const suite = useSuite(() => LimitsHarness.start(), { eachTest: (h) => h.newUser() });
 
   it('allows a deposit that fits every limit with exactly the allowed fields, and no event', async () => {
+    const h = suite.current;
     await h.setLimit(10_000, 'limit_daily');
     await h.setLimit(25_000, 'limit_weekly');
     await h.commit(6_000);
@@ -32,6 +27,7 @@ describe('POST /v1/limits/check', () => {
   });
 
   it('allows any amount for a user without limits, with would_remain_cents null', async () => {
+    const h = suite.current;
     expect((await h.check(5_000_000)).json()).toEqual({
       allowed: true,
       amount_cents: 5_000_000,
@@ -41,6 +37,7 @@ describe('POST /v1/limits/check', () => {
   });
 
   it('rejects in full with exactly the rejected fields and emits limit.breach_attempt', async () => {
+    const h = suite.current;
     const daily = (await h.setLimit(10_000, 'limit_daily')).json();
     await h.commit(6_000);
     const rejected = await h.check(4_001);
@@ -80,6 +77,7 @@ describe('POST /v1/limits/check', () => {
   });
 
   it('spend falls out of the rolling window; next_reset_at is the earliest time the amount fits', async () => {
+    const h = suite.current;
     await h.setLimit(10_000, 'limit_daily');
     await h.commit(4_000);
     await h.t.advance(6 * HOUR);
@@ -106,6 +104,7 @@ describe('POST /v1/limits/check', () => {
   });
 
   it('with several limits breached, names the one that frees up last and when all of them fit', async () => {
+    const h = suite.current;
     await h.setLimit(10_000, 'limit_daily');
     await h.setLimit(15_000, 'limit_weekly');
     await h.commit(8_000);
@@ -129,6 +128,7 @@ describe('POST /v1/limits/check', () => {
   });
 
   it('an amount above the limit itself never fits: it binds, and next_reset_at is when the spend next falls', async () => {
+    const h = suite.current;
     await h.setLimit(10_000, 'limit_daily');
     await h.commit(2_000);
     const body = (await h.check(12_000)).json();
@@ -144,6 +144,7 @@ describe('POST /v1/limits/check', () => {
   });
 
   it('checks in one database round trip, allowed (with its hold) or rejected, whatever the history length', async () => {
+    const h = suite.current;
     await h.setLimit(1_000_000, 'limit_daily');
     await h.setLimit(2_000_000, 'limit_weekly');
     await h.setLimit(3_000_000, 'limit_monthly');
@@ -168,20 +169,23 @@ describe('POST /v1/limits/check', () => {
       .executeTakeFirstOrThrow();
     const ctx = {
       tenant,
+      tenantId: tenant.tenant_id,
       keyId: 'key_test',
       keyPrefix: 'svc_sk_test_',
+      actor: 'svc_sk_test_',
       role: 'standard' as const,
       requestId: 'req_test',
+      db,
+      clock: h.t.platform.clock,
     };
-    const platform = { ...h.t.platform, db };
 
-    const allowed = await checkDeposit(platform, ctx, {
+    const allowed = await checkDeposit(ctx, {
       user_id: h.userId,
       amount_cents: 100,
       currency: 'USD',
     });
     expect([allowed.allowed, statements]).toEqual([true, 1]);
-    const rejected = await checkDeposit(platform, ctx, {
+    const rejected = await checkDeposit(ctx, {
       user_id: h.userId,
       amount_cents: 900_000,
       currency: 'USD',
@@ -199,6 +203,7 @@ describe('POST /v1/limits/check', () => {
     [{ currency: 'dollars' }, 'invalid_request'],
     [{ user_id: '' }, 'invalid_request'],
   ])('check rejects %j with 400 %s', async (change, code) => {
+    const h = suite.current;
     const response = await h.t.api(h.tenant.apiKey, 'POST', '/v1/limits/check', {
       user_id: h.userId,
       amount_cents: 100,

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { DAY, HOUR, LimitsHarness } from './limits.test-support.js';
 
 /** Deposits recorded, a user's limits listed, one currency per user, tenants kept apart, the OpenAPI document. */
 describe('POST /v1/limits/commit, GET /v1/limits and what every limits route shares', () => {
-  let h: LimitsHarness;
-  beforeAll(async () => {
-    h = await LimitsHarness.start();
-  });
-  afterAll(() => h.close());
-  beforeEach(() => {
-    h.newUser();
-  });
+  const suite = useSuite(() => LimitsHarness.start(), { eachTest: (h) => h.newUser() });
 
   it('commit is 201, the same deposit again 200 with the original, other details 409 duplicate_transaction', async () => {
+    const h = suite.current;
     const first = await h.commit(1_000, { transaction_id: `tx-${h.userId}` });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({
@@ -30,6 +25,7 @@ describe('POST /v1/limits/commit, GET /v1/limits and what every limits route sha
   });
 
   it('lists limits with spend, held, remaining, next reset and pending change', async () => {
+    const h = suite.current;
     const daily = (await h.setLimit(10_000, 'limit_daily')).json();
     const weekly = (await h.setLimit(50_000, 'limit_weekly')).json();
     await h.commit(2_500);
@@ -66,6 +62,7 @@ describe('POST /v1/limits/commit, GET /v1/limits and what every limits route sha
   });
 
   it('keeps one currency per user: another is 422 currency_mismatch on set, commit and check', async () => {
+    const h = suite.current;
     await h.commit(1_000);
     for (const response of [
       await h.setLimit(10_000, 'limit_weekly', { currency: 'EUR' }),
@@ -81,6 +78,7 @@ describe('POST /v1/limits/commit, GET /v1/limits and what every limits route sha
   });
 
   it("another tenant never sees or is bound by this tenant's limits and deposits", async () => {
+    const h = suite.current;
     await h.setLimit(10_000);
     await h.commit(9_000);
     const stranger = await h.t.createTenant();
@@ -95,6 +93,7 @@ describe('POST /v1/limits/commit, GET /v1/limits and what every limits route sha
   });
 
   it('documents every limits route in the OpenAPI document under the limits tag', async () => {
+    const h = suite.current;
     const doc = (await h.t.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
       paths: Record<string, Record<string, { tags?: string[] }>>;
     }>();

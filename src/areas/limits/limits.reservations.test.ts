@@ -1,27 +1,28 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { RESERVATION_HOLD_SECONDS } from './limits.rules.js';
 import { HOUR, LimitsHarness } from './limits.test-support.js';
 
 /** An allowed check holds its amount until the deposit's commit, its release, or the hold lapsing. */
 describe('deposit holds: check, commit, release, lapse', () => {
-  let h: LimitsHarness;
-  beforeAll(async () => {
-    h = await LimitsHarness.start();
-  });
-  afterAll(() => h.close());
-  beforeEach(async () => {
-    h.newUser();
-    await h.setLimit(10_000, 'limit_daily');
+  const suite = useSuite(() => LimitsHarness.start(), {
+    eachTest: async (h) => {
+      h.newUser();
+      await h.setLimit(10_000, 'limit_daily');
+    },
   });
 
-  const holdRows = async () =>
-    (
+  const holdRows = async () => {
+    const h = suite.current;
+    return (
       await sql<{ holds: unknown[] }>`select holds from limit_reservations
         where tenant_id = ${h.tenant.tenantId} and user_id = ${h.userId}`.execute(h.t.db)
     ).rows;
+  };
 
   it('three concurrent checks of 8,000 against 10,000 allow exactly one', async () => {
+    const h = suite.current;
     const answers = await Promise.all([h.check(8_000), h.check(8_000), h.check(8_000)]);
     const bodies = answers.map((a) => a.json());
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
@@ -35,6 +36,7 @@ describe('deposit holds: check, commit, release, lapse', () => {
   });
 
   it('a commit consumes its hold: after check and commit of 8,000, 8,000 is used, not 16,000', async () => {
+    const h = suite.current;
     expect((await h.check(8_000)).json().allowed).toBe(true);
     expect((await h.commit(8_000)).statusCode).toBe(201);
     const daily = (await h.list()).json().limits[0];
@@ -44,6 +46,7 @@ describe('deposit holds: check, commit, release, lapse', () => {
   });
 
   it('a commit takes the oldest live hold of its own amount; other holds stay', async () => {
+    const h = suite.current;
     await h.check(3_000);
     await h.check(5_000);
     await h.commit(5_000);
@@ -55,6 +58,7 @@ describe('deposit holds: check, commit, release, lapse', () => {
   });
 
   it('a hold lapses after 15 minutes on the service clock; a rejection says when it lapses', async () => {
+    const h = suite.current;
     expect(RESERVATION_HOLD_SECONDS).toBe(900);
     expect((await h.check(8_000)).json().allowed).toBe(true);
     const lapsesAt = h.at(RESERVATION_HOLD_SECONDS);
@@ -74,6 +78,7 @@ describe('deposit holds: check, commit, release, lapse', () => {
   });
 
   it('a release frees the hold at once, and is idempotent on transaction_id', async () => {
+    const h = suite.current;
     expect((await h.check(8_000)).json().allowed).toBe(true);
     const released = await h.release('tx-failed-1', 8_000);
     expect([released.statusCode, released.json()]).toEqual([
@@ -102,6 +107,7 @@ describe('deposit holds: check, commit, release, lapse', () => {
   });
 
   it('a release with nothing held is recorded and frees nothing; a committed deposit is not released', async () => {
+    const h = suite.current;
     const nothing = await h.release('tx-never-checked', 4_000);
     expect([nothing.statusCode, nothing.json().reservation_released]).toEqual([201, false]);
     await h.check(4_000);
@@ -119,6 +125,7 @@ describe('deposit holds: check, commit, release, lapse', () => {
   });
 
   it('a deposit reported failed to AML (metadata.status failed) frees its hold', async () => {
+    const h = suite.current;
     expect((await h.check(8_000)).json().allowed).toBe(true);
     expect((await h.check(8_000)).json().allowed).toBe(false);
     const failed = await h.t.api(h.tenant.apiKey, 'POST', '/v1/aml/event', {
@@ -136,6 +143,7 @@ describe('deposit holds: check, commit, release, lapse', () => {
   });
 
   it('holds nothing for a user without limits; lapsed hold rows are purged by the hourly job', async () => {
+    const h = suite.current;
     h.newUser();
     expect((await h.check(8_000)).json().allowed).toBe(true);
     expect(await holdRows()).toEqual([]);

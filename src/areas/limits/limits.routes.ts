@@ -36,8 +36,11 @@ const config = {
 };
 const tags = ['limits'];
 
-/** The deposit-limits area of the tenant API, mounted under /v1 after authentication and rate limits. */
-export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
+/**
+ * The deposit-limits area of the tenant API, mounted under /v1 after authentication and rate limits. Its verbs need
+ * only the request's context, not the platform.
+ */
+export function limitRoutes(_platform: Platform): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/limits',
@@ -57,7 +60,7 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       async (req, reply) => {
-        const { limit, created } = await setLimit(platform, req.tenantContext, req.body as SetLimitRequest);
+        const { limit, created } = await setLimit(req.tenantContext, req.body);
         return reply.code(created ? 201 : 200).send(toRecord(limit));
       },
     );
@@ -75,7 +78,7 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       },
       async (req) => ({
         user_id: req.query.user_id,
-        limits: await listLimits(platform, req.tenantContext, req.query.user_id),
+        limits: await listLimits(req.tenantContext, req.query.user_id),
       }),
     );
 
@@ -92,7 +95,7 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 200: CheckResult, ...errorResponses(400, 401, 422, 429) },
         },
       },
-      (req) => checkDeposit(platform, req.tenantContext, req.body),
+      (req) => checkDeposit(req.tenantContext, req.body),
     );
 
     app.post(
@@ -113,11 +116,7 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       async (req, reply) => {
-        const { deposit, created } = await commitDeposit(
-          platform,
-          req.tenantContext,
-          req.body as CommitRequest,
-        );
+        const { deposit, created } = await commitDeposit(req.tenantContext, req.body);
         return reply.code(created ? 201 : 200).send(deposit);
       },
     );
@@ -140,7 +139,7 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       async (req, reply) => {
-        const { release, created } = await releaseDeposit(platform, req.tenantContext, req.body);
+        const { release, created } = await releaseDeposit(req.tenantContext, req.body);
         return reply.code(created ? 201 : 200).send(toReleaseRecord(release));
       },
     );
@@ -158,7 +157,7 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 200: DepositLimitRecord, ...errorResponses(401, 404, 409, 429) },
         },
       },
-      async (req) => toRecord(await cancelLimit(platform, req.tenantContext, req.params.id)),
+      async (req) => toRecord(await cancelLimit(req.tenantContext, req.params.id)),
     );
   };
 }

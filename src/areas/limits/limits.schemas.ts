@@ -32,7 +32,7 @@ export const SetLimitRequest = Type.Object(
   },
   { additionalProperties: false },
 );
-export type SetLimitRequest = Static<typeof SetLimitRequest> & { requested_at: string };
+export type SetLimitRequest = Static<typeof SetLimitRequest>;
 
 export const DepositLimitRecord = Type.Object({
   limit_id: Type.String(),
@@ -51,7 +51,7 @@ export const DepositLimitRecord = Type.Object({
       'pending: cooling off; active: in force; superseded: replaced by a later change; cancelled: withdrawn',
   }),
 });
-export type DepositLimitRecord = Static<typeof DepositLimitRecord> & { effective_from: string };
+export type DepositLimitRecord = Static<typeof DepositLimitRecord>;
 
 export const LimitView = Type.Object({
   ...DepositLimitRecord.properties,
@@ -122,7 +122,7 @@ export const CommitRequest = Type.Object(
   },
   { additionalProperties: false },
 );
-export type CommitRequest = Static<typeof CommitRequest> & { committed_at: string };
+export type CommitRequest = Static<typeof CommitRequest>;
 
 export const CommittedDeposit = Type.Object({
   transaction_id: Type.String(),

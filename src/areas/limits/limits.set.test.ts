@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { DAY, LimitsHarness } from './limits.test-support.js';
 
 /** The spec's Deposit-limit state table, driven through HTTP and the test clock, with verified webhooks. */
 describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
-  let h: LimitsHarness;
-  beforeAll(async () => {
-    h = await LimitsHarness.start();
-  });
-  afterAll(() => h.close());
-  beforeEach(() => {
-    h.newUser();
-  });
+  const suite = useSuite(() => LimitsHarness.start(), { eachTest: (h) => h.newUser() });
 
   it('(none) → in force at once: a first-time set is 201 with cooloff_seconds 0 and emits limit.created', async () => {
+    const h = suite.current;
     const response = await h.setLimit(10_000);
     expect(response.statusCode).toBe(201);
     const record = {
@@ -40,6 +35,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
   });
 
   it('in force → lower: a decrease is in force at once and emits limit.decreased', async () => {
+    const h = suite.current;
     const first = (await h.setLimit(10_000)).json();
     const response = await h.setLimit(5_000);
     expect(response.statusCode).toBe(201);
@@ -58,6 +54,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
   });
 
   it('in force → pending: an increase emits nothing and leaves the old limit in force', async () => {
+    const h = suite.current;
     await h.setLimit(10_000);
     const response = await h.setLimit(15_000);
     expect(response.statusCode).toBe(201);
@@ -79,6 +76,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
     ['just above 5x', 50_001, 7 * DAY],
     ['far above 5x', 1_000_000, 7 * DAY],
   ])('an increase of 10,000 %s (%i) cools off for %i seconds', async (_name, amount, cooloff) => {
+    const h = suite.current;
     await h.setLimit(10_000);
     const response = await h.setLimit(amount);
     expect(response.statusCode).toBe(201);
@@ -91,6 +89,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
   });
 
   it('pending → live: after exactly its cool-off (not a second before) with limit.activated', async () => {
+    const h = suite.current;
     await h.setLimit(10_000);
     const pending = (await h.setLimit(50_000)).json();
     expect(pending.cooloff_seconds).toBe(2 * DAY);
@@ -115,6 +114,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
   });
 
   it('pending → live even when the activation job is late: the check and a later change use the new limit', async () => {
+    const h = suite.current;
     await h.setLimit(10_000);
     const pending = (await h.setLimit(20_000)).json();
     // Move the clock without running due work, as when the workers are behind.
@@ -129,6 +129,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
   });
 
   it('while pending: the same request is 200 with it, a different one 409 pending_change_exists', async () => {
+    const h = suite.current;
     await h.setLimit(10_000);
     const first = await h.setLimit(15_000);
     const again = await h.setLimit(15_000, 'limit_daily', { requested_at: h.at(60) });
@@ -143,6 +144,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
   });
 
   it('without a pending increase, the amount already in force is 200 with the limit in force', async () => {
+    const h = suite.current;
     const first = await h.setLimit(10_000);
     const same = await h.setLimit(10_000);
     expect([same.statusCode, same.json()]).toEqual([200, first.json()]);
@@ -150,6 +152,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
   });
 
   it('pending → cancelled by a decrease: limit.cancelled and limit.decreased, and it never activates', async () => {
+    const h = suite.current;
     await h.setLimit(10_000);
     const pending = (await h.setLimit(15_000)).json();
     const decrease = await h.setLimit(8_000);
@@ -169,6 +172,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
   });
 
   it('pending → cancelled by DELETE: 200 with the record and limit.cancelled; the old limit stays', async () => {
+    const h = suite.current;
     await h.setLimit(10_000);
     const pending = (await h.setLimit(12_000)).json();
     const cancelled = await h.cancel(pending.limit_id);
@@ -181,6 +185,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
   });
 
   it('DELETE of anything but a pending increase is a clear 4xx', async () => {
+    const h = suite.current;
     const active = (await h.setLimit(10_000)).json();
     const pending = (await h.setLimit(12_000)).json();
     expect((await h.cancel(pending.limit_id)).statusCode).toBe(200);
@@ -209,6 +214,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
     [{ requested_at: 'now' }, 400, 'invalid_request'],
     [{ amount_cents: 99 }, 422, 'below_minimum'],
   ])('rejects %j with %i %s and stores nothing', async (change, status, code) => {
+    const h = suite.current;
     const response = await h.setLimit(1_000, 'limit_daily', change);
     expect([response.statusCode, response.json().error]).toEqual([status, code]);
     expect((await h.list()).json().limits).toEqual([]);
@@ -216,6 +222,7 @@ describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
   });
 
   it('accepts exactly the minimum of 100 minor units', async () => {
+    const h = suite.current;
     expect((await h.setLimit(100)).statusCode).toBe(201);
   });
 });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { FileServer } from '../../../test/helpers/file-server.js';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { temporaryDirectory } from '../../../test/helpers/temporary-directory.js';
+import { TestService } from '../../../test/helpers/test-service.js';
 
 const excerpt = (file: string) =>
   fs.readFileSync(new URL(`./lists/fixtures/excerpts/${file}`, import.meta.url), 'utf8');
@@ -29,13 +30,28 @@ const MUSONI = {
 
 // The service downloads two lists from a publisher's server on 127.0.0.1 into a directory of its own.
 describe('downloading the sanctions lists', () => {
-  let t: TestService;
-  let files: FileServer;
-  let dir: string;
-  let live: TestTenant;
+  const suite = useSuite(async (own) => {
+    const files = own(await FileServer.start());
+    const dir = own(temporaryDirectory('sanctions-fetch-')).path;
+    const t = own(
+      await TestService.start({
+        sanctionsDataDir: dir,
+        sanctionsFetch: true,
+        sanctionsSources: [
+          { list: 'un', url: `${files.base}/un.xml`, file: 'fetched/un/consolidated.xml' },
+          { list: 'eu', url: `${files.base}/eu.xml`, file: 'fetched/eu/fsf.xml' },
+        ],
+        downloadTimeoutMs: 3_000,
+      }),
+    );
+    const live = await t.createTenant({ environment: 'live' });
+    await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
+    return { t, files, dir, live };
+  });
   let screens = 0;
-  const unFile = () => path.join(dir, 'fetched/un/consolidated.xml');
+  const unFile = () => path.join(suite.current.dir, 'fetched/un/consolidated.xml');
   const fetchNow = async () => {
+    const { t } = suite.current;
     const response = await t.backoffice('POST', '/sanctions/lists/fetch');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -45,11 +61,13 @@ describe('downloading the sanctions lists', () => {
     };
   };
   const listsView = async () => {
+    const { t } = suite.current;
     const view = (await t.backoffice('GET', '/sanctions/lists')).json();
     return { view, byList: Object.fromEntries(view.lists.map((l: { list: string }) => [l.list, l])) };
   };
-  const alerts = async () => (await t.backoffice('GET', '/alerts')).json().alerts;
+  const alerts = async () => (await suite.current.t.backoffice('GET', '/alerts')).json().alerts;
   const screenMusoni = async () => {
+    const { t, live } = suite.current;
     const response = await t.api(live.apiKey, 'POST', '/v1/sanctions/screen', {
       user_id: `player-${++screens}`,
       ...MUSONI,
@@ -57,28 +75,8 @@ describe('downloading the sanctions lists', () => {
     return response.json().status;
   };
 
-  beforeAll(async () => {
-    files = await FileServer.start();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctions-fetch-'));
-    t = await TestService.start({
-      sanctionsDataDir: dir,
-      sanctionsFetch: true,
-      sanctionsSources: [
-        { list: 'un', url: `${files.base}/un.xml`, file: 'fetched/un/consolidated.xml' },
-        { list: 'eu', url: `${files.base}/eu.xml`, file: 'fetched/eu/fsf.xml' },
-      ],
-      downloadTimeoutMs: 3_000,
-    });
-    live = await t.createTenant({ environment: 'live' });
-    await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
-  });
-  afterAll(async () => {
-    await t.close();
-    await files.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
   it('a new deployment downloads every list on its first pass, validates it and screens against it', async () => {
+    const { t, files } = suite.current;
     files.serve('/un.xml', (headers) =>
       headers['if-none-match'] === '"un-1"' ? { status: 304 } : { headers: { etag: '"un-1"' }, body: UN },
     );
@@ -120,6 +118,7 @@ describe('downloading the sanctions lists', () => {
   });
 
   it('asks conditionally, and a 304 keeps the version in force', async () => {
+    const { files } = suite.current;
     const { bySource } = await fetchNow();
     expect(bySource['sanctions.un']).toMatchObject({ outcome: 'not_modified', version: '2026-02-27' });
     expect(bySource['sanctions.eu']).toMatchObject({ outcome: 'not_modified', version: '2016-02-11' });
@@ -128,6 +127,7 @@ describe('downloading the sanctions lists', () => {
   });
 
   it('runs again after SANCTIONS_FETCH_INTERVAL_HOURS on the service clock, not before', async () => {
+    const { t, files } = suite.current;
     const before = files.countFor('/un.xml');
     await t.advance(23 * 3600);
     expect(files.countFor('/un.xml')).toBe(before);
@@ -136,6 +136,7 @@ describe('downloading the sanctions lists', () => {
   });
 
   it('swaps in a newer publication and screens against it', async () => {
+    const { files } = suite.current;
     files.serve('/un.xml', { headers: { etag: '"un-2"' }, body: unDated('2026-03-15') });
     const { bySource } = await fetchNow();
     expect(bySource['sanctions.un']).toMatchObject({ outcome: 'updated', version: '2026-03-15' });
@@ -145,6 +146,7 @@ describe('downloading the sanctions lists', () => {
   });
 
   it('refuses a truncated file, alerts, and keeps the version in force', async () => {
+    const { files } = suite.current;
     const truncated = unDated('2026-03-20');
     files.serve('/un.xml', { headers: { etag: '"un-3"' }, body: truncated.slice(0, truncated.length / 2) });
     const { bySource } = await fetchNow();
@@ -167,6 +169,7 @@ describe('downloading the sanctions lists', () => {
   });
 
   it('refuses a newer publication that lost most of its entities', async () => {
+    const { files } = suite.current;
     files.serve('/un.xml', { headers: { etag: '"un-4"' }, body: unCollapsed('2026-03-21') });
     const { bySource } = await fetchNow();
     expect(bySource['sanctions.un']).toMatchObject({
@@ -181,6 +184,7 @@ describe('downloading the sanctions lists', () => {
   });
 
   it('refuses a publication older than the one in force', async () => {
+    const { files } = suite.current;
     files.serve('/un.xml', { headers: { etag: '"un-5"' }, body: unDated('2026-01-01') });
     const { bySource } = await fetchNow();
     expect(bySource['sanctions.un']).toMatchObject({
@@ -190,6 +194,7 @@ describe('downloading the sanctions lists', () => {
   });
 
   it('a server that does not answer in time fails the download, alerts, and screening goes on', async () => {
+    const { files, dir } = suite.current;
     files.serve('/un.xml', 'hang');
     files.serve('/eu.xml', { status: 503, body: 'maintenance' });
     const { bySource } = await fetchNow();

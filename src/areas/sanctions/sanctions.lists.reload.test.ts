@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { temporaryDirectory } from '../../../test/helpers/temporary-directory.js';
+import { TestService } from '../../../test/helpers/test-service.js';
 import { EXCERPTS_DIR, excerptManifestBlock, manifestCount } from './lists/shipped-data.js';
-import { productionLists } from './sanctions.production.js';
 
 const UN = 'un/UN_consolidated.xml';
 const OFAC = 'ofac/consolidated_xml_2026-01-24/CONSOLIDATED.XML';
@@ -19,32 +19,29 @@ const BROKEN_OFAC = `<?xml version="1.0" standalone="yes"?>
 
 // A copy of three list excerpts in a directory the test changes.
 describe('reloading the sanctions lists', () => {
-  let t: TestService;
   let dir: string;
-  let live: TestTenant;
   let today: string;
   const copy = (from: string, to = from, edit: (text: string) => string = (text) => text) => {
     fs.mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
     fs.writeFileSync(path.join(dir, to), edit(fs.readFileSync(path.join(EXCERPTS_DIR, from), 'utf8')));
   };
   const lists = async () => {
+    const { t } = suite.current;
     const view = (await t.backoffice('GET', '/sanctions/lists')).json();
     return { view, byList: Object.fromEntries(view.lists.map((l: { list: string }) => [l.list, l])) };
   };
 
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctions-lists-'));
+  const suite = useSuite(async (own) => {
+    dir = own(temporaryDirectory('sanctions-lists-')).path;
     for (const file of [UN, OFAC, EU]) copy(file);
-    t = await TestService.start({ sanctionsDataDir: dir });
-    live = await t.createTenant({ environment: 'live' });
+    const t = own(await TestService.start({ sanctionsDataDir: dir }));
+    const live = await t.createTenant({ environment: 'live' });
     await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
-  });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    return { t, live };
   });
 
   it('a reload takes a newer list, and keeps the previous version of a list whose new file fails', async () => {
+    const { t, live } = suite.current;
     const before = await lists();
     expect(before.byList.ofac_consolidated).toMatchObject({ published_on: '2026-01-08', stale: true });
     expect(before.byList.un).toMatchObject({ published_on: '2026-02-27', stale: true });
@@ -121,6 +118,7 @@ describe('reloading the sanctions lists', () => {
   });
 
   it('the hourly refresh job re-reads the directory', async () => {
+    const { t } = suite.current;
     const dayMonthYear = today.split('-').reverse().join('/');
     copy(EU, 'eu/EU_today.xml', (xml) =>
       xml.replace('<WHOLE Date="11/02/2016">', `<WHOLE Date="${dayMonthYear}">`),
@@ -133,7 +131,8 @@ describe('reloading the sanctions lists', () => {
   });
 
   it('each process notices changed files by their size and time (the check its timer runs)', async () => {
-    const holder = productionLists.holder!;
+    const { t } = suite.current;
+    const holder = t.platform.vendors.sanctions.lists!;
     expect(await holder.refreshIfChanged()).toBe(false);
     fs.rmSync(path.join(dir, 'ofac/new'), { recursive: true });
     expect(await holder.refreshIfChanged()).toBe(true);

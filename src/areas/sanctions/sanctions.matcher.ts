@@ -1,5 +1,6 @@
 import type { Tenant } from '../../platform/db/platform-tables.js';
-import { selectVendor } from '../../platform/vendors.js';
+import { selectVendor, type VendorImplementations, type Vendors } from '../../platform/vendors.js';
+import type { SanctionsLists } from './sanctions.lists.js';
 
 /** What a matcher is asked: the person as the tenant registered them. */
 export interface ScreeningSubject {
@@ -86,12 +87,18 @@ export const sandboxMatcher: SanctionsMatcher = {
   },
 };
 
-/** The matchers in use: the production one is set once the lists are configured; until then a cut-over live
- * tenant gets 409 or 503. */
-export const sanctionsMatchers: { sandbox: SanctionsMatcher; production?: SanctionsMatcher } = {
-  sandbox: sandboxMatcher,
-};
+export interface SanctionsVendors extends VendorImplementations<SanctionsMatcher> {
+  /** The lists behind the production matcher (SANCTIONS_DATA_DIR); absent when unset or a test supplies the matcher. */
+  lists?: SanctionsLists;
+}
 
-export function matcherFor(tenant: Tenant): SanctionsMatcher {
-  return selectVendor(tenant, 'sanctions', sanctionsMatchers);
+declare module '../../platform/vendors.js' {
+  interface Vendors {
+    sanctions: SanctionsVendors;
+  }
+}
+
+/** Sandbox tenants get the stub; a live tenant gets the production matcher once sanctions is cut over for it. */
+export function matcherFor(vendors: Vendors, tenant: Tenant): SanctionsMatcher {
+  return selectVendor(tenant, 'sanctions', vendors.sanctions);
 }

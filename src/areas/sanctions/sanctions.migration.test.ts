@@ -1,26 +1,12 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../../migrations/index.js';
-import { createTestDatabase } from '../../../test/helpers/test-database.js';
-import { openDatabase, type Database } from '../../platform/db/database.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openUnmigratedDatabase } from '../../../test/helpers/migration-database.js';
+import { useSuite } from '../../../test/helpers/suite.js';
 
 /** Migration 0014 on rows written before it: due times, review alerts, no expiry in pending_review. */
 describe('migration 0014 (sanctions and KYC review due times) on existing rows', () => {
-  let created: Awaited<ReturnType<typeof createTestDatabase>>;
-  let database: Database;
-  const migrateTo = async (name: string) => {
-    const migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => migrations },
-      allowUnorderedMigrations: true,
-    });
-    const { error } = await migrator.migrateTo(name);
-    if (error) throw error;
-  };
-
-  beforeAll(async () => {
-    created = await createTestDatabase();
-    database = await openDatabase({ url: created.url });
+  const suite = useSuite(async (own) => {
+    const { database, migrateTo } = await openUnmigratedDatabase(own);
     await migrateTo('2026-11-25T0012_register_privacy');
     const run = (query: ReturnType<typeof sql>) => query.execute(database.db);
     await run(sql`insert into tenants (tenant_id, name, environment, signing_secret, created_at, updated_at)
@@ -53,21 +39,19 @@ describe('migration 0014 (sanctions and KYC review due times) on existing rows',
     await run(sql`insert into scheduled_jobs (job_id, kind, subject_id, due_at)
       values ('job_q', 'sanctions.rescreen_quarterly', 'all', '2027-02-19T00:00:00Z')`);
     await migrateTo('2026-11-25T0014_review_due_times');
-  });
-  afterAll(async () => {
-    await database?.close();
-    await created?.drop();
+    return database;
   });
 
   const jobs = async () =>
     (
       await sql<{ kind: string; subject_id: string; due_at: Date; payload: { due_at?: string } }>`
         select kind, subject_id, due_at, payload from scheduled_jobs order by kind, subject_id`.execute(
-        database.db,
+        suite.current.db,
       )
     ).rows;
 
   it('gives every sanctions case its due time, 48 hours from opening', async () => {
+    const database = suite.current;
     const rows = await sql<{ case_id: string; due_at: Date }>`select case_id, due_at from sanctions_cases
       order by case_id`.execute(database.db);
     expect(rows.rows.map((r) => [r.case_id, new Date(r.due_at).toISOString()])).toEqual([
@@ -77,6 +61,7 @@ describe('migration 0014 (sanctions and KYC review due times) on existing rows',
   });
 
   it('gives checks in pending_review a due time and stops their expiry; not_started still expires', async () => {
+    const database = suite.current;
     const rows = await sql<{
       kyc_check_id: string;
       review_due_at: Date | null;

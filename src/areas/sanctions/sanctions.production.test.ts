@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { startServiceWithReceiver } from '../../../test/helpers/tenant-driver.js';
 import { EXCERPTS_DIR, excerptManifestBlock, manifestCount } from './lists/shipped-data.js';
 
 /** Real listed persons from each list excerpt, as a player might register them (variations noted). */
@@ -71,24 +71,23 @@ const EXCERPT_VERSIONS = {
 
 // A live tenant cut over for sanctions, screened by the production matcher over the list excerpts (one build).
 describe('production sanctions screening over the list excerpts', () => {
-  let t: TestService;
-  let receiver: WebhookReceiver;
-  let live: TestTenant;
+  const suite = useSuite(async (own) => {
+    const {
+      t,
+      receiver,
+      tenant: live,
+    } = await startServiceWithReceiver(own, {
+      config: { sanctionsDataDir: EXCERPTS_DIR },
+      environment: 'live',
+    });
+    await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
+    return { t, receiver, live };
+  });
   const tenantFacing: string[] = [];
   let n = 0;
 
-  beforeAll(async () => {
-    t = await TestService.start({ sanctionsDataDir: EXCERPTS_DIR });
-    receiver = await WebhookReceiver.start();
-    live = await t.createTenant({ environment: 'live', webhookUrl: receiver.url });
-    await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
-
   const screen = async (person: { first_name: string; last_name: string; dob: string; nat: string }) => {
+    const { t, live } = suite.current;
     const body = {
       user_id: `player-${++n}`,
       first_name: person.first_name,
@@ -103,6 +102,7 @@ describe('production sanctions screening over the list excerpts', () => {
   };
 
   it.each(LISTED)('a listed person from $list is held for review', async (person) => {
+    const { t, receiver, live } = suite.current;
     const { body, response } = await screen(person);
     expect(response.statusCode).toBe(201);
     const hit = response.json();
@@ -171,6 +171,7 @@ describe('production sanctions screening over the list excerpts', () => {
   });
 
   it('a made-up ordinary name is clear, and its screening names the list versions too', async () => {
+    const { t } = suite.current;
     const { response } = await screen({
       first_name: 'Margaret',
       last_name: 'Thornbury',
@@ -188,6 +189,7 @@ describe('production sanctions screening over the list excerpts', () => {
   });
 
   it('the case list shows the evidence to the staff', async () => {
+    const { t, live } = suite.current;
     const cases = (await t.backoffice('GET', `/sanctions/cases?tenant_id=${live.tenantId}`)).json().cases;
     expect(cases).toHaveLength(LISTED.length);
     for (const staffCase of cases) {
@@ -197,6 +199,7 @@ describe('production sanctions screening over the list excerpts', () => {
   });
 
   it('tipping-off: no tenant response or webhook names a matched entity or its evidence', async () => {
+    const { t, receiver, live } = suite.current;
     await t.deliverWebhooks();
     const bodies = [...tenantFacing, ...receiver.received.map((r) => r.body)];
     const forbidden = new Set<string>();
@@ -219,6 +222,7 @@ describe('production sanctions screening over the list excerpts', () => {
   });
 
   it('the lists view reports each list in force, its counts and staleness, and the files not in force', async () => {
+    const { t } = suite.current;
     const response = await t.backoffice('GET', '/sanctions/lists');
     expect(response.statusCode).toBe(200);
     const view = response.json();

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService } from '../../../test/helpers/test-service.js';
 
 describe('production sanctions without SANCTIONS_DATA_DIR', () => {
-  let t: TestService;
-  beforeAll(async () => {
-    t = await TestService.start({ sanctionsDataDir: undefined });
-  });
-  afterAll(async () => t.close());
+  const suite = useSuite(() => TestService.start({ sanctionsDataDir: undefined }));
 
   // A deployment without lists cannot screen on any retry: 409 vendor_not_configured, never 503 "retry with backoff".
   it('a cut-over live tenant gets 409 vendor_not_configured; the lists view says why; reload is 409', async () => {
+    const t = suite.current;
     const live = await t.createTenant({ environment: 'live' });
     await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
     const response = await t.api(live.apiKey, 'POST', '/v1/sanctions/screen', {

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { SanctionsDriver } from './sanctions.test-support.js';
 
 const HOUR = 3600;
 
 describe('sanctions review queue: due times, alerts and the audit of decisions', () => {
-  let d: SanctionsDriver;
-  beforeAll(async () => {
-    d = await SanctionsDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => SanctionsDriver.start());
 
-  const hit = async (apiKey = d.tenant.apiKey) => {
+  const hit = async (apiKey = suite.current.tenant.apiKey) => {
+    const d = suite.current;
     const response = await d.screen(d.person({ first_name: 'SanctionedSam' }), apiKey);
     expect(response.statusCode).toBe(201);
     return response.json().case_id as string;
   };
   const alertsOf = async (kind: string, subject: string) => {
+    const d = suite.current;
     const body = (await d.t.backoffice('GET', `/alerts?kind=${kind}&limit=1000`)).json();
     return (body.alerts as { subject: string; kind: string; raised_at: string }[]).filter(
       (a) => a.subject === subject,
@@ -23,6 +22,7 @@ describe('sanctions review queue: due times, alerts and the audit of decisions',
   };
 
   it('a 250-case backlog is walked to its end oldest-due first, page by page', async () => {
+    const d = suite.current;
     const tenant = await d.t.createTenant();
     // 250 signups in a minute: above the sandbox default of 100 requests a minute.
     await d.t.backoffice('PUT', `/tenants/${tenant.tenantId}/rate-limits`, { default_per_minute: 1000 });
@@ -55,6 +55,7 @@ describe('sanctions review queue: due times, alerts and the audit of decisions',
   });
 
   it('a hit is due 48 hours after opening: due soon 4 hours before, overdue at the due time, in the queue', async () => {
+    const d = suite.current;
     const opened = d.t.platform.clock.now();
     const caseId = await hit();
     const detail = (await d.t.backoffice('GET', `/sanctions/cases/${caseId}`)).json();
@@ -101,6 +102,7 @@ describe('sanctions review queue: due times, alerts and the audit of decisions',
   });
 
   it('a case decided in time raises no alert', async () => {
+    const d = suite.current;
     const caseId = await hit();
     await d.t.advance(HOUR);
     expect((await d.decide(caseId, 'confirmed')).statusCode).toBe(200);
@@ -111,6 +113,7 @@ describe('sanctions review queue: due times, alerts and the audit of decisions',
   });
 
   it('a decision is audited with the reviewer, the reason and the request id; without a reason it is 400', async () => {
+    const d = suite.current;
     const caseId = await hit();
     const noReason = await d.t.backoffice('POST', `/sanctions/cases/${caseId}/decision`, {
       decision: 'cleared',

@@ -52,7 +52,7 @@ describe('quarterly sanctions re-screening', () => {
     const boundary = nextQuarterStart(d.t.platform.clock.now());
     const quarter = quarterOf(boundary);
 
-    await withListEntry(lastName, ENTRY, async () => {
+    await withListEntry(d.t, lastName, ENTRY, async () => {
       await d.t.advance(secondsUntilNextQuarter(d.t) - 1);
       expect(await runs(d.t)).toEqual([]);
       await d.t.advance(1);

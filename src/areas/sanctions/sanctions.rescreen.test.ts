@@ -1,25 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanctionsMatchers, sandboxMatcher } from './sanctions.matcher.js';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { sandboxMatcher } from './sanctions.matcher.js';
 import { SanctionsDriver, withListEntry } from './sanctions.test-support.js';
 
 const ENTRY = { entity_id: 'sandbox-new-1', name: 'Newly LISTED', score: 0.93 };
 
 describe('sanctions re-screening', () => {
-  let d: SanctionsDriver;
-  beforeAll(async () => {
-    d = await SanctionsDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => SanctionsDriver.start());
 
   const screened = async (change: Record<string, string>) => {
+    const d = suite.current;
     const body = d.person(change);
     const response = await d.screen(body);
     return { userId: body.user_id!, caseId: response.json().case_id as string | undefined };
   };
-  const rescreen = (body: object = { tenant_id: d.tenant.tenantId }) =>
-    d.t.backoffice('POST', '/sanctions/rescreen', body);
+  const rescreen = (body: object = { tenant_id: suite.current.tenant.tenantId }) =>
+    suite.current.t.backoffice('POST', '/sanctions/rescreen', body);
 
   it('on demand: a new hit moves clear and cleared users to hit_review_pending with sanctions.hit', async () => {
+    const d = suite.current;
     const lastName = `Listed${Date.now()}`;
     const clear = await screened({ last_name: lastName });
     const cleared = await screened({ first_name: 'SanctionedSam', last_name: lastName });
@@ -28,7 +27,7 @@ describe('sanctions re-screening', () => {
     const pending = await screened({ first_name: 'MaybeMo', last_name: lastName });
     await d.t.advance(3600);
 
-    const response = await withListEntry(lastName, ENTRY, () => rescreen());
+    const response = await withListEntry(d.t, lastName, ENTRY, () => rescreen());
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ new_hits: 2, skipped: 0 });
     const now = d.t.platform.clock.now().toISOString();
@@ -62,6 +61,7 @@ describe('sanctions re-screening', () => {
   });
 
   it('a match a reviewer dismissed does not reopen a case', async () => {
+    const d = suite.current;
     const { userId, caseId } = await screened({ last_name: 'TestHit' });
     await d.decide(caseId!, 'cleared');
     expect((await rescreen()).json().new_hits).toBe(0);
@@ -70,13 +70,14 @@ describe('sanctions re-screening', () => {
   });
 
   it("skips a live tenant's users while its production matcher is not configured; naming it is 409", async () => {
+    const d = suite.current;
     const live = await d.t.createTenant({ environment: 'live' });
     await d.t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
-    sanctionsMatchers.production = { ...sandboxMatcher, kind: 'production' };
+    d.t.platform.vendors.sanctions.production = { ...sandboxMatcher, kind: 'production' };
     try {
       expect((await d.screen(d.person(), live.apiKey)).statusCode).toBe(201);
     } finally {
-      delete sanctionsMatchers.production;
+      delete d.t.platform.vendors.sanctions.production;
     }
     expect((await rescreen({})).json().skipped).toBe(1);
     const named = await rescreen({ tenant_id: live.tenantId });
@@ -85,17 +86,20 @@ describe('sanctions re-screening', () => {
     expect((await rescreen({ tenant_id: 'ten_missing' })).statusCode).toBe(404);
   });
 
-  const rescreenUser = (userId: string, body: object) =>
-    d.t.backoffice('POST', `/sanctions/tenants/${d.tenant.tenantId}/users/${userId}/rescreen`, body);
+  const rescreenUser = (userId: string, body: object) => {
+    const d = suite.current;
+    return d.t.backoffice('POST', `/sanctions/tenants/${d.tenant.tenantId}/users/${userId}/rescreen`, body);
+  };
 
   it('on demand for one user, with a corrected name: the stored subject is screened again, audited', async () => {
+    const d = suite.current;
     const lastName = `Corrected${Date.now()}`;
     const { userId } = await screened({ last_name: 'Lovelace' });
     await d.t.advance(60);
     const noReason = await rescreenUser(userId, { reviewer: 'a.khan', last_name: lastName });
     expect(noReason.statusCode).toBe(400);
 
-    const response = await withListEntry(lastName, ENTRY, () =>
+    const response = await withListEntry(d.t, lastName, ENTRY, () =>
       rescreenUser(userId, {
         reviewer: 'a.khan',
         reason: 'player corrected their surname',
@@ -143,6 +147,7 @@ describe('sanctions re-screening', () => {
   });
 
   it('on demand for a cleared user with a corrected date of birth: still clear, checked now', async () => {
+    const d = suite.current;
     const { userId, caseId } = await screened({ last_name: 'TestHit' });
     await d.decide(caseId!, 'cleared');
     await d.t.advance(60);

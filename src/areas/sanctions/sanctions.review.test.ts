@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { SanctionsDriver } from './sanctions.test-support.js';
 
 describe('sanctions review by the staff', () => {
-  let d: SanctionsDriver;
-  beforeAll(async () => {
-    d = await SanctionsDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => SanctionsDriver.start());
 
   const hit = async (change: Record<string, string> = { first_name: 'SanctionedSam' }) => {
+    const d = suite.current;
     const body = d.person(change);
     const response = await d.screen(body);
     return { body, userId: body.user_id!, first: response.json(), caseId: response.json().case_id as string };
   };
 
   it('hit_review_pending → cleared: holds lifted, sanctions.cleared with exactly the spec data', async () => {
+    const d = suite.current;
     const { body, userId, first, caseId } = await hit();
     const decision = await d.decide(caseId, 'cleared');
     expect(decision.statusCode).toBe(200);
@@ -48,6 +47,7 @@ describe('sanctions review by the staff', () => {
   });
 
   it('hit_review_pending → confirmed: sanctions.confirmed and sanctions.account_frozen; holds stay', async () => {
+    const d = suite.current;
     const { userId, caseId } = await hit({ last_name: 'TestHit' });
     expect((await d.decide(caseId, 'confirmed')).json().status).toBe('confirmed');
     expect((await d.status(userId)).json()).toMatchObject({
@@ -70,6 +70,7 @@ describe('sanctions review by the staff', () => {
   ])(
     'decides only from hit_review_pending: %s then %s is 409 case_already_decided',
     async (first, second) => {
+      const d = suite.current;
       const { userId, caseId } = await hit();
       await d.decide(caseId, first);
       const response = await d.decide(caseId, second, 'someone.else');
@@ -81,6 +82,7 @@ describe('sanctions review by the staff', () => {
   );
 
   it('answers 404 for an unknown case and 400 for an unknown decision or a missing reviewer', async () => {
+    const d = suite.current;
     expect((await d.decide('case_missing', 'cleared')).statusCode).toBe(404);
     const { caseId } = await hit();
     expect((await d.decide(caseId, 'dismissed')).statusCode).toBe(400);
@@ -94,6 +96,7 @@ describe('sanctions review by the staff', () => {
   });
 
   it('shows reviewers the matched list entries and scores, by status and tenant, and one case', async () => {
+    const d = suite.current;
     const { userId, caseId } = await hit({ last_name: 'TestHit' });
     const detail = await d.t.backoffice('GET', `/sanctions/cases/${caseId}`);
     expect(detail.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
+import { staffContext } from '../../platform/service-context.js';
 import { sanctionsListsRoutes } from './sanctions.lists.routes.js';
 import {
   CasesPage,
@@ -57,7 +58,7 @@ export function sanctionsRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 200: Screening, ...errorResponses(400, 404) },
         },
       },
-      async (req) => screeningView(await screeningStatus(platform, req.tenantContext, req.query.user_id)),
+      async (req) => screeningView(await screeningStatus(req.tenantContext, req.query.user_id)),
     );
   };
 }
@@ -77,13 +78,13 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           response: { 200: CasesPage, ...errorResponses(400) },
         },
       },
-      (req) => listCases(platform, req.query),
+      (req) => listCases(staffContext(platform, req.id), req.query),
     );
 
     app.get(
       '/sanctions/cases/:case_id',
       { schema: { tags, params: CaseParams, response: { 200: SanctionsCaseView, ...errorResponses(404) } } },
-      (req) => findCase(platform, req.params.case_id),
+      (req) => findCase(staffContext(platform, req.id), req.params.case_id),
     );
 
     app.post(
@@ -97,7 +98,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           response: { 200: SanctionsCaseView, ...errorResponses(400, 404, 409) },
         },
       },
-      (req) => decideCase(platform, req.params.case_id, req.body, req.id),
+      (req) => decideCase(staffContext(platform, req.id, req.body.reviewer), req.params.case_id, req.body),
     );
 
     app.post(
@@ -110,7 +111,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           response: { 200: RescreenResult, ...errorResponses(403, 404, 409, 503) },
         },
       },
-      (req) => rescreen(platform, req.body.tenant_id),
+      (req) => rescreen(platform, staffContext(platform, req.id), req.body.tenant_id),
     );
 
     app.get(
@@ -122,7 +123,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           response: { 200: RescreenRuns },
         },
       },
-      () => rescreenRuns(platform),
+      (req) => rescreenRuns(staffContext(platform, req.id)),
     );
 
     app.post(
@@ -140,9 +141,9 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
       (req) =>
         rescreenUser(
           platform,
+          staffContext(platform, req.id, req.body.reviewer),
           { tenantId: req.params.tenant_id, userId: req.params.user_id },
           req.body,
-          req.id,
         ),
     );
 

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanctionsMatchers, sandboxMatcher } from './sanctions.matcher.js';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { sandboxMatcher } from './sanctions.matcher.js';
 import { SanctionsDriver } from './sanctions.test-support.js';
 
 describe('POST /v1/sanctions/screen and GET /v1/sanctions/status', () => {
-  let d: SanctionsDriver;
-  beforeAll(async () => {
-    d = await SanctionsDriver.start();
-  });
-  afterAll(async () => d.close());
+  const suite = useSuite(() => SanctionsDriver.start());
 
   it('clear: 201 with the clear shape; the same request again is the original with 200; another is 409', async () => {
+    const d = suite.current;
     const body = d.person();
     const first = await d.screen(body);
     expect(first.statusCode).toBe(201);
@@ -44,6 +42,7 @@ describe('POST /v1/sanctions/screen and GET /v1/sanctions/status', () => {
     ['email', { email: 'not-an-email' }],
     ['channel', { channel: 'web' }],
   ])('answers 400 missing_fields naming %s', async (field, change: Record<string, string | undefined>) => {
+    const d = suite.current;
     const body = { ...d.person(), ...change };
     const response = await d.screen(body);
     expect(response.statusCode).toBe(400);
@@ -53,6 +52,7 @@ describe('POST /v1/sanctions/screen and GET /v1/sanctions/status', () => {
   });
 
   it('names every missing or malformed field at once', async () => {
+    const d = suite.current;
     const response = await d.screen({ user_id: 'u', first_name: 'Ada', nationality: 'gb', email: 'x' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('missing_fields');
@@ -71,6 +71,7 @@ describe('POST /v1/sanctions/screen and GET /v1/sanctions/status', () => {
   ])(
     'the sandbox trigger %s: hit_review_pending with the hit shape and sanctions.hit',
     async (_name, change, matches, scoreOk) => {
+      const d = suite.current;
       const body = d.person(change);
       const response = await d.screen(body);
       expect(response.statusCode).toBe(201);
@@ -112,12 +113,14 @@ describe('POST /v1/sanctions/screen and GET /v1/sanctions/status', () => {
     ['last_name TestHits', { last_name: 'TestHits' }],
     ['first_name TestHit', { first_name: 'TestHit' }],
   ])('anything else is clear: %s', async (_name, change) => {
+    const d = suite.current;
     const response = await d.screen(d.person(change));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ status: 'clear', transactions_held: false });
   });
 
   it('answers status 404 for a user never screened, and 400 missing_fields without user_id', async () => {
+    const d = suite.current;
     expect((await d.status('nobody')).json().error).toBe('screen_not_found');
     const missing = await d.status(undefined);
     expect(missing.statusCode).toBe(400);
@@ -125,6 +128,7 @@ describe('POST /v1/sanctions/screen and GET /v1/sanctions/status', () => {
   });
 
   it("another tenant cannot read this tenant's screening, and screens the same user_id afresh", async () => {
+    const d = suite.current;
     const body = d.person({ first_name: 'SanctionedSam' });
     await d.screen(body);
     const other = await d.t.createTenant();
@@ -135,6 +139,7 @@ describe('POST /v1/sanctions/screen and GET /v1/sanctions/status', () => {
   });
 
   it('a live tenant gets 403 until cut over, then 409 vendor_not_configured until the production matcher exists', async () => {
+    const d = suite.current;
     const live = await d.t.createTenant({ environment: 'live' });
     const before = await d.screen(d.person(), live.apiKey);
     expect(before.statusCode).toBe(403);
@@ -145,11 +150,11 @@ describe('POST /v1/sanctions/screen and GET /v1/sanctions/status', () => {
     expect(after.json().error).toBe('vendor_not_configured');
 
     // The seam the production matcher plugs into: once set, a cut-over live tenant is screened by it.
-    sanctionsMatchers.production = { ...sandboxMatcher, kind: 'production' };
+    d.t.platform.vendors.sanctions.production = { ...sandboxMatcher, kind: 'production' };
     try {
       expect((await d.screen(d.person(), live.apiKey)).statusCode).toBe(201);
     } finally {
-      delete sanctionsMatchers.production;
+      delete d.t.platform.vendors.sanctions.production;
     }
   });
 });

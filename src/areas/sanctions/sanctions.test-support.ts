@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
+import type { TestService } from '../../../test/helpers/test-service.js';
 import type { WebhookEnvelope } from '../../platform/outbox.js';
 import type { SanctionsMatcher } from './sanctions.matcher.js';
-import { sanctionsMatchers } from './sanctions.matcher.js';
 
 export type Person = Record<string, string | undefined>;
 
@@ -54,15 +54,17 @@ export class SanctionsDriver extends TenantDriver {
 }
 
 /**
- * Stands in for a new list publication: the sandbox matcher also finds `entity` for users with this last name.
- * Re-screening is only interesting when the lists change, which the deterministic stub never does.
+ * Stands in for a new list publication on one service: its sandbox matcher also finds `entity` for users with this
+ * last name. Re-screening is only interesting when the lists change, which the deterministic stub never does.
  */
 export async function withListEntry<T>(
+  t: TestService,
   lastName: string,
   entity: { entity_id: string; name: string; score: number },
   run: () => Promise<T>,
 ): Promise<T> {
-  const stub = sanctionsMatchers.sandbox;
+  const matchers = t.platform.vendors.sanctions;
+  const stub = matchers.sandbox;
   const published: SanctionsMatcher = {
     kind: 'sandbox',
     async screen(subject) {
@@ -75,10 +77,10 @@ export async function withListEntry<T>(
       };
     },
   };
-  sanctionsMatchers.sandbox = published;
+  matchers.sandbox = published;
   try {
     return await run();
   } finally {
-    sanctionsMatchers.sandbox = stub;
+    matchers.sandbox = stub;
   }
 }

@@ -1,15 +1,15 @@
 import { issueSigningSecret } from '../../platform/api-keys.js';
-import { recordAudit } from '../../platform/audit.js';
-import type { Platform } from '../../platform/context.js';
+import { audit } from '../../platform/audit.js';
+import type { Platform, ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { cancelJob } from '../../platform/scheduler.js';
+import { forTenant, withTransaction } from '../../platform/service-context.js';
 import {
   PREVIOUS_SECRET_EXPIRY_JOB,
   schedulePreviousSecretExpiry,
   sealSigningSecret,
 } from '../../platform/webhooks/signing-secrets.js';
 import * as store from '../backoffice.store.js';
-import { ACTOR } from './tenants.js';
 
 /** How long a rotated-out secret keeps signing beside the new one unless the staff say otherwise. */
 export const DEFAULT_OVERLAP_HOURS = 24;
@@ -32,27 +32,23 @@ export interface RotatedSigningSecret {
  */
 export async function rotateSigningSecret(
   platform: Platform,
+  ctx: ServiceContext,
   tenantId: string,
   overlapHours: number | undefined,
-  requestId: string | null,
 ): Promise<RotatedSigningSecret> {
   const overlap = overlapHours ?? DEFAULT_OVERLAP_HOURS;
-  const now = platform.clock.now();
+  const now = ctx.clock.now();
   const secret = issueSigningSecret();
   const expiresAt = overlap > 0 ? new Date(now.getTime() + overlap * HOUR_MS) : null;
-  await platform.db.transaction().execute(async (tx) => {
+  await withTransaction(forTenant(ctx, tenantId), async (tx, ctx) => {
     const sealed = sealSigningSecret(platform.secrets, secret);
     if (!(await store.replaceSigningSecret(tx, tenantId, sealed, expiresAt, now)))
       throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
     if (expiresAt) await schedulePreviousSecretExpiry(tx, tenantId, expiresAt);
     else await cancelJob(tx, PREVIOUS_SECRET_EXPIRY_JOB, tenantId);
-    await recordAudit(tx, {
-      tenantId,
-      actor: ACTOR,
-      action: 'webhook.signing_secret_rotated',
-      requestId,
-      details: { overlap_hours: overlap, previous_secret_expires_at: expiresAt?.toISOString() ?? null },
-      at: now,
+    await audit(tx, ctx, 'webhook.signing_secret_rotated', {
+      overlap_hours: overlap,
+      previous_secret_expires_at: expiresAt?.toISOString() ?? null,
     });
   });
   return { tenant_id: tenantId, signing_secret: secret, previous_secret_expires_at: expiresAt };

@@ -1,7 +1,8 @@
 import { issueApiKey, issueSigningSecret } from '../../platform/api-keys.js';
-import { recordAudit } from '../../platform/audit.js';
-import type { Platform } from '../../platform/context.js';
+import { audit } from '../../platform/audit.js';
+import type { Platform, ServiceContext } from '../../platform/context.js';
 import type { Transaction } from 'kysely';
+import type { Executor } from '../../platform/db/database.js';
 import type {
   Environment,
   RateLimitOverrides,
@@ -11,11 +12,11 @@ import type {
 import type { DB } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { forTenant, withTransaction } from '../../platform/service-context.js';
 import { sealSigningSecret } from '../../platform/webhooks/signing-secrets.js';
 import * as store from '../backoffice.store.js';
 
-/** The staff's verbs on tenants. Each mutation is written to the tenant's audit log in its own transaction. */
-export const ACTOR = 'backoffice';
+/** The staff's verbs on tenants. Each change commits with its row in the tenant's audit log. */
 
 export interface CreatedTenant {
   tenant: Tenant;
@@ -27,14 +28,14 @@ export interface CreatedTenant {
 /** A new tenant, active, with one standard key and a signing secret; no webhook destination yet. */
 export async function createTenant(
   platform: Platform,
+  ctx: ServiceContext,
   input: { name: string; environment: Environment },
-  requestId: string | null,
 ): Promise<CreatedTenant> {
-  const now = platform.clock.now();
   const tenantId = newId('tenant');
   const key = issueApiKey(input.environment);
   const signingSecret = issueSigningSecret();
-  const tenant = await platform.db.transaction().execute(async (tx) => {
+  const tenant = await withTransaction(forTenant(ctx, tenantId), async (tx, ctx) => {
+    const now = ctx.clock.now();
     const tenant = await store.insertTenant(tx, {
       tenant_id: tenantId,
       name: input.name,
@@ -57,21 +58,19 @@ export async function createTenant(
       role: 'standard',
       created_at: now,
     });
-    await recordAudit(tx, {
-      tenantId,
-      actor: ACTOR,
-      action: 'tenant.created',
-      requestId,
-      details: { name: input.name, environment: input.environment, key_prefix: key.keyPrefix },
-      at: now,
+    await audit(tx, ctx, 'tenant.created', {
+      name: input.name,
+      environment: input.environment,
+      key_prefix: key.keyPrefix,
     });
     return tenant;
   });
   return { tenant, apiKey: key.apiKey, signingSecret };
 }
 
-export async function getTenant(platform: Platform, tenantId: string): Promise<Tenant> {
-  const tenant = await store.findTenant(platform.db, tenantId);
+/** Reads through `from.db`: the platform's database, or a verb's context (and so its transaction, if any). */
+export async function getTenant(from: { db: Executor }, tenantId: string): Promise<Tenant> {
+  const tenant = await store.findTenant(from.db, tenantId);
   if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
   return tenant;
 }
@@ -86,16 +85,17 @@ export function listTenants(platform: Platform): Promise<Tenant[]> {
  */
 export async function updateTenant(
   platform: Platform,
+  ctx: ServiceContext,
   tenantId: string,
   changes: store.TenantChanges,
-  audit: { action: string; details: Record<string, unknown>; requestId: string | null },
+  audited: { action: string; details: Record<string, unknown> },
   alsoInTransaction?: (tx: Transaction<DB>, now: Date) => Promise<unknown>,
 ): Promise<Tenant> {
-  const now = platform.clock.now();
-  const updated = await platform.db.transaction().execute(async (tx) => {
+  const updated = await withTransaction(forTenant(ctx, tenantId), async (tx, ctx) => {
+    const now = ctx.clock.now();
     const tenant = await store.updateTenant(tx, tenantId, changes, now);
     if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
-    await recordAudit(tx, { tenantId, actor: ACTOR, at: now, ...audit });
+    await audit(tx, ctx, audited.action, audited.details);
     await alsoInTransaction?.(tx, now);
     return tenant;
   });
@@ -103,55 +103,47 @@ export async function updateTenant(
   return updated;
 }
 
-export const suspendTenant = (platform: Platform, tenantId: string, requestId: string | null) =>
-  updateTenant(
-    platform,
-    tenantId,
-    { status: 'suspended' },
-    { action: 'tenant.suspended', details: {}, requestId },
-  );
+export const suspendTenant = (platform: Platform, ctx: ServiceContext, tenantId: string) =>
+  updateTenant(platform, ctx, tenantId, { status: 'suspended' }, { action: 'tenant.suspended', details: {} });
 
-export const reinstateTenant = (platform: Platform, tenantId: string, requestId: string | null) =>
-  updateTenant(
-    platform,
-    tenantId,
-    { status: 'active' },
-    { action: 'tenant.reinstated', details: {}, requestId },
-  );
+export const reinstateTenant = (platform: Platform, ctx: ServiceContext, tenantId: string) =>
+  updateTenant(platform, ctx, tenantId, { status: 'active' }, { action: 'tenant.reinstated', details: {} });
 
 /** Which areas use production vendors; only a live tenant is cut over. */
 export async function setCutover(
   platform: Platform,
+  ctx: ServiceContext,
   tenantId: string,
   areas: VendorArea[],
-  requestId: string | null,
 ) {
-  const tenant = await getTenant(platform, tenantId);
+  const tenant = await getTenant(ctx, tenantId);
   if (tenant.environment !== 'live' && areas.length > 0) {
     throw new AppError('invalid_request', 400, 'Only live tenants are cut over to production vendors');
   }
   const unique = [...new Set(areas)].sort();
   return updateTenant(
     platform,
+    ctx,
     tenantId,
     { cutover_areas: JSON.stringify(unique) },
-    { action: 'cutover.changed', details: { areas: unique }, requestId },
+    { action: 'cutover.changed', details: { areas: unique } },
   );
 }
 
 /** Merges the overrides into the tenant's rate limits (a bucket not named keeps its value). */
 export async function setRateLimits(
   platform: Platform,
+  ctx: ServiceContext,
   tenantId: string,
   overrides: RateLimitOverrides,
-  requestId: string | null,
 ) {
-  const tenant = await getTenant(platform, tenantId);
+  const tenant = await getTenant(ctx, tenantId);
   const merged = { ...tenant.rate_limits, ...overrides };
   return updateTenant(
     platform,
+    ctx,
     tenantId,
     { rate_limits: JSON.stringify(merged) },
-    { action: 'rate_limits.changed', details: merged, requestId },
+    { action: 'rate_limits.changed', details: merged },
   );
 }

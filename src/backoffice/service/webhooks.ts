@@ -1,69 +1,52 @@
-import { recordAudit } from '../../platform/audit.js';
-import type { Platform } from '../../platform/context.js';
+import { audit } from '../../platform/audit.js';
+import type { Platform, ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { emitEvent } from '../../platform/outbox.js';
+import { forTenant, withTransaction } from '../../platform/service-context.js';
 import { assertDeliverableUrl } from '../../platform/webhooks/destination.js';
 import { WebhookDispatcher } from '../../platform/webhooks/dispatcher.js';
 import { requeueForNewDestination } from '../../platform/webhooks/recovery.js';
 import * as store from '../backoffice.store.js';
-import { ACTOR, getTenant, updateTenant } from './tenants.js';
+import { getTenant, updateTenant } from './tenants.js';
 
 /** The staff's verbs on a tenant's webhook destination and its deliveries. */
 
-export async function setWebhookUrl(
-  platform: Platform,
-  tenantId: string,
-  url: string,
-  requestId: string | null,
-) {
-  const tenant = await getTenant(platform, tenantId);
+export async function setWebhookUrl(platform: Platform, ctx: ServiceContext, tenantId: string, url: string) {
+  const tenant = await getTenant(ctx, tenantId);
   const checked = await assertDeliverableUrl(url, tenant.environment, {
     allowPrivate: platform.config.allowPrivateWebhooks,
   });
   // A new destination starts enabled, and receives what waited for one (docs/webhooks.md).
   return updateTenant(
     platform,
+    ctx,
     tenantId,
     { webhook_url: checked.toString(), webhook_disabled_at: null },
-    { action: 'webhook.registered', details: { url: checked.toString() }, requestId },
+    { action: 'webhook.registered', details: { url: checked.toString() } },
     (tx, now) => requeueForNewDestination(tx, tenantId, now),
   );
 }
 
 /** Enqueues a signed `ping` event to the tenant's webhook destination (onboarding and tests). */
-export async function pingWebhook(platform: Platform, tenantId: string, requestId: string | null) {
-  const tenant = await getTenant(platform, tenantId);
+export async function pingWebhook(ctx: ServiceContext, tenantId: string) {
+  const tenant = await getTenant(ctx, tenantId);
   if (!tenant.webhook_url) {
     throw new AppError('invalid_webhook_url', 400, 'The tenant has no webhook destination registered');
   }
-  const now = platform.clock.now();
-  const [envelope] = await platform.db.transaction().execute(async (tx) => {
-    await recordAudit(tx, {
-      tenantId,
-      actor: ACTOR,
-      action: 'webhook.ping',
-      details: {},
-      requestId,
-      at: now,
-    });
-    return emitEvent(tx, { tenantIds: tenantId, event: 'ping', data: { tenant_id: tenantId }, at: now });
+  const [envelope] = await withTransaction(forTenant(ctx, tenantId), async (tx, ctx) => {
+    await audit(tx, ctx, 'webhook.ping');
+    const at = ctx.clock.now();
+    return emitEvent(tx, { tenantIds: tenantId, event: 'ping', data: { tenant_id: tenantId }, at });
   });
   return envelope!;
 }
 
-export async function redeliverEvent(platform: Platform, eventId: string, requestId: string | null) {
-  const event = await store.findEventTenant(platform.db, eventId);
+/** Not one transaction: the dispatcher re-queues on the database itself, then the audit row is written. */
+export async function redeliverEvent(platform: Platform, ctx: ServiceContext, eventId: string) {
+  const event = await store.findEventTenant(ctx.db, eventId);
   if (!event) throw new AppError('event_not_found', 404, `No event ${eventId}`);
-  const now = platform.clock.now();
-  await WebhookDispatcher.redeliver(platform.db, eventId, now);
-  await recordAudit(platform.db, {
-    tenantId: event.tenant_id,
-    actor: ACTOR,
-    action: 'webhook.redeliver',
-    details: { event_id: eventId },
-    requestId,
-    at: now,
-  });
+  await WebhookDispatcher.redeliver(platform.db, eventId, ctx.clock.now());
+  await audit(ctx.db, forTenant(ctx, event.tenant_id), 'webhook.redeliver', { event_id: eventId });
   return { event_id: eventId, delivery_status: 'pending' as const };
 }
 

@@ -162,9 +162,3 @@ function isAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
-
-/** Runs fn in a transaction, or inside the caller's when it already holds one. */
-export function withTransaction<T>(executor: Executor, fn: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
-  if (executor.isTransaction) return fn(executor as Transaction<DB>);
-  return (executor as Kysely<DB>).transaction().execute(fn);
-}

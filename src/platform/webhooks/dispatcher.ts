@@ -1,43 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
-import { Webhook } from 'standardwebhooks';
-import { request, type Agent } from 'undici';
-import { raiseAlert } from '../alerts.js';
-import { recordAudit } from '../audit.js';
+import type { Kysely } from 'kysely';
+import type { Agent } from 'undici';
 import type { Clock } from '../clock.js';
 import type { Executor } from '../db/database.js';
 import type { EventRow } from '../db/platform-tables.js';
 import type { DB } from '../db/schema.js';
 import type { Secrets } from '../secrets.js';
-import { createDeliveryAgent, isDeliverableHost, type DestinationPolicy } from './destination.js';
+import { disableWhenFailingThroughout } from './auto-disable.js';
+import { sendEvent, type DeliveryOutcome } from './delivery.js';
+import { createDeliveryAgent, type DestinationPolicy } from './destination.js';
 import {
-  anyDeliveredSince,
   claimDueEvents,
-  disableDestinationOf,
   insertWebhookAttempt,
   requeueEvent,
   requeueEventsSince,
   selectDeliveryTenants,
   updateClaimedEvent,
-  updateUnclaimedEvents,
 } from './dispatcher.store.js';
+import { afterAttempt } from './retry-schedule.js';
 import { signingSecretsAt } from './signing-secrets.js';
 
-/**
- * Wait before each retry: attempt 1 fails → 5 s → attempt 2 … attempt 15 fails → failed. The waits add up to about
- * 4 days 15.5 hours (5 days at most with jitter), so a destination that is down for 3 days loses nothing.
- * Documented in docs/webhooks.md.
- */
-export const RETRY_SCHEDULE_SECONDS = [
-  5, 300, 1800, 7200, 18000, 36000, 36000, 43200, 43200, 43200, 43200, 43200, 43200, 43200,
-] as const;
-export const MAX_ATTEMPTS = RETRY_SCHEDULE_SECONDS.length + 1;
-/** From the first attempt to the last, without jitter. */
-export const RETRY_SPAN_SECONDS = RETRY_SCHEDULE_SECONDS.reduce((sum, wait) => sum + wait, 0);
-/** Retries wait up to this fraction longer than scheduled, never shorter, so tenants' endpoints are not hit in step. */
-export const RETRY_JITTER = 0.1;
-export const DELIVERY_TIMEOUT_MS = 15_000;
+export { DELIVERY_TIMEOUT_MS } from './delivery.js';
+export { MAX_ATTEMPTS, RETRY_JITTER, RETRY_SCHEDULE_SECONDS, RETRY_SPAN_SECONDS } from './retry-schedule.js';
+
 const CLAIM_SECONDS = 60;
 const BATCH_SIZE = 25;
 /** Due events looked at per claim, so that one tenant's backlog leaves room in the batch for others. */
@@ -46,13 +32,6 @@ const CANDIDATES = BATCH_SIZE * 4;
 export const MAX_IN_FLIGHT_PER_TENANT = 4;
 /** Redelivery after an outage, and registering a destination, reach back this far (docs/webhooks.md). */
 export const REDELIVERY_HORIZON_DAYS = 30;
-
-interface Outcome {
-  statusCode: number | null;
-  error: string | null;
-  latencyMs: number;
-  url: string;
-}
 
 /** Statuses that redelivery puts back in the queue: nothing delivered, and nothing in flight. */
 export type RequeuedStatus = 'pending' | 'failed' | 'no_destination';
@@ -137,7 +116,7 @@ export class WebhookDispatcher {
       const attempt = (async () => {
         // Removed or disabled since the claim: the event waits for a destination as a parked one does.
         if (!tenant.webhook_url || tenant.webhook_disabled_at) return this.markNoDestination(event, token);
-        const outcome = await this.send(event, tenant.webhook_url, () =>
+        const outcome = await sendEvent(this.agent, this.policy, event, tenant.webhook_url, () =>
           signingSecretsAt(this.secrets, tenant, now),
         );
         await this.record(event, token, outcome);
@@ -200,74 +179,16 @@ export class WebhookDispatcher {
     while (this.running.size > 0) await Promise.all(this.running);
   }
 
-  private async send(event: EventRow, url: string, signingSecrets: () => string[]): Promise<Outcome> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return { statusCode: null, error: 'invalid URL', latencyMs: 0, url };
-    }
-    if (!isDeliverableHost(target, this.policy)) {
-      return { statusCode: null, error: 'destination address not allowed', latencyMs: 0, url };
-    }
-    // The transport timestamp is wall-clock time (receivers check it for replay), not the service clock.
-    const sentAt = new Date();
-    let signature: string;
-    try {
-      // During a rotation's overlap, one signature per secret, space-separated (Standard Webhooks).
-      signature = signingSecrets()
-        .map((secret) => new Webhook(secret).sign(event.event_id, sentAt, event.payload))
-        .join(' ');
-    } catch {
-      // Never the cause's text: it is about the secret. A wrong COMPLIANCE_SECRETS_KEY is refused at start.
-      return { statusCode: null, error: 'signing secret unreadable', latencyMs: 0, url };
-    }
-    try {
-      const response = await request(target, {
-        method: 'POST',
-        dispatcher: this.agent,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'compliance-service-webhooks/1',
-          'webhook-id': event.event_id,
-          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-          'webhook-signature': signature,
-        },
-        body: event.payload,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-        maxRedirections: 0,
-      } as Parameters<typeof request>[1]);
-      await response.body.dump();
-      const ok = response.statusCode >= 200 && response.statusCode < 300;
-      return {
-        statusCode: response.statusCode,
-        error: ok ? null : `HTTP ${response.statusCode}`,
-        latencyMs: elapsed(),
-        url,
-      };
-    } catch (error) {
-      const message =
-        error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.message) : 'error';
-      return { statusCode: null, error: message.slice(0, 500), latencyMs: elapsed(), url };
-    }
-  }
-
-  private async record(event: EventRow, token: string, outcome: Outcome): Promise<void> {
+  private async record(event: EventRow, token: string, outcome: DeliveryOutcome): Promise<void> {
     const now = this.clock.now();
     const attemptNumber = event.attempt_count + 1;
     const delivered = outcome.error === null;
-    const exhausted = !delivered && attemptNumber >= MAX_ATTEMPTS;
-    const delaySeconds = RETRY_SCHEDULE_SECONDS[attemptNumber - 1] ?? 0;
-    const nextAttemptAt =
-      delivered || exhausted
-        ? null
-        : new Date(now.getTime() + delaySeconds * 1000 * (1 + Math.random() * RETRY_JITTER));
+    const { status, nextAttemptAt } = afterAttempt(attemptNumber, delivered, now);
+    const exhausted = status === 'failed';
     await this.db.transaction().execute(async (tx) => {
       const updated = await updateClaimedEvent(tx, event.event_id, token, {
         attempt_count: attemptNumber,
-        delivery_status: delivered ? 'delivered' : exhausted ? 'failed' : 'pending',
+        delivery_status: status,
         delivered_at: delivered ? now : null,
         next_attempt_at: nextAttemptAt,
         claim_token: null,
@@ -286,7 +207,7 @@ export class WebhookDispatcher {
         error: outcome.error,
         outcome: delivered ? 'delivered' : exhausted ? 'failed' : 'retry_scheduled',
       });
-      if (exhausted) await this.disableWhenFailingThroughout(tx, event, outcome.url, now);
+      if (exhausted) await disableWhenFailingThroughout(tx, this.log, event, outcome.url, now);
     });
     if (!delivered) {
       this.log.warn(
@@ -299,46 +220,6 @@ export class WebhookDispatcher {
         exhausted ? 'webhook delivery failed for good' : 'webhook delivery failed; retry scheduled',
       );
     }
-  }
-
-  /**
-   * An event ran out of attempts. When its destination delivered nothing over the whole schedule, the destination
-   * is down, not the event: it is disabled, the tenant's other undelivered events wait with it (no_destination),
-   * and the staff are alerted, all in the transaction that records the last attempt.
-   */
-  private async disableWhenFailingThroughout(
-    tx: Transaction<DB>,
-    event: EventRow,
-    url: string,
-    now: Date,
-  ): Promise<void> {
-    const since = new Date(now.getTime() - RETRY_SPAN_SECONDS * 1000);
-    if (await anyDeliveredSince(tx, event.tenant_id, since)) return;
-    if (!(await disableDestinationOf(tx, event.tenant_id, now))) return;
-    // Those in flight record their attempt, then find the destination disabled when they fall due again.
-    await updateUnclaimedEvents(tx, event.tenant_id, 'pending', now, {
-      delivery_status: 'no_destination',
-      next_attempt_at: null,
-    });
-    await recordAudit(tx, {
-      tenantId: event.tenant_id,
-      actor: 'service',
-      action: 'webhook.disabled',
-      requestId: null,
-      details: { url, event_id: event.event_id },
-      at: now,
-    });
-    await raiseAlert(
-      tx,
-      this.log,
-      {
-        kind: 'webhook_destination_disabled',
-        subject: event.tenant_id,
-        message: `The webhook destination of tenant ${event.tenant_id} failed every attempt for ${Math.round(RETRY_SPAN_SECONDS / 3600)} hours and is disabled; tell the tenant, then enable it once it answers`,
-        details: { url, event_id: event.event_id },
-      },
-      now,
-    );
   }
 
   private async markNoDestination(event: EventRow, token: string): Promise<void> {

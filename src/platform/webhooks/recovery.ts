@@ -1,11 +1,12 @@
-import { recordAudit } from '../audit.js';
-import type { Platform } from '../context.js';
+import { audit } from '../audit.js';
+import type { ServiceContext } from '../context.js';
+import type { Executor } from '../db/database.js';
 import { AppError } from '../errors.js';
+import { forTenant, withTransaction } from '../service-context.js';
 import { REDELIVERY_HORIZON_DAYS, WebhookDispatcher, type RequeuedStatus } from './dispatcher.js';
 import { enableDestinationOf, findDestination } from './recovery.store.js';
 
 /** The staff's verbs to recover a tenant's deliveries after an outage (back office and CLI). */
-const ACTOR = 'backoffice';
 const DAY_MS = 86_400_000;
 
 /** What redelivery and re-enabling leave undelivered otherwise: events that ran out of attempts or had nowhere to go. */
@@ -20,8 +21,8 @@ export interface RequeuedEvents {
   requeued: number;
 }
 
-async function destinationOf(platform: Platform, tenantId: string) {
-  const tenant = await findDestination(platform.db, tenantId);
+async function destinationOf(db: Executor, tenantId: string) {
+  const tenant = await findDestination(db, tenantId);
   if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
   if (!tenant.webhook_url) {
     throw new AppError('invalid_webhook_url', 400, 'The tenant has no webhook destination registered');
@@ -34,26 +35,18 @@ async function destinationOf(platform: Platform, tenantId: string) {
  * events since `since` in these statuses; audited as `action` in the same transaction.
  */
 async function enableAndRequeue(
-  platform: Platform,
+  ctx: ServiceContext,
   tenantId: string,
-  requestId: string | null,
   requeue: { since: Date; statuses: readonly RequeuedStatus[]; action: string },
   details: (requeued: number, wasDisabled: boolean) => Record<string, unknown>,
 ): Promise<RequeuedEvents> {
-  const tenant = await destinationOf(platform, tenantId);
+  const tenant = await destinationOf(ctx.db, tenantId);
   const { since, statuses, action } = requeue;
-  const now = platform.clock.now();
-  const requeued = await platform.db.transaction().execute(async (tx) => {
+  const requeued = await withTransaction(forTenant(ctx, tenantId), async (tx, ctx) => {
     if (tenant.webhook_disabled_at) await enableDestinationOf(tx, tenantId);
+    const now = ctx.clock.now();
     const requeued = await WebhookDispatcher.requeueSince(tx, { tenantId, since, now, statuses });
-    await recordAudit(tx, {
-      tenantId,
-      actor: ACTOR,
-      action,
-      requestId,
-      details: details(requeued, tenant.webhook_disabled_at !== null),
-      at: now,
-    });
+    await audit(tx, ctx, action, details(requeued, tenant.webhook_disabled_at !== null));
     return requeued;
   });
   return { tenant_id: tenantId, since, requeued };
@@ -64,16 +57,10 @@ async function enableAndRequeue(
  * waiting for a retry). A disabled destination is enabled by it: the staff redeliver once the tenant's endpoint
  * answers again.
  */
-export function redeliverSince(
-  platform: Platform,
-  tenantId: string,
-  since: Date,
-  requestId: string | null,
-): Promise<RequeuedEvents> {
+export function redeliverSince(ctx: ServiceContext, tenantId: string, since: Date): Promise<RequeuedEvents> {
   return enableAndRequeue(
-    platform,
+    ctx,
     tenantId,
-    requestId,
     { since, statuses: [...UNDELIVERED, 'pending'], action: 'webhook.redeliver_since' },
     (requeued, wasDisabled) => ({ since: since.toISOString(), requeued, enabled: wasDisabled }),
   );
@@ -83,16 +70,11 @@ export function redeliverSince(
  * Enables a destination disabled for failing past the retry schedule, and queues again what it left undelivered
  * within the redelivery horizon.
  */
-export function enableDestination(
-  platform: Platform,
-  tenantId: string,
-  requestId: string | null,
-): Promise<RequeuedEvents> {
+export function enableDestination(ctx: ServiceContext, tenantId: string): Promise<RequeuedEvents> {
   return enableAndRequeue(
-    platform,
+    ctx,
     tenantId,
-    requestId,
-    { since: horizonStart(platform.clock.now()), statuses: UNDELIVERED, action: 'webhook.enabled' },
+    { since: horizonStart(ctx.clock.now()), statuses: UNDELIVERED, action: 'webhook.enabled' },
     (requeued) => ({ requeued }),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../context.js';
 import { ClientTimestamp, errorResponses, Timestamp } from '../schemas.js';
+import { staffContext } from '../service-context.js';
 import { REDELIVERY_HORIZON_DAYS } from './dispatcher.js';
 import { enableDestination, redeliverSince } from './recovery.js';
 
@@ -39,7 +40,13 @@ export function webhookBackofficeRoutes(platform: Platform): FastifyPluginAsyncT
       async (req, reply) =>
         reply
           .code(202)
-          .send(await redeliverSince(platform, req.params.tenant_id, new Date(req.body.since), req.id)),
+          .send(
+            await redeliverSince(
+              staffContext(platform, req.id),
+              req.params.tenant_id,
+              new Date(req.body.since),
+            ),
+          ),
     );
 
     app.post(
@@ -51,7 +58,7 @@ export function webhookBackofficeRoutes(platform: Platform): FastifyPluginAsyncT
           response: { 200: RequeuedEvents, ...errorResponses(400, 404) },
         },
       },
-      (req) => enableDestination(platform, req.params.tenant_id, req.id),
+      (req) => enableDestination(staffContext(platform, req.id), req.params.tenant_id),
     );
   };
 }

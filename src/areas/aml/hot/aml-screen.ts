@@ -3,6 +3,7 @@ import type { Executor } from '../../../platform/db/database.js';
 import { precompiled, type Param } from '../../../platform/db/precompiled.js';
 import { newId } from '../../../platform/ids.js';
 import { reviewJobKind } from '../../../platform/review-deadlines.js';
+import { REALTIME_CASE_SOURCE } from '../aml.case-rules.js';
 import type { AmlCaseOrigin, AmlCaseStatus, AmlScreen, AmlScreensTable } from '../aml.tables.js';
 
 /** What a screen's case holds beyond the screen row itself, and the review alerts it schedules. */
@@ -86,7 +87,7 @@ const insertScreenStatement = precompiled(
                 'tenant_id',
                 'user_id',
                 sql`${param('case_status')}::text`.as('status'),
-                sql.lit('realtime').as('source'),
+                sql.lit(REALTIME_CASE_SOURCE).as('source'),
                 'withdrawal_id',
                 'rules_triggered',
                 'risk_score',

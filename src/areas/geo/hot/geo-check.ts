@@ -7,7 +7,7 @@ import {
   type ColumnArrays,
   type Param,
 } from '../../../platform/db/precompiled.js';
-import type { CountryStatus } from '../geo.countries.js';
+import { UNLISTED_PLACE_STATUS, type CountryStatus } from '../geo.rules.js';
 import type { GeoAuditLogTable } from '../geo.tables.js';
 
 const AUDIT_COLUMNS = {
@@ -39,10 +39,13 @@ export interface DecidingEntry {
 
 const auditColumns = Object.keys(AUDIT_COLUMNS);
 const columnList = sql.join(auditColumns.map((name) => sql.ref(name)));
-/** Each check's audit values; a status left null is the deciding entry's tier (an unlisted place is allowed). */
+/**
+ * Each check's audit values; a status left null is the deciding entry's tier, or UNLISTED_PLACE_STATUS when no entry
+ * names the place. A literal, not a parameter, so the statement's text and plan stay as benchmarked.
+ */
 const auditValues = auditColumns.map((name) =>
   name === 'status'
-    ? sql`coalesce(c.status, 'status_' || coalesce(d.status, 'allowed'))`
+    ? sql`coalesce(c.status, 'status_' || coalesce(d.status, ${sql.lit(UNLISTED_PLACE_STATUS)}))`
     : sql.ref(`c.${name}`),
 );
 

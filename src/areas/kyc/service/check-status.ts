@@ -1,10 +1,10 @@
-import type { Platform, TenantContext } from '../../../platform/context.js';
+import type { TenantContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { findCheck } from '../kyc.store.js';
 import { statusView } from './views.js';
 
-export async function checkStatus(platform: Platform, ctx: TenantContext, checkId: string) {
-  const check = await findCheck(platform.db, ctx.tenant.tenant_id, checkId);
+export async function checkStatus(ctx: TenantContext, checkId: string) {
+  const check = await findCheck(ctx.db, ctx.tenant.tenant_id, checkId);
   if (!check) throw new AppError('kyc_check_not_found', 404, `No KYC check ${checkId}`);
   return statusView(check);
 }

@@ -6,6 +6,7 @@ import { fromUsdCentsFloor, toUsdCents } from '../../../platform/fx.js';
 import { newId } from '../../../platform/ids.js';
 import { insertOnce, requestFingerprint } from '../../../platform/idempotency.js';
 import { formatMoney } from '../../../platform/money.js';
+import { withTransaction } from '../../../platform/service-context.js';
 import { recordContactsSent } from '../../exclusions/exclusions.sightings.js';
 import {
   rank,
@@ -75,13 +76,13 @@ async function fastPath(
  */
 export async function startKyc(platform: Platform, ctx: TenantContext, input: StartKycRequest) {
   // Before anything else, so a live tenant learns KYC is not enabled on its first call, not its first big withdrawal.
-  const vendor = kycVendorFor(ctx.tenant);
+  const vendor = kycVendorFor(platform.vendors, ctx.tenant);
   const tenantId = ctx.tenant.tenant_id;
   // The player's contacts entitle the tenant to hear of the register's exclusions of them (self-exclusion area).
   await recordContactsSent(platform, tenantId, input);
-  return platform.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx, async (tx, ctx) => {
     await lockUser(tx, tenantId, input.user_id);
-    const now = platform.clock.now();
+    const now = ctx.clock.now();
     const usd = await toUsdCents(tx, input.withdrawal_amount_cents, input.currency, noRate);
     const user = await findUser(tx, tenantId, input.user_id);
     const verified = user?.verified_tier ?? 'tier_0';

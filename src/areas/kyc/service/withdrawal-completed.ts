@@ -1,7 +1,8 @@
-import type { Platform, TenantContext } from '../../../platform/context.js';
+import type { TenantContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { toUsdCents } from '../../../platform/fx.js';
 import { insertOnce, requestFingerprint } from '../../../platform/idempotency.js';
+import { withTransaction } from '../../../platform/service-context.js';
 import type { WithdrawalCompletedRequest } from '../kyc.schemas.js';
 import { noRate } from './errors.js';
 import { addWithdrawn, lockUser, setCumulativeAfter } from '../kyc.store.js';
@@ -22,15 +23,11 @@ const view = (row: KycWithdrawal) => ({
  * A withdrawal cleared end to end: its USD value joins the user's lifetime total, which decides the tier the
  * next start requires. Idempotent on (tenant, withdrawal_id): the same report again answers the original result.
  */
-export async function withdrawalCompleted(
-  platform: Platform,
-  ctx: TenantContext,
-  input: WithdrawalCompletedRequest,
-) {
+export async function withdrawalCompleted(ctx: TenantContext, input: WithdrawalCompletedRequest) {
   const tenantId = ctx.tenant.tenant_id;
-  return platform.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx, async (tx, ctx) => {
     await lockUser(tx, tenantId, input.user_id);
-    const now = platform.clock.now();
+    const now = ctx.clock.now();
     const usd = await toUsdCents(tx, input.amount_cents, input.currency, noRate);
     const { row, created } = await insertOnce<KycWithdrawal>(tx, {
       table: 'kyc_withdrawals',

@@ -1,4 +1,4 @@
-import type { Platform, TenantContext } from '../../../platform/context.js';
+import type { TenantContext } from '../../../platform/context.js';
 import { newId } from '../../../platform/ids.js';
 import { formatMoney } from '../../../platform/money.js';
 import { RESERVATION_HOLD_SECONDS, type LimitType } from '../limits.rules.js';
@@ -39,13 +39,9 @@ const newHoldId = () => `rsv${newId('deposit').slice('dep'.length)}`;
  * for RESERVATION_HOLD_SECONDS, until its commit or a release. One database round trip, which also places the hold
  * or writes limit.breach_attempt on a rejection (see checkInOneStatement).
  */
-export async function checkDeposit(
-  platform: Platform,
-  ctx: TenantContext,
-  input: CheckRequest,
-): Promise<CheckResult> {
-  const now = platform.clock.now();
-  const outcome = await checkInOneStatement(platform.db, {
+export async function checkDeposit(ctx: TenantContext, input: CheckRequest): Promise<CheckResult> {
+  const now = ctx.clock.now();
+  const outcome = await checkInOneStatement(ctx.db, {
     tenantId: ctx.tenant.tenant_id,
     userId: input.user_id,
     amountCents: input.amount_cents,

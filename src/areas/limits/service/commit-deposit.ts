@@ -1,6 +1,7 @@
-import type { Platform, TenantContext } from '../../../platform/context.js';
+import type { TenantContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { insertOnce, requestFingerprint } from '../../../platform/idempotency.js';
+import { withTransaction } from '../../../platform/service-context.js';
 import { assertUserCurrency } from './currency.js';
 import type { CommitRequest } from '../limits.schemas.js';
 import { consumeHold, findRelease, lockUser, oldestLiveHold } from '../limits.store.js';
@@ -12,16 +13,15 @@ import type { Deposit } from '../limits.tables.js';
  * other details under that id are 409.
  */
 export async function commitDeposit(
-  platform: Platform,
   ctx: TenantContext,
   input: CommitRequest,
 ): Promise<{ deposit: Deposit; created: boolean }> {
   const tenantId = ctx.tenant.tenant_id;
   const committedAt = new Date(input.committed_at);
-  return platform.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx, async (tx, ctx) => {
     await lockUser(tx, tenantId, input.user_id);
     await assertUserCurrency(tx, tenantId, input.user_id, input.currency);
-    const now = platform.clock.now();
+    const now = ctx.clock.now();
     // The deposit consumes the hold its check placed (from here on the deposit counts instead), unless this
     // transaction was released as failed: then its hold is gone and another deposit's must stay.
     const released = await findRelease(tx, tenantId, input.transaction_id);

@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
-import type { Platform, TenantContext } from '../../../platform/context.js';
+import type { TenantContext } from '../../../platform/context.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/errors.js';
 import { requestFingerprint } from '../../../platform/idempotency.js';
+import { withTransaction } from '../../../platform/service-context.js';
 import { assertUserCurrency } from './currency.js';
 import type { ReleaseRequest } from '../limits.schemas.js';
 import {
@@ -79,25 +80,24 @@ export async function releaseReservation(
 }
 
 /**
- * releaseReservation in a transaction of its own, for a caller outside one: the AML area, once a deposit event with
- * `metadata.status: "failed"` is stored (fields as the AML event carries them).
+ * releaseReservation in the context's transaction, or one of its own: the AML area calls it once a deposit event
+ * with `metadata.status: "failed"` is stored (fields as the AML event carries them).
  */
 export function releaseFailedDeposit(
-  platform: Platform,
-  tenantId: string,
+  ctx: TenantContext,
   deposit: { user_id: string; transaction_id: string; amount_cents: number; currency: string },
 ): Promise<ReleaseOutcome> {
-  return platform.db.transaction().execute((tx) =>
+  return withTransaction(ctx, (tx, ctx) =>
     releaseReservation(
       tx,
-      tenantId,
+      ctx.tenant.tenant_id,
       {
         userId: deposit.user_id,
         transactionId: deposit.transaction_id,
         amountCents: deposit.amount_cents,
         currency: deposit.currency,
       },
-      platform.clock.now(),
+      ctx.clock.now(),
     ),
   );
 }
@@ -114,12 +114,11 @@ export const toReleaseRecord = (release: LimitRelease) => ({
 
 /** `POST /v1/limits/release`: 201 recorded, 200 the same again; 409 for other details or a committed deposit. */
 export async function releaseDeposit(
-  platform: Platform,
   ctx: TenantContext,
   input: ReleaseRequest,
 ): Promise<{ release: LimitRelease; created: boolean }> {
   const tenantId = ctx.tenant.tenant_id;
-  return platform.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx, async (tx, ctx) => {
     await lockUser(tx, tenantId, input.user_id);
     await assertUserCurrency(tx, tenantId, input.user_id, input.currency);
     const outcome = await releaseReservation(
@@ -131,7 +130,7 @@ export async function releaseDeposit(
         amountCents: input.amount_cents,
         currency: input.currency,
       },
-      platform.clock.now(),
+      ctx.clock.now(),
     );
     switch (outcome.kind) {
       case 'released':

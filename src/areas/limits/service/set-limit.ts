@@ -1,8 +1,9 @@
-import type { Platform, TenantContext } from '../../../platform/context.js';
+import type { TenantContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { requestFingerprint } from '../../../platform/idempotency.js';
 import { newId } from '../../../platform/ids.js';
 import { cancelJob, scheduleJob } from '../../../platform/scheduler.js';
+import { withTransaction } from '../../../platform/service-context.js';
 import { emitLimitEvent } from '../limits.events.js';
 import { increaseCooloffSeconds, MINIMUM_LIMIT_CENTS } from '../limits.rules.js';
 import type { SetLimitRequest } from '../limits.schemas.js';
@@ -17,7 +18,6 @@ import { assertUserCurrency } from './currency.js';
  * Idempotent while an increase is pending: the same amount returns it (200), another increase is 409.
  */
 export async function setLimit(
-  platform: Platform,
   ctx: TenantContext,
   input: SetLimitRequest,
 ): Promise<{ limit: DepositLimit; created: boolean }> {
@@ -31,10 +31,10 @@ export async function setLimit(
   const tenantId = ctx.tenant.tenant_id;
   const requestHash = requestFingerprint({ amount_cents: input.amount_cents, currency: input.currency });
 
-  return platform.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx, async (tx, ctx) => {
     await lockForChange(tx, tenantId, input.user_id);
     await assertUserCurrency(tx, tenantId, input.user_id, input.currency);
-    const now = platform.clock.now();
+    const now = ctx.clock.now();
     const open = await findOpenLimits(tx, tenantId, input.user_id, input.limit_type, now);
     const { active, pending } = await activateIfDue(tx, open, now);
 

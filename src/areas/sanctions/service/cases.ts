@@ -1,5 +1,5 @@
-import { recordAudit } from '../../../platform/audit.js';
-import type { Platform } from '../../../platform/context.js';
+import { audit } from '../../../platform/audit.js';
+import type { ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
 import {
@@ -8,6 +8,7 @@ import {
   encodeReviewCursor,
   slaBreached,
 } from '../../../platform/review-deadlines.js';
+import { forTenant, withTransaction } from '../../../platform/service-context.js';
 import { emitDecision } from '../sanctions.events.js';
 import { AWAITING_REVIEW, DECISIONS } from '../sanctions.rules.js';
 import type { CasesQuery, DecisionRequest } from '../sanctions.schemas.js';
@@ -28,10 +29,10 @@ export function staffCaseView(found: SanctionsCase, now: Date) {
  * The review queue, oldest-due first, a page at a time: next_cursor continues after the page's last case (null at
  * the end). overdue=true: awaiting review past the due time; overdue=false: everything else.
  */
-export async function listCases(platform: Platform, filter: CasesQuery) {
-  const now = platform.clock.now();
+export async function listCases(ctx: ServiceContext, filter: CasesQuery) {
+  const now = ctx.clock.now();
   const rows = await store.listCases(
-    platform.db,
+    ctx.db,
     {
       limit: filter.limit,
       status: filter.status,
@@ -49,35 +50,34 @@ export async function listCases(platform: Platform, filter: CasesQuery) {
   };
 }
 
-export async function findCase(platform: Platform, caseId: string) {
-  const found = await store.findCase(platform.db, caseId);
+export async function findCase(ctx: ServiceContext, caseId: string) {
+  const found = await store.findCase(ctx.db, caseId);
   if (!found) throw new AppError('case_not_found', 404, `No sanctions case ${caseId}`);
-  return staffCaseView(found, platform.clock.now());
+  return staffCaseView(found, ctx.clock.now());
 }
 
 /**
- * A reviewer's decision, from hit_review_pending only. cleared lifts the holds (sanctions.cleared); confirmed
+ * A decision by ctx's actor (the reviewer), from hit_review_pending only. cleared lifts the holds (sanctions.cleared); confirmed
  * keeps them and freezes the account (sanctions.confirmed, then sanctions.account_frozen). The audit row (reviewer,
  * reason, request id) and the end of the case's review alerts commit with the decision.
  */
 export async function decideCase(
-  platform: Platform,
+  ctx: ServiceContext,
   caseId: string,
-  input: DecisionRequest,
-  requestId: string,
+  input: Pick<DecisionRequest, 'decision' | 'reason'>,
 ) {
-  return platform.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx, async (tx, ctx) => {
     const found = await store.lockCase(tx, caseId);
     if (!found) throw new AppError('case_not_found', 404, `No sanctions case ${caseId}`);
     if (found.status !== AWAITING_REVIEW) {
       throw new AppError('case_already_decided', 409, `Case ${caseId} was already ${found.status}`);
     }
-    const now = platform.clock.now();
+    const now = ctx.clock.now();
     const { transactions_held } = DECISIONS[input.decision];
     const decided = await store.recordDecision(tx, caseId, {
       status: input.decision,
       decided_at: now,
-      reviewer: input.reviewer,
+      reviewer: ctx.actor,
       decision_reason: input.reason,
     });
     await store.setScreenStatus(tx, found.screen_id, {
@@ -86,15 +86,13 @@ export async function decideCase(
       updated_at: now,
     });
     await cancelReviewDeadlines(tx, 'sanctions', caseId);
-    await recordAudit(tx, {
-      tenantId: found.tenant_id,
-      actor: input.reviewer,
-      action: `sanctions.case_${input.decision}`,
-      requestId,
-      details: { case_id: caseId, user_id: found.user_id, decision: input.decision, reason: input.reason },
-      at: now,
+    await audit(tx, forTenant(ctx, found.tenant_id), `sanctions.case_${input.decision}`, {
+      case_id: caseId,
+      user_id: found.user_id,
+      decision: input.decision,
+      reason: input.reason,
     });
-    const data = { case_id: caseId, user_id: found.user_id, reviewer: input.reviewer, transactions_held };
+    const data = { case_id: caseId, user_id: found.user_id, reviewer: ctx.actor, transactions_held };
     await emitDecision(tx, found.tenant_id, input.decision, data, now);
     return staffCaseView(decided, now);
   });

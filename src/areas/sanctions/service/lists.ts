@@ -3,14 +3,13 @@ import { downloadStates } from '../../../platform/downloads.js';
 import { AppError } from '../../../platform/errors.js';
 import { fetchSanctionsLists, listSourceId } from '../sanctions.lists.fetch.js';
 import { listsStatus } from '../sanctions.lists.status.js';
-import { productionLists } from '../sanctions.production.js';
 
 /** Staff verbs on the sanctions lists this process serves: the view, the reload and the download. */
 
 async function status(platform: Platform) {
   const sourceIds = platform.config.sanctionsSources.map((source) => listSourceId(source.list));
   return listsStatus(
-    productionLists.holder,
+    platform.vendors.sanctions.lists,
     platform.config,
     await downloadStates(platform.db, sourceIds),
     platform.clock.now(),
@@ -19,13 +18,13 @@ async function status(platform: Platform) {
 
 /** The lists in force. Asking means the deployment uses the lists: they load here too (a failure shows in the view). */
 export async function listsInForce(platform: Platform) {
-  await productionLists.holder?.open().catch(() => {});
+  await platform.vendors.sanctions.lists?.open().catch(() => {});
   return status(platform);
 }
 
 /** Re-reads the lists directory now; 409 when no directory is configured. */
 export async function reloadLists(platform: Platform) {
-  const holder = productionLists.holder;
+  const holder = platform.vendors.sanctions.lists;
   if (!holder) {
     throw new AppError(
       'vendor_not_configured',
@@ -46,8 +45,8 @@ export async function fetchLists(platform: Platform) {
       'SANCTIONS_DATA_DIR is not set: there is no directory to download the lists into',
     );
   }
-  const downloads = await fetchSanctionsLists(platform, productionLists.holder);
+  const downloads = await fetchSanctionsLists(platform, platform.vendors.sanctions.lists);
   // As for the lists view: asking means the deployment uses the lists.
-  await productionLists.holder?.open().catch(() => {});
+  await platform.vendors.sanctions.lists?.open().catch(() => {});
   return { downloads, lists: await status(platform) };
 }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Platform } from '../../../platform/context.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/ids.js';
+import type { Vendors } from '../../../platform/vendors.js';
 import { matcherFor, type SanctionsMatcher, type ScreeningResult } from '../sanctions.matcher.js';
 import { RESCREENABLE_STATUSES } from '../sanctions.rules.js';
 import * as store from '../sanctions.store.js';
@@ -21,13 +22,14 @@ export interface RescreenOutcome {
  * matcher is not configured or cannot load): such a tenant's users are skipped, never screened by the stub.
  */
 export async function readyMatcher(
+  vendors: Vendors,
   tx: Transaction<DB>,
   tenantId: string,
 ): Promise<SanctionsMatcher | undefined> {
   const tenant = await store.findTenant(tx, tenantId);
   if (!tenant) return undefined;
   try {
-    const matcher = matcherFor(tenant);
+    const matcher = matcherFor(vendors, tenant);
     await matcher.prepare?.();
     return matcher;
   } catch {
@@ -98,7 +100,7 @@ export async function rescreenBatch(
   const screens = await store.lockScreensBatch(tx, RESCREENABLE_STATUSES, batch);
   const matchers = new Map<string, SanctionsMatcher | undefined>();
   for (const tenantId of new Set(screens.map((s) => s.tenant_id))) {
-    matchers.set(tenantId, await readyMatcher(tx, tenantId));
+    matchers.set(tenantId, await readyMatcher(platform.vendors, tx, tenantId));
   }
   const filter = await freshMatches(
     tx,

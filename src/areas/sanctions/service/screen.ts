@@ -5,6 +5,7 @@ import { AppError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
 import { requestFingerprint } from '../../../platform/idempotency.js';
 import { scheduleReviewDeadlines } from '../../../platform/review-deadlines.js';
+import { withTransaction } from '../../../platform/service-context.js';
 import { emitHit } from '../sanctions.events.js';
 import { matcherFor, type SanctionsMatch, type ScreeningResult } from '../sanctions.matcher.js';
 import { AWAITING_REVIEW, ESTIMATED_REVIEW_TIME, REVIEW_SLA_HOURS } from '../sanctions.rules.js';
@@ -103,7 +104,7 @@ export async function openCase(
  * re-screening cover changes).
  */
 export async function screenUser(platform: Platform, ctx: TenantContext, input: ScreenRequest) {
-  const tenantId = ctx.tenant.tenant_id;
+  const tenantId = ctx.tenantId;
   const email = input.email.trim().toLowerCase();
   const requestHash = requestFingerprint({ ...input, email });
   const conflict = () =>
@@ -115,15 +116,15 @@ export async function screenUser(platform: Platform, ctx: TenantContext, input: 
   const replay = (screen: SanctionsScreen) => ({ view: screen.screen_response, created: false });
 
   // A repeat needs no new vendor call: answer from what is stored.
-  const existing = await store.findScreen(platform.db, tenantId, input.user_id);
+  const existing = await store.findScreen(ctx.db, tenantId, input.user_id);
   if (existing) {
     if (existing.request_hash !== requestHash) throw conflict();
     return replay(existing);
   }
 
-  const matcher = matcherFor(ctx.tenant);
+  const matcher = matcherFor(platform.vendors, ctx.tenant);
   const result = await matcher.screen(input);
-  const now = platform.clock.now();
+  const now = ctx.clock.now();
   const screenId = newId('screen');
   const columns = resultColumns(result, result.matches.length > 0 ? newId('case') : null);
   const response = screeningView({
@@ -132,7 +133,7 @@ export async function screenUser(platform: Platform, ctx: TenantContext, input: 
     user_id: input.user_id,
     checked_at: now,
   });
-  return platform.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const { row, created } = await store.insertScreenOnce(
       tx,
       {
@@ -159,12 +160,8 @@ export async function screenUser(platform: Platform, ctx: TenantContext, input: 
   });
 }
 
-export async function screeningStatus(
-  platform: Platform,
-  ctx: TenantContext,
-  userId: string,
-): Promise<SanctionsScreen> {
-  const screen = await store.findScreen(platform.db, ctx.tenant.tenant_id, userId);
+export async function screeningStatus(ctx: TenantContext, userId: string): Promise<SanctionsScreen> {
+  const screen = await store.findScreen(ctx.db, ctx.tenantId, userId);
   if (!screen) throw new AppError('screen_not_found', 404, `User ${userId} has not been screened`);
   return screen;
 }

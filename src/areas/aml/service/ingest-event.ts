@@ -1,14 +1,14 @@
-import type { Platform, TenantContext } from '../../platform/context.js';
-import { AppError, isRefusedValue } from '../../platform/errors.js';
-import { requestFingerprint } from '../../platform/idempotency.js';
-import { newId } from '../../platform/ids.js';
-import { minorScale, requireFxRate } from '../../platform/fx.js';
-import { releaseFailedDeposit } from '../limits/limits.service.js';
-import type { AmlEventRequest } from './aml.schemas.js';
-import { groupCommitOf } from '../../platform/group-commit.js';
-import { findEventByTransaction, settlePendingEvent } from './aml.store.js';
-import { insertEvents, type NewEvent } from './hot/aml-event.js';
-import type { AmlEventType } from './aml.tables.js';
+import type { Platform, TenantContext } from '../../../platform/context.js';
+import { AppError, isRefusedValue } from '../../../platform/errors.js';
+import { requestFingerprint } from '../../../platform/idempotency.js';
+import { newId } from '../../../platform/ids.js';
+import { minorScale, requireFxRate } from '../../../platform/fx.js';
+import type { AmlEventRequest } from '../aml.schemas.js';
+import { failedDepositAccepted } from './failed-deposit-accepted.js';
+import { groupCommitOf } from '../../../platform/group-commit.js';
+import { findEventByTransaction, settlePendingEvent } from '../aml.store.js';
+import { insertEvents, type NewEvent } from '../hot/aml-event.js';
+import type { AmlEventType } from '../aml.tables.js';
 
 /** Money movements need an amount; a login or an account update may carry 0. */
 const AMOUNT_REQUIRED: readonly AmlEventType[] = ['deposit', 'withdrawal', 'wager', 'settlement'];
@@ -34,22 +34,6 @@ export function fingerprintOf(input: Pick<AmlEventRequest, 'event_type' | 'metad
 }
 
 /**
- * A deposit reported as failed has been accepted: a new event with metadata.status failed, or a pending one whose
- * outcome is reported as failed; called once per such report (a repeat is a duplicate and does not call it). The
- * event is stored and queued by then. The money never moved: this is the place to free what was set aside for the
- * deposit elsewhere (a deposit limit's reservation).
- */
-export async function failedDepositAccepted(
-  platform: Platform,
-  ctx: TenantContext,
-  deposit: { user_id: string; transaction_id: string; amount_cents: number; currency: string },
-): Promise<void> {
-  // AML itself needs nothing: the value rules skip the deposit by its stored status. The deposit limit's hold on
-  // the amount is freed; if this process stops first, the hold lapses on its own (docs/limits.md).
-  await releaseFailedDeposit(platform, ctx.tenant.tenant_id, deposit);
-}
-
-/**
  * Fire-and-forget ingest: the event is durably stored (queued for evaluation) before it is acknowledged. The hot
  * path is one row of a grouped INSERT … ON CONFLICT DO NOTHING; only a repeated transaction_id costs a second read.
  * A repeat of a pending event with its outcome (succeeded or failed) records the outcome and queues it again.
@@ -64,13 +48,13 @@ export async function ingestEvent(
   }
   const ack = await storeEvent(platform, ctx, input);
   if (input.event_type === 'deposit' && input.metadata?.status === 'failed' && ack.processing === 'queued') {
-    await failedDepositAccepted(platform, ctx, input);
+    await failedDepositAccepted(ctx, input);
   }
   return ack;
 }
 
 async function storeEvent(platform: Platform, ctx: TenantContext, input: AmlEventRequest): Promise<EventAck> {
-  const tenantId = ctx.tenant.tenant_id;
+  const tenantId = ctx.tenantId;
   const occurredAt = new Date(input.occurred_at);
   const metadata = input.metadata ?? {};
   const status = metadata.status ?? 'succeeded';
@@ -87,12 +71,13 @@ async function storeEvent(platform: Platform, ctx: TenantContext, input: AmlEven
   });
   try {
     if (input.amount_cents > 0) {
-      await requireFxRate(platform.db, input.currency, () =>
+      await requireFxRate(ctx.db, input.currency, () =>
         invalid(`No exchange rate for ${input.currency}; amounts in it cannot be monitored`),
       );
     }
     const eventId = newId('aml_event');
-    // Events of concurrent requests share one INSERT and one commit (group commit).
+    // Events of concurrent requests share one INSERT and one commit (group commit), on the pool: never in a
+    // caller's transaction.
     const writer = groupCommitOf(platform, 'aml_events', (rows: NewEvent[]) =>
       insertEvents(platform.db, rows),
     );
@@ -110,12 +95,12 @@ async function storeEvent(platform: Platform, ctx: TenantContext, input: AmlEven
       status,
       metadata: JSON.stringify(metadata),
       occurred_at: occurredAt,
-      received_at: platform.clock.now(),
+      received_at: ctx.clock.now(),
       request_hash: requestHash,
     });
     if (inserted) return { ...inserted, transaction_id: input.transaction_id, processing: 'queued' };
 
-    const existing = await findEventByTransaction(platform.db, tenantId, input.transaction_id);
+    const existing = await findEventByTransaction(ctx.db, tenantId, input.transaction_id);
     if (!existing) throw new Error(`event ${input.transaction_id} conflicted but cannot be read`);
     if (existing.request_hash !== requestHash) {
       throw new AppError(
@@ -127,7 +112,7 @@ async function storeEvent(platform: Platform, ctx: TenantContext, input: AmlEven
     if (existing.status !== status) {
       const settled =
         existing.status === 'pending' && status !== 'pending'
-          ? await settlePendingEvent(platform.db, existing.event_id, status, platform.clock.now())
+          ? await settlePendingEvent(ctx.db, existing.event_id, status, ctx.clock.now())
           : undefined;
       if (!settled) {
         throw new AppError(

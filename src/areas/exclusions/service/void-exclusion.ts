@@ -1,19 +1,21 @@
 import type { Transaction } from 'kysely';
-import { recordAudit } from '../../platform/audit.js';
-import type { Platform } from '../../platform/context.js';
-import type { DB } from '../../platform/db/schema.js';
-import { AppError } from '../../platform/errors.js';
-import { cancelJob } from '../../platform/scheduler.js';
-import { announce } from './exclusions.events.js';
-import { EXPIRE_JOB } from './exclusions.jobs.js';
-import type { StaffExclusion } from './exclusions.schemas.js';
-import * as store from './exclusions.store.js';
+import { audit } from '../../../platform/audit.js';
+import type { Platform, ServiceContext } from '../../../platform/context.js';
+import type { DB } from '../../../platform/db/schema.js';
+import { AppError } from '../../../platform/errors.js';
+import { cancelJob } from '../../../platform/scheduler.js';
+import { withTransaction } from '../../../platform/service-context.js';
+import { announce } from '../exclusions.events.js';
+import { EXPIRE_JOB } from '../exclusions.jobs.js';
+import type { StaffExclusion } from '../exclusions.schemas.js';
+import * as store from '../exclusions.store.js';
 
 /**
  * Voiding, the staff's remedy for a row registered in error (an agent's typo in an email, say): the row stops
  * matching everywhere and every tenant entitled to know of it is told with exclusion.voided. It is not revoking:
  * the tenant API has no way to undo an exclusion. A permanent exclusion is voided only when a second member of
- * staff confirms the first one's proposal.
+ * staff confirms the first one's proposal. The context's actor is the member of staff acting, as the request
+ * names them.
  */
 
 const notFound = (exclusionId: string) =>
@@ -61,38 +63,35 @@ function view(row: store.ExclusionRow, proposal: store.VoidProposal | undefined)
   };
 }
 
-/** Writes the staff action to the registering tenant's audit log, or the service's (no tenant) for a regulator row. */
-async function audit(
+/**
+ * Writes the staff action to the registering tenant's audit log, or the service's (no tenant) for a regulator row;
+ * the actor is `staff:<name>`, never to be read as a tenant's key prefix.
+ */
+function auditVoid(
   tx: Transaction<DB>,
+  ctx: ServiceContext,
   row: store.ExclusionRow,
-  entry: { actor: string; action: string; requestId: string; details: Record<string, unknown>; at: Date },
+  action: string,
+  details: Record<string, unknown>,
 ) {
-  await recordAudit(tx, {
-    tenantId: row.tenant_id,
-    actor: `staff:${entry.actor}`,
-    action: entry.action,
-    requestId: entry.requestId,
-    details: { exclusion_id: row.exclusion_id, ...entry.details },
-    at: entry.at,
-  });
+  const staff = { ...ctx, tenantId: row.tenant_id, actor: `staff:${ctx.actor}` };
+  return audit(tx, staff, action, { exclusion_id: row.exclusion_id, ...details });
 }
 
 async function applyVoid(
-  platform: Platform,
   tx: Transaction<DB>,
+  ctx: ServiceContext,
   row: store.ExclusionRow,
-  input: { reason: string; voidedBy: string; confirmedBy: string | null; requestId: string },
+  input: { reason: string; voidedBy: string; confirmedBy: string | null },
 ) {
-  const at = platform.clock.now();
+  const at = ctx.clock.now();
   const voided = await store.markVoided(tx, row.exclusion_id, { ...input, at });
   await cancelJob(tx, EXPIRE_JOB, row.exclusion_id);
   await announce(tx, { event: 'exclusion.voided', row: voided, at });
-  await audit(tx, voided, {
-    actor: input.confirmedBy ?? input.voidedBy,
-    action: 'exclusion.voided',
-    requestId: input.requestId,
-    details: { reason: input.reason, voided_by: input.voidedBy, confirmed_by: input.confirmedBy },
-    at,
+  await auditVoid(tx, ctx, voided, 'exclusion.voided', {
+    reason: input.reason,
+    voided_by: input.voidedBy,
+    confirmed_by: input.confirmedBy,
   });
   return voided;
 }
@@ -107,19 +106,17 @@ export function getStaffExclusion(platform: Platform, exclusionId: string): Prom
 
 /** Voids a timed row at once; for a permanent one, records the proposal that a second member of staff confirms. */
 export function voidExclusion(
-  platform: Platform,
+  ctx: ServiceContext,
   exclusionId: string,
-  input: { reason: string; actor: string },
-  requestId: string,
+  input: { reason: string },
 ): Promise<{ exclusion: StaffExclusion; voided: boolean }> {
-  return platform.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx, async (tx, ctx) => {
     const row = await activeRow(tx, exclusionId);
     if (!row.is_permanent) {
-      const voided = await applyVoid(platform, tx, row, {
+      const voided = await applyVoid(tx, ctx, row, {
         reason: input.reason,
-        voidedBy: input.actor,
+        voidedBy: ctx.actor,
         confirmedBy: null,
-        requestId,
       });
       return { exclusion: view(voided, undefined), voided: true };
     }
@@ -134,46 +131,34 @@ export function voidExclusion(
     const proposal = {
       exclusion_id: exclusionId,
       reason: input.reason,
-      proposed_by: input.actor,
-      proposed_at: platform.clock.now(),
+      proposed_by: ctx.actor,
+      proposed_at: ctx.clock.now(),
     };
     await store.insertVoidProposal(tx, proposal);
-    await audit(tx, row, {
-      actor: input.actor,
-      action: 'exclusion.void_proposed',
-      requestId,
-      details: { reason: input.reason },
-      at: proposal.proposed_at,
-    });
+    await auditVoid(tx, ctx, row, 'exclusion.void_proposed', { reason: input.reason });
     return { exclusion: view(row, proposal), voided: false };
   });
 }
 
 /** The second member of staff confirms a proposed void of a permanent exclusion; the proposer cannot. */
-export function confirmVoid(
-  platform: Platform,
-  exclusionId: string,
-  input: { actor: string },
-  requestId: string,
-): Promise<StaffExclusion> {
-  return platform.db.transaction().execute(async (tx) => {
+export function confirmVoid(ctx: ServiceContext, exclusionId: string): Promise<StaffExclusion> {
+  return withTransaction(ctx, async (tx, ctx) => {
     const row = await activeRow(tx, exclusionId);
     const proposal = await store.voidProposal(tx, exclusionId);
     if (!proposal) {
       throw new AppError('no_void_proposed', 409, `No void of ${exclusionId} is awaiting confirmation`);
     }
-    if (proposal.proposed_by === input.actor) {
+    if (proposal.proposed_by === ctx.actor) {
       throw new AppError(
         'second_approver_required',
         403,
         'The member of staff who proposed a void cannot confirm it: a second one must',
       );
     }
-    const voided = await applyVoid(platform, tx, row, {
+    const voided = await applyVoid(tx, ctx, row, {
       reason: proposal.reason,
       voidedBy: proposal.proposed_by,
-      confirmedBy: input.actor,
-      requestId,
+      confirmedBy: ctx.actor,
     });
     await store.deleteVoidProposal(tx, exclusionId);
     return view(voided, undefined);

@@ -12,6 +12,12 @@ export interface CountryEntry {
   status: CountryStatus;
 }
 
+/**
+ * The tier of a place the list does not name (neither its region nor its country): the spec's "Unlisted countries
+ * are allowed". The geo check's statement applies it in SQL (hot/geo-check.ts).
+ */
+export const UNLISTED_PLACE_STATUS: CountryStatus = 'allowed';
+
 /** The date the initial list was compiled: the list's `version` until its first change. */
 export const SEED_VERSION = '2026-11-22';
 

@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import isoCountries from 'i18n-iso-countries';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { startServiceWithTenant } from '../../../test/helpers/tenant-driver.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
-import { SEED_VERSION } from './geo.countries.js';
+import { SEED_VERSION } from './geo.rules.js';
 
 interface Entry {
   code: string;
@@ -12,26 +14,19 @@ interface Entry {
 }
 
 describe('geo country list', () => {
-  let t: TestService;
-  let tenant: TestTenant;
+  const suite = useSuite(startServiceWithTenant);
 
-  beforeAll(async () => {
-    t = await TestService.start();
-    tenant = await t.createTenant();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const list = (headers: Record<string, string> = {}) =>
-    t.inject({
+  const list = (headers: Record<string, string> = {}) => {
+    const { t, tenant } = suite.current;
+    return t.inject({
       method: 'GET',
       url: '/v1/geo/countries',
       headers: { authorization: `Bearer ${tenant.apiKey}`, ...headers },
     });
+  };
   const move = (code: string, status: string, reason = 'regulatory update') =>
-    t.backoffice('PUT', `/geo/countries/${code}`, { status, reason });
-  const today = () => t.platform.clock.now().toISOString().slice(0, 10);
+    suite.current.t.backoffice('PUT', `/geo/countries/${code}`, { status, reason });
+  const today = () => suite.current.t.platform.clock.now().toISOString().slice(0, 10);
 
   it('lists every ISO 3166-1 country plus CA-ON with the spec tiers, cacheable for a day', async () => {
     const response = await list();
@@ -83,6 +78,7 @@ describe('geo country list', () => {
   });
 
   it('a tier move bumps the version to its date and the ETag on every change, even twice a day', async () => {
+    const { t } = suite.current;
     const before = await list();
     await t.advance(86_400);
     expect((await move('BR', 'restricted')).json()).toEqual({
@@ -127,6 +123,7 @@ describe('geo country list', () => {
   });
 
   it('an unknown code is 404 country_not_found; a bad status is 400; tenants cannot change the list', async () => {
+    const { t, tenant } = suite.current;
     const unknown = await move('ZZ', 'blocked');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe('country_not_found');
@@ -140,6 +137,7 @@ describe('geo country list', () => {
   });
 
   it('the published API document carries both tenant routes under the geo tag', async () => {
+    const { t } = suite.current;
     const document = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     expect(document.paths['/v1/geo/check'].post.tags).toEqual(['geo']);
     expect(document.paths['/v1/geo/countries'].get.tags).toEqual(['geo']);
@@ -148,21 +146,16 @@ describe('geo country list', () => {
 });
 
 describe('geo tier events', () => {
-  let t: TestService;
-  const receivers: WebhookReceiver[] = [];
-  const tenants: TestTenant[] = [];
-
-  beforeAll(async () => {
-    t = await TestService.start();
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    const receivers: WebhookReceiver[] = [];
+    const tenants: TestTenant[] = [];
     for (const environment of ['sandbox', 'live'] as const) {
-      const receiver = await WebhookReceiver.start();
+      const receiver = own(await WebhookReceiver.start());
       receivers.push(receiver);
       tenants.push(await t.createTenant({ environment, webhookUrl: receiver.url }));
     }
-  });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all(receivers.map((r) => r.close()));
+    return { t, receivers, tenants };
   });
 
   it.each([
@@ -172,6 +165,7 @@ describe('geo tier events', () => {
   ])(
     'moving PK to %s sends %s, signed, to every tenant of every environment',
     async (status, event, previous) => {
+      const { t, receivers, tenants } = suite.current;
       const reason = `moved to ${status} by the licensing team`;
       expect((await t.backoffice('PUT', '/geo/countries/pk', { status, reason })).statusCode).toBe(200);
       await t.deliverWebhooks();
@@ -190,6 +184,7 @@ describe('geo tier events', () => {
   );
 
   it('the sub-national entry is announced by its own code', async () => {
+    const { t, receivers, tenants } = suite.current;
     await t.backoffice('PUT', '/geo/countries/CA-ON', { status: 'allowed', reason: 'licence granted' });
     await t.deliverWebhooks();
     const [event] = receivers[0]!
@@ -206,6 +201,7 @@ describe('geo tier events', () => {
   });
 
   it('setting the same status sends nothing', async () => {
+    const { t, receivers } = suite.current;
     const before = receivers[1]!.received.length;
     await t.backoffice('PUT', '/geo/countries/US', { status: 'blocked', reason: 'no change' });
     await t.deliverWebhooks();

@@ -1,27 +1,27 @@
-import type { Platform, TenantContext } from '../../platform/context.js';
-import type { RowOf } from '../../platform/db/precompiled.js';
-import { groupCommitOf } from '../../platform/group-commit.js';
-import { AppError } from '../../platform/errors.js';
-import { insertOnce, requestFingerprint } from '../../platform/idempotency.js';
-import { newId } from '../../platform/ids.js';
-import { tripContext } from './aml.cases.service.js';
-import { minorScale, requireFxRate, usdCentsSql } from '../../platform/fx.js';
-import { decisionFor, RULE_CODES, riskScore, sortCodes } from './aml.rules.js';
-import type { ScreenRequest } from './aml.schemas.js';
-import { reviewDueAt } from './aml.case-rules.js';
-import { insertScreen, type ScreenCase } from './hot/aml-screen.js';
-import type { AmlScreen } from './aml.tables.js';
-import { largeWithdrawal } from './rules/r001-large-withdrawal.js';
-import { velocity } from './rules/r002-velocity.js';
-import { structuring } from './rules/r003-structuring.js';
-import { minimalPlayNow } from './rules/r004-minimal-play.js';
-import { recordedRoundTrips, roundTripping } from './rules/r005-round-tripping.js';
-import { recordedMultiAccount } from './rules/r006-multi-account.js';
-import { geographicAnomaly } from './rules/r007-geographic-anomaly.js';
-import { dormantReactivation } from './rules/r008-dormant-reactivation.js';
-import { aggregateThreshold } from './rules/r009-aggregate-threshold.js';
-import { precompiledChecks } from './hot/checks.js';
-import type { HistoryPoint, Trip } from './rules/types.js';
+import type { Platform, TenantContext } from '../../../platform/context.js';
+import type { RowOf } from '../../../platform/db/precompiled.js';
+import { groupCommitOf } from '../../../platform/group-commit.js';
+import { AppError } from '../../../platform/errors.js';
+import { insertOnce, requestFingerprint } from '../../../platform/idempotency.js';
+import { newId } from '../../../platform/ids.js';
+import { tripContext } from './apply-trips.js';
+import { minorScale, requireFxRate, usdCentsSql } from '../../../platform/fx.js';
+import { decisionFor, RULE_CODES, riskScore, sortCodes } from '../aml.rules.js';
+import type { ScreenRequest } from '../aml.schemas.js';
+import { OPENING_STATUS, reviewDueAt } from '../aml.case-rules.js';
+import { insertScreen, type ScreenCase } from '../hot/aml-screen.js';
+import type { AmlScreen } from '../aml.tables.js';
+import { largeWithdrawal } from '../rules/r001-large-withdrawal.js';
+import { velocity } from '../rules/r002-velocity.js';
+import { structuring } from '../rules/r003-structuring.js';
+import { minimalPlayNow } from '../rules/r004-minimal-play.js';
+import { recordedRoundTrips, roundTripping } from '../rules/r005-round-tripping.js';
+import { recordedMultiAccount } from '../rules/r006-multi-account.js';
+import { geographicAnomaly } from '../rules/r007-geographic-anomaly.js';
+import { dormantReactivation } from '../rules/r008-dormant-reactivation.js';
+import { aggregateThreshold } from '../rules/r009-aggregate-threshold.js';
+import { precompiledChecks } from '../hot/checks.js';
+import type { HistoryPoint, Trip } from '../rules/types.js';
 
 /** Generic wording a tenant may show the player: it names no rule, score or reason (tipping-off). */
 export const HOLD_MESSAGE = 'Your withdrawal is under review.';
@@ -132,7 +132,7 @@ export function screenView(screen: AmlScreen) {
  * round trip and writes in one more.
  */
 export async function screenWithdrawal(platform: Platform, ctx: TenantContext, input: ScreenRequest) {
-  const tenantId = ctx.tenant.tenant_id;
+  const tenantId = ctx.tenantId;
   const requestHash = requestFingerprint({ ...input });
   const conflict = () =>
     new AppError(
@@ -141,7 +141,7 @@ export async function screenWithdrawal(platform: Platform, ctx: TenantContext, i
       `Withdrawal ${input.withdrawal_id} was already screened with different details; the original decision stands`,
     );
   await requireFxRate(
-    platform.db,
+    ctx.db,
     input.currency,
     () =>
       new AppError(
@@ -150,7 +150,7 @@ export async function screenWithdrawal(platform: Platform, ctx: TenantContext, i
         `No exchange rate for ${input.currency}; the withdrawal cannot be screened`,
       ),
   );
-  const now = platform.clock.now();
+  const now = ctx.clock.now();
   const { trips, usdCents } = await screenTrips(platform, {
     tenantId,
     userId: input.user_id,
@@ -183,14 +183,14 @@ export async function screenWithdrawal(platform: Platform, ctx: TenantContext, i
   };
   const dueAt = reviewDueAt(now);
   const opened: ScreenCase = {
-    status: 'under_review',
+    status: OPENING_STATUS,
     origin: decision === 'reject' ? 'screen_reject' : 'screen_hold',
     transaction_ids: JSON.stringify([...new Set(trips.flatMap((t) => t.transactionIds))]),
     context: JSON.stringify(trips.map(tripContext)),
     due_at: dueAt,
     warning_at: new Date(dueAt.getTime() - platform.config.reviewWarningHours * 3_600_000),
   };
-  const { row } = await insertOnce<AmlScreen>(platform.db, {
+  const { row } = await insertOnce<AmlScreen>(ctx.db, {
     table: 'aml_screens',
     key: ['tenant_id', 'withdrawal_id'],
     values,

@@ -1,13 +1,14 @@
-import type { Platform } from '../../platform/context.js';
-import { requestFingerprint } from '../../platform/idempotency.js';
-import { newId } from '../../platform/ids.js';
-import { normaliseContact } from './contact.js';
-import { expiresAt, isPermanent } from './durations.js';
-import { announce } from './exclusions.events.js';
-import { expireLapsed, scheduleExpiry } from './exclusions.jobs.js';
-import { contactColumns } from './exclusions.sightings.js';
-import type { RegulatorEntry, RegulatorResult } from './exclusions.schemas.js';
-import * as store from './exclusions.store.js';
+import type { Platform, ServiceContext } from '../../../platform/context.js';
+import { requestFingerprint } from '../../../platform/idempotency.js';
+import { newId } from '../../../platform/ids.js';
+import { withTransaction } from '../../../platform/service-context.js';
+import { normaliseContact } from '../contact.js';
+import { expiresAt, isPermanent } from '../exclusions.rules.js';
+import { announce } from '../exclusions.events.js';
+import { expireLapsed, scheduleExpiry } from '../exclusions.jobs.js';
+import { contactColumns } from '../exclusions.sightings.js';
+import type { RegulatorEntry, RegulatorResult } from '../exclusions.schemas.js';
+import * as store from '../exclusions.store.js';
 
 /**
  * Adds entries of the regulator's comprehensive form to the master list (staff only). Each row matches for every
@@ -18,9 +19,10 @@ import * as store from './exclusions.store.js';
  */
 export async function addRegulatorEntries(
   platform: Platform,
+  ctx: ServiceContext,
   entries: RegulatorEntry[],
 ): Promise<{ result: RegulatorResult; created: number }> {
-  const now = platform.clock.now();
+  const now = ctx.clock.now();
   // Validate every entry before writing any: a batch is all or nothing.
   const prepared = entries.map((entry, index) => {
     const contact = normaliseContact(entry, `entries/${index}/`);
@@ -43,7 +45,7 @@ export async function addRegulatorEntries(
     regulator_propagated: true,
   }));
 
-  return platform.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const hashes = unique.map((entry) => entry.request_hash);
     await expireLapsed(tx, await store.lapsedRows(tx, { requestHashes: hashes }, now), now);
     const inserted = await store.insertRegulatorRows(tx, rows);

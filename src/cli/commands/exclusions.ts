@@ -1,0 +1,37 @@
+import type { Static } from 'typebox';
+import type { StaffExclusion } from '../../areas/exclusions/exclusions.schemas.js';
+import { command, get, id, post, required, type Command } from '../command.js';
+
+function staffExclusion(e: Static<typeof StaffExclusion>): string {
+  const proposal = e.void_proposal;
+  return [
+    `${e.exclusion_id}  ${e.status}  ${e.duration}  ${e.origin}${e.tenant_id ? ` ${e.tenant_id}` : ''}`,
+    e.voided_at
+      ? `  voided at ${String(e.voided_at)} by ${e.voided_by}${e.void_confirmed_by ? `, confirmed by ${e.void_confirmed_by}` : ''}: ${e.void_reason}`
+      : '',
+    proposal
+      ? `  void proposed by ${proposal.proposed_by} at ${String(proposal.proposed_at)}: ${proposal.reason}; awaiting a second member of staff`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+export const EXCLUSION_COMMANDS: Record<string, Command> = {
+  'exclusion show': command(
+    'exclusion show <exclusion_id>',
+    ([e]) => get(`/exclusions/${id(e!)}`),
+    staffExclusion,
+  ),
+  'exclusion void': command(
+    'exclusion void <exclusion_id> --reason <text> --actor <staff member>',
+    ([e], f) =>
+      post(`/exclusions/${id(e!)}/void`, { reason: required(f, 'reason'), actor: required(f, 'actor') }),
+    staffExclusion,
+  ),
+  'exclusion void-confirm': command(
+    'exclusion void-confirm <exclusion_id> --actor <staff member>',
+    ([e], f) => post(`/exclusions/${id(e!)}/void/confirm`, { actor: required(f, 'actor') }),
+    staffExclusion,
+  ),
+};

@@ -1,0 +1,39 @@
+import type { Transaction } from 'kysely';
+import type { Platform, ServiceContext } from './context.js';
+import type { DB } from './db/schema.js';
+
+/**
+ * Runs fn in the context's transaction, or opens one: a verb called with an outer verb's context commits with
+ * it, so two verbs can change state together or not at all. fn gets the context bound to the transaction, to
+ * pass on to the verbs it calls.
+ */
+export function withTransaction<C extends ServiceContext, T>(
+  ctx: C,
+  fn: (tx: Transaction<DB>, ctx: C) => Promise<T>,
+): Promise<T> {
+  if (ctx.db.isTransaction) return fn(ctx.db as Transaction<DB>, ctx);
+  return ctx.db.transaction().execute((tx) => fn(tx, { ...ctx, db: tx }));
+}
+
+/** The same actor and request, acting on one tenant's resource (a staff decision on a tenant's case, say). */
+export function forTenant<C extends ServiceContext>(ctx: C, tenantId: string): C {
+  return { ...ctx, tenantId };
+}
+
+/** A context for a staff action through the back office; `actor` is the staff member when the request names one. */
+export function staffContext(
+  platform: Platform,
+  requestId: string | null,
+  actor = 'backoffice',
+  tenantId: string | null = null,
+): ServiceContext {
+  return { actor, tenantId, requestId, db: platform.db, clock: platform.clock };
+}
+
+/** A context for what the service does on its own (jobs, deliveries): no request, actor 'service' (as the audit log names it). */
+export function systemContext(
+  platform: Pick<Platform, 'db' | 'clock'>,
+  tenantId: string | null = null,
+): ServiceContext {
+  return { actor: 'service', tenantId, requestId: null, db: platform.db, clock: platform.clock };
+}
