@@ -34,7 +34,9 @@ export async function revokeKey(platform: Platform, ctx: ServiceContext, keyPref
     await audit(tx, forTenant(ctx, key.tenant_id), 'key.revoked', { key_prefix: keyPrefix });
     return { key_prefix: key.key_prefix, revoked_at: key.revoked_at! };
   });
-  // After the commit: a request racing the change must not re-cache the old row.
+  // After the commit: a request racing the change must not re-cache the old row. (Inside a caller's transaction
+  // this runs before that commits: a racing request may keep the old row for API_KEY_CACHE_TTL_MS, as it may
+  // after a change made through another process.)
   platform.apiKeys.clear();
   return revoked;
 }

@@ -81,7 +81,9 @@ export function listTenants(platform: Platform): Promise<Tenant[]> {
 
 /**
  * Changes a tenant and writes the audit row (and anything `alsoInTransaction` adds) in one transaction; the API-key
- * cache is cleared after the commit, so a request racing the change cannot re-cache the old row.
+ * cache is cleared after the commit, so a request racing the change cannot re-cache the old row. (Inside a caller's
+ * transaction it is cleared before that commits: a racing request may keep the old row for API_KEY_CACHE_TTL_MS,
+ * as it may after a change made through another process.)
  */
 export async function updateTenant(
   platform: Platform,
