@@ -1,4 +1,5 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { Kysely } from 'kysely';
+import { COMPILE_ONLY_DIALECT } from '../../src/platform/db/precompiled.js';
 import type { DB } from '../../src/platform/db/schema.js';
 
 /**
@@ -12,12 +13,7 @@ export async function capturedSql(
 ): Promise<string> {
   const sent: string[] = [];
   const db = new Kysely<DB>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
+    dialect: COMPILE_ONLY_DIALECT,
     log: (event) => {
       if (event.level === 'query')
         sent.push(`${event.query.sql.trim()};\n-- parameters: ${event.query.parameters.length}\n`);

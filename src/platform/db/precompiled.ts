@@ -7,20 +7,21 @@ import {
   PostgresQueryCompiler,
   sql,
   type Compilable,
+  type Dialect,
   type RawBuilder,
 } from 'kysely';
 import type { Executor } from './database.js';
 import type { DB } from './schema.js';
 
-/** Builds and compiles queries, never runs them: the one dialect's compiler, with no connection behind it. */
-const compiler = new Kysely<DB>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+/** The one dialect's compiler with no connection behind it: queries are built and compiled, never run. */
+export const COMPILE_ONLY_DIALECT: Dialect = {
+  createAdapter: () => new PostgresAdapter(),
+  createDriver: () => new DummyDriver(),
+  createIntrospector: (db) => new PostgresIntrospector(db),
+  createQueryCompiler: () => new PostgresQueryCompiler(),
+};
+
+const compiler = new Kysely<DB>({ dialect: COMPILE_ONLY_DIALECT });
 
 /** Stands for a named parameter while the statement is compiled; replaced by the caller's value on each run. */
 class Placeholder {
