@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
 import { toRecord } from './limits.events.js';
 import {
@@ -38,9 +37,9 @@ const tags = ['limits'];
 
 /**
  * The deposit-limits area of the tenant API, mounted under /v1 after authentication and rate limits. Its verbs need
- * only the request's context, not the platform.
+ * only the request's context, so the plugin takes no platform.
  */
-export function limitRoutes(_platform: Platform): FastifyPluginAsyncTypebox {
+export function limitRoutes(): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/limits',
