@@ -14,6 +14,11 @@ export default tseslint.config(
     },
   },
   {
+    // The console's one browser script (public/console/console.js), plain JavaScript.
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
+  {
     // SQL lives in stores, in each area's hot/ statements and in platform/db: everything else calls them.
     files: ['src/**/*.ts'],
     ignores: [

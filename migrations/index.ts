@@ -15,6 +15,7 @@ import * as amlOutcomesDeadLetters from './2026-11-25T0013_aml_outcomes_dead_let
 import * as reviewDueTimes from './2026-11-25T0014_review_due_times.js';
 import * as limitReservations from './2026-11-25T0015_limit_reservations.js';
 import * as webhookRecovery from './2026-11-25T0016_webhook_recovery.js';
+import * as staff from './2026-11-25T0017_staff.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0014_review_due_times': reviewDueTimes,
   '2026-11-25T0015_limit_reservations': limitReservations,
   '2026-11-25T0016_webhook_recovery': webhookRecovery,
+  '2026-11-25T0017_staff': staff,
 };

@@ -18,7 +18,8 @@ import { kycRoutes } from './areas/kyc/kyc.routes.js';
 import { kycSandboxVendorRoutes } from './areas/kyc/kyc.sandbox.routes.js';
 import { limitRoutes } from './areas/limits/limits.routes.js';
 import { sanctionsRoutes } from './areas/sanctions/sanctions.routes.js';
-import { backofficeRoutes } from './backoffice/backoffice.routes.js';
+import { BACKOFFICE_PREFIX, backofficeRoutes } from './backoffice/backoffice.routes.js';
+import { consoleRoutes } from './console/console.routes.js';
 import { registerTenantAuth } from './platform/auth.js';
 import { eventsFeedRoutes } from './platform/events-feed.routes.js';
 import type { Config } from './config.js';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/v1' },
   );
 
-  await app.register(backofficeRoutes(platform, options.backofficeTokenHash), { prefix: '/backoffice/v1' });
+  await app.register(backofficeRoutes(platform, options.backofficeTokenHash), { prefix: BACKOFFICE_PREFIX });
+  await app.register(consoleRoutes(platform));
   return app;
 }

@@ -77,6 +77,8 @@ export interface Config {
   securityLogRetentionDays: number;
   /** Hours before a review's due time at which its "due soon" alert is raised. */
   reviewWarningHours: number;
+  /** The sign-in email of the first admin, created (with a one-time setup link) on a first start. */
+  firstAdminEmail: string;
   /** Users re-screened per transaction (and per scheduler job run) by the quarterly sanctions re-screen. */
   sanctionsRescreenBatchSize: number;
   /** A download must finish within this time, and be at most downloadMaxBytes. */
@@ -229,6 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
     authFailuresPerMinute: wholePositive('AUTH_FAILURES_PER_MINUTE', 30, 'failures'),
     securityLogRetentionDays: wholePositive('SECURITY_LOG_RETENTION_DAYS', 90, 'days'),
     reviewWarningHours: positive('REVIEW_WARNING_HOURS', 4, 'hours'),
+    firstAdminEmail: (env.COMPLIANCE_FIRST_ADMIN_EMAIL || 'admin@localhost').trim().toLowerCase(),
     sanctionsRescreenBatchSize: wholePositive('SANCTIONS_RESCREEN_BATCH_SIZE', 500, 'users'),
     downloadTimeoutMs: positive('DOWNLOAD_TIMEOUT_SECONDS', 600, 'seconds') * 1000,
     downloadMaxBytes: positive('DOWNLOAD_MAX_MB', 1024, 'megabytes') * 1024 * 1024,

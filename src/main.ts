@@ -19,24 +19,37 @@ function baseUrl(config: Config, port: number): string {
 }
 
 /**
- * First start of an empty database: a demo sandbox tenant when the back-office token was generated, and the
- * secrets printed once (only their hashes are kept).
+ * First start of an empty database: the first admin's one-time setup link when no staff account exists, a demo
+ * sandbox tenant when the back-office token was generated, and the secrets printed once (only their hashes are kept).
  */
 async function firstStart(service: Service, config: Config, port: number): Promise<void> {
-  const token = service.generatedBackofficeToken;
-  if (!token) return;
-  const { createTenant, listTenants } = await import('./backoffice/service/tenants.js');
   const { staffContext } = await import('./platform/service-context.js');
-  const staff = staffContext(service.platform, null);
+  const { createFirstAdmin } = await import('./staff/staff.service.js');
+  const staff = staffContext(service.platform, null, 'service');
+  const base = baseUrl(config, port);
+  const admin = await createFirstAdmin(staff, config.firstAdminEmail);
+  const token = service.generatedBackofficeToken;
+  if (!token && !admin) return;
+  const adminLines = admin
+    ? [
+        `  First admin (console):    ${admin.email}: set a password and an authenticator within 24 hours at`,
+        `                            ${base}${admin.setup_path}`,
+      ]
+    : [];
+  if (!token) {
+    process.stdout.write(['', 'First start: this link is shown once.', ...adminLines, ''].join('\n') + '\n');
+    return;
+  }
+  const { createTenant, listTenants } = await import('./backoffice/service/tenants.js');
   const demo =
     (await listTenants(service.platform)).length === 0
       ? await createTenant(service.platform, staff, { name: 'Demo Operator', environment: 'sandbox' })
       : undefined;
-  const base = baseUrl(config, port);
   const lines = [
     '',
     'First start: these secrets are shown once and never again. Keep them now.',
     `  Back-office token:        ${token}`,
+    ...adminLines,
   ];
   if (demo) {
     lines.push(

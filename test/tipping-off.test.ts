@@ -48,6 +48,11 @@ describe('tipping-off', () => {
     seen.push(response.body);
     return response;
   };
+  /** A second member of staff (the back-office token) approves a proposed confirmation, freeze or escalation. */
+  const approve = async (area: 'sanctions' | 'aml', caseId: string) => {
+    const response = await suite.current.t.backoffice('POST', `/${area}/cases/${caseId}/proposal/approve`);
+    expect(response.statusCode, response.body).toBe(200);
+  };
   const iso = (offset = 0) =>
     new Date(suite.current.t.platform.clock.now().getTime() + offset * 1000).toISOString();
   const event = (user: string, event_type: string, dollars: number, extra: Record<string, unknown> = {}) =>
@@ -98,6 +103,7 @@ describe('tipping-off', () => {
       reviewer: 'r',
       reason: 'reviewed',
     });
+    await approve('sanctions', sanctionCases[0]!);
     await t.backoffice('POST', `/sanctions/cases/${sanctionCases[1]}/decision`, {
       decision: 'cleared',
       reviewer: 'r',
@@ -193,11 +199,13 @@ describe('tipping-off', () => {
       reviewer: 'c',
       reason: 'reviewed',
     });
+    await approve('aml', hold.json().case_id);
     await t.backoffice('POST', `/aml/cases/${reject.json().case_id}/decision`, {
       action: 'freeze',
       reviewer: 'c',
       reason: 'reviewed',
     });
+    await approve('aml', reject.json().case_id);
     await t.backoffice('POST', `/aml/cases/${await caseOf(U['roundtrip'])}/decision`, {
       action: 'clear',
       reviewer: 'c',

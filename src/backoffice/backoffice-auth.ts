@@ -6,6 +6,14 @@ import type { Platform } from '../platform/context.js';
 import type { Executor } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
 import { authFailureLimit } from '../platform/rate-limit.js';
+import { backofficeRouteAction } from '../staff/staff.rules.js';
+import {
+  CSRF_HEADER,
+  registerSessionCookies,
+  requireAction,
+  requireCsrfToken,
+  sessionMember,
+} from '../staff/staff-auth.js';
 import { findSetting, insertSettingOnce } from './backoffice.store.js';
 
 const SETTING = 'backoffice_token_hash';
@@ -32,10 +40,19 @@ export async function ensureBackofficeToken(
 }
 
 /**
- * The staff token on every back-office route. A failure is written to the security log (its kind and length, never
- * its characters); past the per-address limit of failures it is answered 429 and written nowhere.
+ * Every back-office route takes the back-office token (automation: it passes every role check) or a staff session
+ * (the console's cookie): a session's request is allowed only what its role may do (staff.rules.ts), and a state
+ * change through it must carry the session's anti-forgery token. A failure is written to the security log (its kind
+ * and length, never its characters); past the per-address limit of failures it is answered 429 and written nowhere.
  */
-export function registerBackofficeAuth(scope: FastifyInstance, platform: Platform, tokenHash: string): void {
+export async function registerBackofficeAuth(
+  scope: FastifyInstance,
+  platform: Platform,
+  tokenHash: string,
+  prefix: string,
+): Promise<void> {
+  await registerSessionCookies(scope);
+  scope.decorateRequest('staffMember', undefined);
   const limitFailures = authFailureLimit(scope, {
     redis: platform.redis,
     max: platform.config.authFailuresPerMinute,
@@ -46,6 +63,16 @@ export function registerBackofficeAuth(scope: FastifyInstance, platform: Platfor
     const header = request.headers.authorization;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
     if (match && hashesEqual(hash(match[1]!), tokenHash)) return;
+    const member = header ? undefined : await sessionMember(platform, request);
+    if (member) {
+      request.staffMember = member;
+      const route = request.routeOptions.url?.slice(prefix.length) ?? '';
+      requireAction(member, backofficeRouteAction(request.method, route));
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        requireCsrfToken(member, request.headers[CSRF_HEADER]);
+      }
+      return;
+    }
     await limitFailures(request, reply);
     await recordSecurityEvent(platform.db, {
       reason: header ? 'backoffice_invalid_token' : 'backoffice_missing_token',
@@ -54,8 +81,13 @@ export function registerBackofficeAuth(scope: FastifyInstance, platform: Platfor
       remoteIp: request.ip,
       at: platform.clock.now(),
     });
-    if (!match)
-      throw new AppError('missing_credentials', 401, 'Send Authorization: Bearer <back-office token>');
+    if (!match) {
+      throw new AppError(
+        'missing_credentials',
+        401,
+        'Send Authorization: Bearer <back-office token>, or sign in to the console',
+      );
+    }
     throw new AppError('invalid_credentials', 401, 'The back-office token is not valid');
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Platform } from '../platform/context.js';
 import { amlBackofficeRoutes } from '../areas/aml/aml.backoffice.routes.js';
@@ -9,8 +10,9 @@ import { kycBackofficeRoutes } from '../areas/kyc/kyc.backoffice.routes.js';
 import { sanctionsBackofficeRoutes } from '../areas/sanctions/sanctions.routes.js';
 import { listAlerts } from '../platform/alerts.js';
 import { Alert } from '../platform/schemas.js';
-import { staffContext } from '../platform/service-context.js';
+import { requestStaffContext } from '../platform/service-context.js';
 import { fxRoutes } from '../platform/fx.routes.js';
+import { staffRoutes } from '../staff/staff.routes.js';
 import { webhookBackofficeRoutes } from '../platform/webhooks/webhooks.backoffice.routes.js';
 import { registerBackofficeAuth } from './backoffice-auth.js';
 import {
@@ -40,12 +42,14 @@ import { advanceClock, clockNow } from './service/test-clock.js';
 import * as tenants from './service/tenants.js';
 import { listDeliveries, pingWebhook, redeliverEvent, setWebhookUrl } from './service/webhooks.js';
 
-/** The service staff's API under /backoffice/v1, authenticated by the back-office token. */
+export const BACKOFFICE_PREFIX = '/backoffice/v1';
+
+/** The service staff's API under /backoffice/v1: the back-office token, or a staff session by role. */
 export function backofficeRoutes(platform: Platform, tokenHash: string): FastifyPluginAsyncTypebox {
   return async (app) => {
-    registerBackofficeAuth(app, platform, tokenHash);
+    await registerBackofficeAuth(app, platform, tokenHash, BACKOFFICE_PREFIX);
     // The back office's verbs act as 'backoffice', under the request's id.
-    const staff = (req: { id: string }) => staffContext(platform, req.id);
+    const staff = (req: FastifyRequest) => requestStaffContext(platform, req);
     await app.register(regulatorRoutes(platform));
     await app.register(exclusionBackofficeRoutes(platform));
     await app.register(fxRoutes(platform));
@@ -54,6 +58,7 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
     await app.register(kycBackofficeRoutes(platform));
     await app.register(amlBackofficeRoutes(platform));
     await app.register(webhookBackofficeRoutes(platform));
+    await app.register(staffRoutes(platform));
 
     app.get(
       '/alerts',

@@ -32,6 +32,10 @@ export function command<B>(
   return { usage, args, request, summarize: summarize as (body: never) => string };
 }
 
+/** The service the CLI talks to: COMPLIANCE_URL, else the local default. */
+export const serviceBaseUrl = () =>
+  (process.env.COMPLIANCE_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+
 export const get = (path: string): BackofficeRequest => ({ method: 'GET', path });
 export const post = (path: string, body?: object): BackofficeRequest => ({ method: 'POST', path, body });
 export const put = (path: string, body: object): BackofficeRequest => ({ method: 'PUT', path, body });

@@ -5,6 +5,7 @@ import { GEO_COMMANDS } from './commands/geo.js';
 import { KYC_COMMANDS } from './commands/kyc.js';
 import { SANCTIONS_COMMANDS } from './commands/sanctions.js';
 import { ALERT_COMMANDS, CLOCK_COMMANDS } from './commands/service.js';
+import { STAFF_COMMANDS } from './commands/staff.js';
 import { TENANT_COMMANDS, TENANT_SETTINGS_COMMANDS } from './commands/tenants.js';
 import { WEBHOOK_COMMANDS } from './commands/webhooks.js';
 
@@ -21,5 +22,6 @@ export const COMMANDS: Record<string, Command> = {
   ...ALERT_COMMANDS,
   ...EXCLUSION_COMMANDS,
   ...AML_COMMANDS,
+  ...STAFF_COMMANDS,
   ...CLOCK_COMMANDS,
 };

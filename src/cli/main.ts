@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
+import { serviceBaseUrl } from './command.js';
 import { COMMANDS, UsageError, type BackofficeRequest, type Command, type Flags } from './commands.js';
-
-const DEFAULT_URL = 'http://127.0.0.1:8080';
 
 const FLAGS = {
   name: { type: 'string' },
@@ -18,6 +17,8 @@ const FLAGS = {
   since: { type: 'string' },
   reason: { type: 'string' },
   actor: { type: 'string' },
+  email: { type: 'string' },
+  'display-name': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -39,7 +40,7 @@ function usage(): string {
     '  -h, --help show this text',
     '',
     'Environment:',
-    `  COMPLIANCE_URL               service base URL (default ${DEFAULT_URL})`,
+    `  COMPLIANCE_URL               service base URL (now ${serviceBaseUrl()})`,
     '  COMPLIANCE_BACKOFFICE_TOKEN  back-office token (required)',
   ].join('\n');
 }
@@ -75,8 +76,7 @@ function settings(): { baseUrl: string; token: string } {
   const token = process.env.COMPLIANCE_BACKOFFICE_TOKEN;
   if (!token)
     throw new UsageError('COMPLIANCE_BACKOFFICE_TOKEN is not set; export the back-office token first');
-  const baseUrl = (process.env.COMPLIANCE_URL || DEFAULT_URL).replace(/\/+$/, '');
-  return { baseUrl, token };
+  return { baseUrl: serviceBaseUrl(), token };
 }
 
 async function call(request: BackofficeRequest): Promise<unknown> {

@@ -68,8 +68,20 @@ export interface TenantContext extends ServiceContext {
   requestId: string;
 }
 
+/** A member of the service's staff signed in to the console (docs/console.md); the audit log names them by staff_id. */
+export interface StaffMember {
+  staff_id: string;
+  email: string;
+  display_name: string;
+  role: 'admin' | 'supervisor' | 'reviewer' | 'auditor';
+  /** The session's anti-forgery token: every state change through a session must carry it. */
+  csrf_token: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     tenantContext: TenantContext;
+    /** Set on a back-office or console request made through a staff session; unset with the back-office token. */
+    staffMember: StaffMember | undefined;
   }
 }

@@ -23,6 +23,14 @@ export type ErrorCode =
   | 'event_not_found'
   | 'fetch_not_configured'
   | 'vendor_not_configured'
+  // staff and four eyes
+  | 'decision_already_proposed'
+  | 'no_decision_proposed'
+  | 'csrf_token_invalid'
+  | 'staff_not_found'
+  | 'staff_email_taken'
+  | 'setup_link_invalid'
+  | 'sign_in_failed'
   // raised by the framework before a route runs (see frameworkErrorHandler, clientErrorHandler)
   | 'invalid_url'
   | 'uri_too_long'

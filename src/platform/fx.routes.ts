@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Platform } from './context.js';
 import { listFxRates, setFxRateByStaff } from './fx.js';
 import { CurrencyCode, errorResponses, NullableTimestamp } from './schemas.js';
-import { staffContext } from './service-context.js';
+import { requestStaffContext } from './service-context.js';
 
 export const FxRate = Type.Object({
   currency: Type.String(),
@@ -38,7 +38,7 @@ export function fxRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       (req) =>
-        setFxRateByStaff(staffContext(platform, req.id), {
+        setFxRateByStaff(requestStaffContext(platform, req), {
           currency: req.params.currency,
           usdPerUnit: req.body.usd_per_unit,
         }),

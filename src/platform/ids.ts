@@ -16,6 +16,8 @@ const PREFIXES = {
   aml_event: 'amlevt',
   aml_dead_letter: 'amldl',
   alert: 'alr',
+  staff: 'stf',
+  proposal: 'prop',
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;

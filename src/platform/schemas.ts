@@ -100,3 +100,34 @@ export const Alert = Type.Object({
   details: Type.Record(Type.String(), Type.Unknown()),
   raised_at: Timestamp,
 });
+
+/** A four-eyes proposal: a decision awaiting, or past, a second member of staff's approval (docs/console.md). */
+export const DecisionProposal = Type.Object({
+  proposal_id: Type.String(),
+  subject: Type.String({ description: 'sanctions or aml' }),
+  case_id: Type.String(),
+  tenant_id: Type.String(),
+  action: Type.String({ description: 'The decision proposed' }),
+  reason: Type.String(),
+  proposed_by: Type.String(),
+  proposed_at: Timestamp,
+  status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+  decided_by: Type.Union([Type.String(), Type.Null()]),
+  decided_at: NullableTimestamp,
+  decision_reason: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** The body of a rejected proposal: why the second member of staff disagreed. */
+export const RejectProposalRequest = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+
+/** The member of staff deciding, when the back-office token acts; a staff session names its own. */
+export const NamedReviewer = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'The member of staff deciding, with the back-office token; ignored for a staff session',
+  }),
+);

@@ -30,6 +30,18 @@ export function staffContext(
   return { actor, tenantId, requestId, db: platform.db, clock: platform.clock };
 }
 
+/**
+ * The context of a back-office request: its staff session's member, or, with the back-office token (kept for
+ * automation), the member of staff the request names, else 'backoffice'.
+ */
+export function requestStaffContext(
+  platform: Platform,
+  request: { id: string; staffMember?: { staff_id: string } | undefined },
+  named?: string,
+): ServiceContext {
+  return staffContext(platform, request.id, request.staffMember?.staff_id ?? named ?? 'backoffice');
+}
+
 /** A context for what the service does on its own (jobs, deliveries): no request, actor 'service' (as the audit log names it). */
 export function systemContext(
   platform: Pick<Platform, 'db' | 'clock'>,

@@ -76,6 +76,7 @@ export class TestService {
       authFailuresPerMinute: 1_000_000,
       securityLogRetentionDays: 90,
       reviewWarningHours: 4,
+      firstAdminEmail: 'admin@localhost',
       trustProxy: false,
       sanctionsRescreenBatchSize: 500,
       downloadTimeoutMs: 10_000,

@@ -145,6 +145,8 @@ describe('service processes', () => {
         expect(await exited(first.child)).toBe(0);
         expect(first.output()).toContain('Back-office token:');
         expect(first.output()).toContain('Demo sandbox tenant:');
+        expect(first.output()).toMatch(/First admin \(console\): +admin@localhost: set a password/);
+        expect(first.output()).toMatch(/http:\/\/\S+\/console\/setup\/\S{20,}/);
         expect(first.output()).not.toContain('compliance service listening');
 
         const client = new pg.Client({ connectionString: databaseUrl });
@@ -152,6 +154,8 @@ describe('service processes', () => {
         try {
           const tenants = await client.query('select name from tenants');
           expect(tenants.rows).toEqual([{ name: 'Demo Operator' }]);
+          const staff = await client.query('select email, role, status from staff_accounts');
+          expect(staff.rows).toEqual([{ email: 'admin@localhost', role: 'admin', status: 'invited' }]);
         } finally {
           await client.end();
         }
@@ -164,6 +168,7 @@ describe('service processes', () => {
         });
         expect(await exited(again.child)).toBe(0);
         expect(again.output()).not.toContain('Back-office token:');
+        expect(again.output()).not.toContain('First admin');
       }),
   );
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
-import { errorResponses } from '../../platform/schemas.js';
-import { staffContext } from '../../platform/service-context.js';
+import { errorResponses, RejectProposalRequest } from '../../platform/schemas.js';
+import { requestStaffContext } from '../../platform/service-context.js';
 import {
   AmlSettings,
   CaseParams,
@@ -20,7 +20,9 @@ import {
 } from './aml.schemas.js';
 import {
   amlSettings,
+  approveDecision,
   decideCase,
+  rejectDecision,
   redriveDeadLetter,
   setR009Window,
   staffCaseDetail,
@@ -44,13 +46,13 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           response: { 200: StaffCasesPage, ...errorResponses(400) },
         },
       },
-      (req) => staffCases(staffContext(platform, req.id), req.query),
+      (req) => staffCases(requestStaffContext(platform, req), req.query),
     );
 
     app.get(
       '/aml/cases/:case_id',
       { schema: { tags, params: CaseParams, response: { 200: StaffCaseDetail, ...errorResponses(404) } } },
-      (req) => staffCaseDetail(staffContext(platform, req.id), req.params.case_id),
+      (req) => staffCaseDetail(requestStaffContext(platform, req), req.params.case_id),
     );
 
     app.post(
@@ -63,7 +65,35 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           response: { 200: StaffCase, ...errorResponses(400, 404, 409) },
         },
       },
-      (req) => decideCase(staffContext(platform, req.id, req.body.reviewer), req.params.case_id, req.body),
+      (req) =>
+        decideCase(requestStaffContext(platform, req, req.body.reviewer), req.params.case_id, req.body),
+    );
+
+    app.post(
+      '/aml/cases/:case_id/proposal/approve',
+      {
+        schema: {
+          tags,
+          summary: 'A second member of staff approves the proposed freeze or escalation: it takes effect now',
+          params: CaseParams,
+          response: { 200: StaffCase, ...errorResponses(403, 404, 409) },
+        },
+      },
+      (req) => approveDecision(requestStaffContext(platform, req), req.params.case_id),
+    );
+
+    app.post(
+      '/aml/cases/:case_id/proposal/reject',
+      {
+        schema: {
+          tags,
+          summary: 'A second member of staff rejects the proposal: the case awaits a decision again',
+          params: CaseParams,
+          body: RejectProposalRequest,
+          response: { 200: StaffCase, ...errorResponses(400, 403, 404, 409) },
+        },
+      },
+      (req) => rejectDecision(requestStaffContext(platform, req), req.params.case_id, req.body.reason),
     );
 
     app.get(
@@ -76,7 +106,7 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           response: { 200: Type.Object({ dead_letters: Type.Array(DeadLetterEntry) }) },
         },
       },
-      (req) => staffDeadLetters(staffContext(platform, req.id), req.query),
+      (req) => staffDeadLetters(requestStaffContext(platform, req), req.query),
     );
 
     app.post(
@@ -92,7 +122,7 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
       },
       (req) =>
         redriveDeadLetter(
-          staffContext(platform, req.id, req.body.actor),
+          requestStaffContext(platform, req, req.body.actor),
           req.params.dead_letter_id,
           req.body,
         ),
@@ -101,7 +131,7 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
     app.get(
       '/tenants/:tenant_id/aml-settings',
       { schema: { tags, params: TenantParams, response: { 200: AmlSettings, ...errorResponses(404) } } },
-      (req) => amlSettings(staffContext(platform, req.id), req.params.tenant_id),
+      (req) => amlSettings(requestStaffContext(platform, req), req.params.tenant_id),
     );
 
     app.put(
@@ -115,7 +145,7 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
         },
       },
       (req) =>
-        setR009Window(staffContext(platform, req.id), req.params.tenant_id, req.body.r009_window_hours),
+        setR009Window(requestStaffContext(platform, req), req.params.tenant_id, req.body.r009_window_hours),
     );
   };
 }

@@ -19,6 +19,10 @@ export const DECISIONS: Record<DecisionAction, { to: AmlCaseStatus; event: strin
   freeze: { to: 'frozen', event: 'aml.account_frozen' },
 };
 
+/** Decisions that take effect only once a second member of staff approves them (four eyes): a freeze, and an
+ * escalation for a suspicious activity report. */
+export const FOUR_EYES_ACTIONS: readonly DecisionAction[] = ['freeze', 'escalate'];
+
 /**
  * Per case origin, the statuses from which each action is allowed; an empty list means never. A real-time reject
  * returned the funds and did not pay out: clearing it (aml.cleared, "release funds") or confirming a hold on it

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import { lockSubject } from '../../platform/db/subject-lock.js';
+import type { AssigneeFilter } from '../../staff/staff.store.js';
 import type { RuleCode } from './aml.rules.js';
 import {
   AWAITING_REVIEW_STATUSES,
@@ -159,10 +160,26 @@ export function listCases(
     overdueAt?: Date | undefined;
     after?: { dueAt: Date; caseId: string } | undefined;
     limit: number;
+    /** The console's filters: any of these statuses; cases a member of staff took, or cases nobody took. */
+    statuses?: readonly AmlCaseStatus[] | undefined;
+    assignee?: AssigneeFilter | undefined;
   },
 ): Promise<AmlCase[]> {
   let query = db.selectFrom('aml_cases').selectAll();
   if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.statuses) query = query.where('status', 'in', filter.statuses);
+  const assignee = filter.assignee;
+  if (assignee) {
+    query = query.where(({ exists, not, selectFrom }) => {
+      const taken = selectFrom('case_assignments')
+        .select('subject_id')
+        .where('subject', '=', 'aml')
+        .whereRef('subject_id', '=', 'aml_cases.case_id');
+      return assignee === 'unassigned'
+        ? not(exists(taken))
+        : exists(taken.where('staff_id', '=', assignee.staffId));
+    });
+  }
   if (filter.tenantId) query = query.where('tenant_id', '=', filter.tenantId);
   if (filter.userId) query = query.where('user_id', '=', filter.userId);
   if (filter.overdueAt) {
@@ -175,4 +192,52 @@ export function listCases(
     );
   }
   return query.orderBy('due_at').orderBy('case_id').limit(filter.limit).execute();
+}
+
+/**
+ * The cases just before and just after one in the queue order (due_at, case_id) among cases of `statuses`: a case
+ * page's previous and next links, one keyset step each way.
+ */
+export async function neighbourCases(
+  db: Executor,
+  at: { dueAt: Date; caseId: string },
+  statuses: readonly AmlCaseStatus[],
+): Promise<{ prev: string | undefined; next: string | undefined }> {
+  const key = sql`(${at.dueAt.toISOString()}::timestamptz, ${at.caseId})`;
+  const base = () => db.selectFrom('aml_cases').select('case_id').where('status', 'in', statuses).limit(1);
+  const [prev, next] = await Promise.all([
+    base()
+      .where(sql<boolean>`(due_at, case_id) < ${key}`)
+      .orderBy('due_at', 'desc')
+      .orderBy('case_id', 'desc')
+      .executeTakeFirst(),
+    base()
+      .where(sql<boolean>`(due_at, case_id) > ${key}`)
+      .orderBy('due_at')
+      .orderBy('case_id')
+      .executeTakeFirst(),
+  ]);
+  return { prev: prev?.case_id, next: next?.case_id };
+}
+
+/** The user's latest events, newest first (aml_events_user_time): a case page's timeline. */
+export function recentEventsOfUser(db: Executor, tenantId: string, userId: string, limit: number) {
+  return db
+    .selectFrom('aml_events')
+    .select([
+      'event_id',
+      'event_type',
+      'transaction_id',
+      'amount_cents',
+      'currency',
+      'usd_cents',
+      'payment_method',
+      'status',
+      'occurred_at',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('occurred_at', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -12,12 +12,9 @@ describe('AML cases and compliance decisions', () => {
     const { case_id } = (await d.screen(body)).json();
     return { user, case_id: case_id as string, withdrawal_id: body.withdrawal_id };
   };
+  // Every decision here takes effect: a freeze or an escalation is proposed, then approved (four eyes).
   const decide = (caseId: string, action: string, reviewer = 'c.officer') =>
-    suite.current.t.backoffice('POST', `/aml/cases/${caseId}/decision`, {
-      action,
-      reviewer,
-      reason: `${action} after review`,
-    });
+    suite.current.decideAndApprove(caseId, { action, reviewer, reason: `${action} after review` });
   /** The one webhook of this event for the user, verified with standardwebhooks. */
   const webhook = async (event: string, user: string) => {
     const d = suite.current;

@@ -7,8 +7,9 @@ import { AmlDriver, HOUR, usd } from './aml.test-support.js';
 describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the back office', () => {
   const suite = useSuite(() => AmlDriver.start());
 
+  // Every decision here takes effect: a freeze or an escalation is proposed, then approved (four eyes).
   const decide = (caseId: string, body: Record<string, unknown>) =>
-    suite.current.t.backoffice('POST', `/aml/cases/${caseId}/decision`, body);
+    suite.current.decideAndApprove(caseId, body);
 
   /** A fresh case of this origin, opened through the tenant API. */
   async function openCase(origin: AmlCaseOrigin): Promise<{ user: string; caseId: string }> {
@@ -110,40 +111,57 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
     it('writes the audit row with the decision, in the same transaction', async () => {
       const d = suite.current;
       const { caseId } = await openCase('screen_hold');
-      const response = await decide(caseId, {
+      const proposed = await d.decide(caseId, {
         action: 'escalate',
         reviewer: 'mlro',
         reason: 'SAR filed: ref 42',
       });
+      expect(proposed.statusCode).toBe(200);
+      const response = await d.approve(caseId);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ decision_reason: 'SAR filed: ref 42', reviewer: 'mlro' });
-      const requestId = response.headers['x-request-id'];
       const log = await d.t.backoffice('GET', `/tenants/${d.tenant.tenantId}/audit-log?limit=1000`);
       const entries = log
         .json()
         .entries.filter((e: { details: { case_id?: string } }) => e.details.case_id === caseId);
+      const row = (actor: string, action: string, request: typeof response, details: object) => ({
+        audit_id: expect.any(Number),
+        occurred_at: expect.any(String),
+        actor,
+        action,
+        request_id: request.headers['x-request-id'],
+        details,
+      });
+      const proposal_id = proposed.json().pending_proposal.proposal_id;
+      // Newest first: the decision (the proposer's, naming its approver), its approval, then the proposal.
       expect(entries).toEqual([
-        {
-          audit_id: expect.any(Number),
-          occurred_at: expect.any(String),
-          actor: 'mlro',
-          action: 'aml.case_escalate',
-          request_id: requestId,
-          details: {
-            case_id: caseId,
-            origin: 'screen_hold',
-            from: 'under_review',
-            to: 'escalated',
-            reason: 'SAR filed: ref 42',
-          },
-        },
+        row('mlro', 'aml.case_escalate', response, {
+          case_id: caseId,
+          origin: 'screen_hold',
+          from: 'under_review',
+          to: 'escalated',
+          reason: 'SAR filed: ref 42',
+          approved_by: 'backoffice',
+        }),
+        row('backoffice', 'aml.decision_approved', response, {
+          proposal_id,
+          case_id: caseId,
+          action: 'escalate',
+          proposed_by: 'mlro',
+        }),
+        row('mlro', 'aml.decision_proposed', proposed, {
+          proposal_id,
+          case_id: caseId,
+          action: 'escalate',
+          reason: 'SAR filed: ref 42',
+        }),
       ]);
       // A refused decision writes nothing.
       await decide(caseId, { action: 'confirm_hold', reviewer: 'mlro', reason: 'late' });
       const after = await d.t.backoffice('GET', `/tenants/${d.tenant.tenantId}/audit-log?limit=1000`);
       expect(
         after.json().entries.filter((e: { details: { case_id?: string } }) => e.details.case_id === caseId),
-      ).toHaveLength(1);
+      ).toHaveLength(3);
     });
   });
 });

@@ -125,11 +125,8 @@ describe('the AML review queue: due times, oldest-due listing, alerts', () => {
     expect(staff).toMatchObject({ status: 'cleared', sla_breached: false, reviewed_at: expect.any(String) });
 
     // Deciding an overdue case ends its alerts' schedule and leaves the queue; the breach stays on record.
-    await d.t.backoffice('POST', `/aml/cases/${caseId}/decision`, {
-      action: 'escalate',
-      reviewer: 'c',
-      reason: 'SAR',
-    });
+    const escalated = await d.decideAndApprove(caseId, { action: 'escalate', reviewer: 'c', reason: 'SAR' });
+    expect(escalated.statusCode).toBe(200);
     const after = await page(`tenant_id=${d.tenant.tenantId}&overdue=true`);
     expect(after.cases.map((c) => c.case_id)).not.toContain(caseId);
     expect((await d.t.backoffice('GET', `/aml/cases/${caseId}`)).json().sla_breached).toBe(true);
@@ -146,11 +143,12 @@ describe('the AML review queue: due times, oldest-due listing, alerts', () => {
     await d.pass();
     const [open] = (await d.cases(user)).cases;
     const [closed] = (await d.cases(other)).cases;
-    await d.t.backoffice('POST', `/aml/cases/${closed!.case_id}/decision`, {
+    const frozen = await d.decideAndApprove(closed!.case_id, {
       action: 'freeze',
       reviewer: 'c',
       reason: 'mule',
     });
+    expect(frozen.statusCode).toBe(200);
     await d.t.advance(REVIEW_SLA_SECONDS);
     expect(await alertsFor(open!.case_id)).toEqual(['review_overdue', 'review_due_soon']);
     expect(await alertsFor(closed!.case_id)).toEqual([]);

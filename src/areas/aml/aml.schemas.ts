@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import {
   ClientTimestamp,
+  DecisionProposal,
+  NamedReviewer,
   CurrencyCode,
   jsonLimits,
   NullableTimestamp,
@@ -171,6 +173,11 @@ export const StaffCase = Type.Object({
   sla_breached: Type.Boolean({
     description: 'Awaiting review at or past due_at, or reviewed at or after it',
   }),
+  pending_proposal: Type.Optional(
+    Type.Union([DecisionProposal, Type.Null()], {
+      description: 'A freeze or escalation awaiting a second member of staff (four eyes)',
+    }),
+  ),
 });
 
 const StaffTransaction = Type.Object({
@@ -230,7 +237,7 @@ export const CaseParams = Type.Object({ case_id: Type.String() });
 export const DecisionRequest = Type.Object(
   {
     action: Type.Enum(DECISION_ACTIONS),
-    reviewer: Type.String({ minLength: 1, maxLength: 200, description: 'The member of staff deciding' }),
+    reviewer: NamedReviewer,
     reason: Type.String({
       minLength: 1,
       maxLength: 2000,

@@ -3,7 +3,7 @@
  * its jobs are in aml.evaluator.ts and aml.jobs.ts.
  */
 export { amlSettings } from './service/aml-settings.js';
-export { decideCase } from './service/decide-case.js';
+export { approveDecision, decideCase, rejectDecision } from './service/decide-case.js';
 export { ingestEvent } from './service/ingest-event.js';
 export { staffDeadLetters } from './service/list-dead-letters.js';
 export { redriveDeadLetter } from './service/redrive-dead-letter.js';

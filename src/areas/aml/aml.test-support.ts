@@ -4,6 +4,7 @@ import type { Executor } from '../../platform/db/database.js';
 import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import type { WebhookEnvelope } from '../../platform/outbox.js';
+import { FOUR_EYES_ACTIONS, type DecisionAction } from './aml.case-rules.js';
 
 export const HOUR = 3600;
 export const DAY = 86_400;
@@ -106,6 +107,31 @@ export class AmlDriver extends TenantDriver {
         risk_score: number;
       }[];
     }>();
+  }
+
+  /** A staff decision through the back office with its token; the body's reviewer is the member of staff. */
+  decide(caseId: string, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
+    return this.t.backoffice('POST', `/aml/cases/${caseId}/decision`, body);
+  }
+
+  /** The back-office token approves the case's pending proposal: the approver is 'backoffice'. */
+  approve(caseId: string): Promise<LightMyRequestResponse> {
+    return this.t.backoffice('POST', `/aml/cases/${caseId}/proposal/approve`);
+  }
+
+  reject(caseId: string, reason = 'not enough to act on yet'): Promise<LightMyRequestResponse> {
+    return this.t.backoffice('POST', `/aml/cases/${caseId}/proposal/reject`, { reason });
+  }
+
+  /**
+   * A decision that takes effect now: a four-eyes one (freeze, escalate) is proposed by the body's reviewer, then
+   * approved through the token. Returns the response that made the decision, or the one that refused it.
+   */
+  async decideAndApprove(caseId: string, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
+    const response = await this.decide(caseId, body);
+    if (response.statusCode !== 200 || !FOUR_EYES_ACTIONS.includes(body.action as DecisionAction))
+      return response;
+    return this.approve(caseId);
   }
 
   /** One worker pass (scheduler, AML evaluation, webhook delivery). */

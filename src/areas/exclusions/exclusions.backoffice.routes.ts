@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { staffContext } from '../../platform/service-context.js';
+import { requestStaffContext } from '../../platform/service-context.js';
 import { ConfirmVoidRequest, StaffExclusion, VoidRequest } from './exclusions.schemas.js';
 import { confirmVoid, getStaffExclusion, voidExclusion } from './exclusions.service.js';
 
@@ -42,7 +42,7 @@ export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyn
         },
       },
       async (request, reply) => {
-        const staff = staffContext(platform, request.id, request.body.actor);
+        const staff = requestStaffContext(platform, request, request.body.actor);
         const { exclusion, voided } = await voidExclusion(staff, request.params.exclusion_id, request.body);
         return reply.code(voided ? 200 : 202).send(exclusion);
       },
@@ -61,7 +61,7 @@ export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyn
         },
       },
       (request) =>
-        confirmVoid(staffContext(platform, request.id, request.body.actor), request.params.exclusion_id),
+        confirmVoid(requestStaffContext(platform, request, request.body.actor), request.params.exclusion_id),
     );
   };
 }

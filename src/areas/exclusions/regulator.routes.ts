@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { staffContext } from '../../platform/service-context.js';
+import { requestStaffContext } from '../../platform/service-context.js';
 import { RegulatorRequest, RegulatorResult } from './exclusions.schemas.js';
 import { addRegulatorEntries } from './exclusions.service.js';
 
@@ -29,7 +29,7 @@ export function regulatorRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         const entries = 'entries' in body ? body.entries : [body];
         const { result, created } = await addRegulatorEntries(
           platform,
-          staffContext(platform, request.id),
+          requestStaffContext(platform, request),
           entries,
         );
         return reply.code(created > 0 ? 201 : 200).send(result);

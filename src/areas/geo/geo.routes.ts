@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { downloadReport, downloadStates } from '../../platform/downloads.js';
 import { DownloadReport, errorResponses, Timestamp } from '../../platform/schemas.js';
-import { staffContext } from '../../platform/service-context.js';
+import { requestStaffContext } from '../../platform/service-context.js';
 import { fetchGeoDatabase, GEOIP_SOURCE_ID } from './geo.database.fetch.js';
 import {
   CountryList,
@@ -94,7 +94,7 @@ export function geoBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
       },
       async (req) => {
         const { code, name, status } = await setCountryStatus(
-          staffContext(platform, req.id),
+          requestStaffContext(platform, req),
           req.params.code,
           req.body,
         );

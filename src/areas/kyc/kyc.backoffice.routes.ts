@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { ReviewQueuePage, ReviewQueueQuery } from './kyc.schemas.js';
-import { listReviews } from './kyc.service.js';
+import { Type } from 'typebox';
+import { requestStaffContext } from '../../platform/service-context.js';
+import {
+  KycCheckStatus,
+  ReviewQueuePage,
+  ReviewQueueQuery,
+  StaffManualReviewRequest,
+} from './kyc.schemas.js';
+import { listReviews, staffManualReview } from './kyc.service.js';
 
 const tags = ['kyc'];
 
-/** The staff's KYC review queue across tenants (decisions are the tenant admin's POST /v1/kyc/manual-review). */
+/** The staff's KYC review queue across tenants, and their decisions (the same as a tenant admin's manual review). */
 export function kycBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
@@ -20,6 +27,25 @@ export function kycBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
         },
       },
       (req) => listReviews(platform, req.query),
+    );
+
+    app.post(
+      '/kyc/reviews/:kyc_check_id/decision',
+      {
+        schema: {
+          tags,
+          summary: 'Approve or reject a check awaiting manual review, with a reason (audited)',
+          params: Type.Object({ kyc_check_id: Type.String({ maxLength: 100 }) }),
+          body: StaffManualReviewRequest,
+          response: { 200: KycCheckStatus, ...errorResponses(400, 404, 409) },
+        },
+      },
+      (req) =>
+        staffManualReview(
+          requestStaffContext(platform, req, req.body.reviewer),
+          req.params.kyc_check_id,
+          req.body,
+        ),
     );
   };
 }

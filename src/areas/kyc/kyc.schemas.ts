@@ -1,5 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { ClientTimestamp, CurrencyCode, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
+import {
+  ClientTimestamp,
+  CurrencyCode,
+  NamedReviewer,
+  NullableTimestamp,
+  Timestamp,
+} from '../../platform/schemas.js';
 
 export const KycTier = Type.Union(
   [
@@ -109,6 +115,16 @@ export const ManualReviewRequest = Type.Object(
   { additionalProperties: false },
 );
 export type ManualReviewRequest = Static<typeof ManualReviewRequest>;
+
+/** The staff's decision from the review queue: the check is in the path, the reviewer is the session's. */
+export const StaffManualReviewRequest = Type.Object(
+  {
+    decision: ManualReviewRequest.properties.decision,
+    reason: ManualReviewRequest.properties.reason,
+    reviewer: NamedReviewer,
+  },
+  { additionalProperties: false },
+);
 
 export const WithdrawalCompletedRequest = Type.Object(
   {

@@ -4,7 +4,7 @@
  */
 export { checkStatus } from './service/check-status.js';
 export { listReviews } from './service/list-reviews.js';
-export { manualReview } from './service/manual-review.js';
+export { manualReview, staffManualReview } from './service/manual-review.js';
 export { startKyc } from './service/start-kyc.js';
 export { tierRecord } from './service/tier-record.js';
 export { beginVendorFlow, submitVendorFlow } from './service/vendor-flow.js';

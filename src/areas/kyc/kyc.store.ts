@@ -2,6 +2,7 @@ import { lockSubject } from '../../platform/db/subject-lock.js';
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { Environment } from '../../platform/db/platform-tables.js';
+import type { AssigneeFilter } from '../../staff/staff.store.js';
 import type { KycStatus, KycTier } from './kyc.rules.js';
 import type { KycCheck, KycChecksTable, KycUser, KycWithdrawal } from './kyc.tables.js';
 
@@ -74,6 +75,11 @@ export function findCheck(db: Executor, tenantId: string, checkId: string): Prom
     .executeTakeFirst();
 }
 
+/** A check by its id alone: the staff's review reaches checks of every tenant. */
+export function findCheckById(db: Executor, checkId: string): Promise<KycCheck | undefined> {
+  return db.selectFrom('kyc_checks').selectAll().where('kyc_check_id', '=', checkId).executeTakeFirst();
+}
+
 export function findCheckByTokenHash(db: Executor, tokenHash: string): Promise<KycCheck | undefined> {
   return db
     .selectFrom('kyc_checks')
@@ -142,6 +148,8 @@ export interface ReviewQueueFilter {
   /** Continue after this check (the last of the previous page). */
   after?: { dueAt: Date; checkId: string };
   limit: number;
+  /** The console's filter: checks a member of staff took, or checks nobody took. */
+  assignee?: AssigneeFilter | undefined;
 }
 
 /**
@@ -173,5 +181,49 @@ export function reviewQueue(
       sql<boolean>`(review_due_at, kyc_check_id) > (${dueAt.toISOString()}::timestamptz, ${checkId})`,
     );
   }
+  const assignee = filter.assignee;
+  if (assignee) {
+    query = query.where(({ exists, not, selectFrom }) => {
+      const taken = selectFrom('case_assignments')
+        .select('subject_id')
+        .where('subject', '=', 'kyc')
+        .whereRef('subject_id', '=', 'kyc_checks.kyc_check_id');
+      return assignee === 'unassigned'
+        ? not(exists(taken))
+        : exists(taken.where('staff_id', '=', assignee.staffId));
+    });
+  }
   return query.execute() as Promise<(KycCheck & { review_due_at: Date })[]>;
+}
+
+/**
+ * The checks just before and just after one in the review queue's order (review_due_at, kyc_check_id) among checks
+ * of `status`: a check page's previous and next links, one keyset step each way (kyc_checks_review_due).
+ */
+export async function neighbourChecks(
+  db: Executor,
+  at: { dueAt: Date; checkId: string },
+  status: KycStatus,
+): Promise<{ prev: string | undefined; next: string | undefined }> {
+  const key = sql`(${at.dueAt.toISOString()}::timestamptz, ${at.checkId})`;
+  const base = () =>
+    db
+      .selectFrom('kyc_checks')
+      .select('kyc_check_id')
+      .where('review_due_at', 'is not', null)
+      .where('status', '=', status)
+      .limit(1);
+  const [prev, next] = await Promise.all([
+    base()
+      .where(sql<boolean>`(review_due_at, kyc_check_id) < ${key}`)
+      .orderBy('review_due_at', 'desc')
+      .orderBy('kyc_check_id', 'desc')
+      .executeTakeFirst(),
+    base()
+      .where(sql<boolean>`(review_due_at, kyc_check_id) > ${key}`)
+      .orderBy('review_due_at')
+      .orderBy('kyc_check_id')
+      .executeTakeFirst(),
+  ]);
+  return { prev: prev?.kyc_check_id, next: next?.kyc_check_id };
 }

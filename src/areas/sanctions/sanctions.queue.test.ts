@@ -105,7 +105,7 @@ describe('sanctions review queue: due times, alerts and the audit of decisions',
     const d = suite.current;
     const caseId = await hit();
     await d.t.advance(HOUR);
-    expect((await d.decide(caseId, 'confirmed')).statusCode).toBe(200);
+    expect((await d.decideAndApprove(caseId, 'confirmed')).statusCode).toBe(200);
     await d.t.advance(48 * HOUR);
     expect(await alertsOf('review_due_soon', caseId)).toEqual([]);
     expect(await alertsOf('review_overdue', caseId)).toEqual([]);

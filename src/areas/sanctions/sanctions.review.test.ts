@@ -46,10 +46,10 @@ describe('sanctions review by the staff', () => {
     expect(again.json()).toEqual(first);
   });
 
-  it('hit_review_pending → confirmed: sanctions.confirmed and sanctions.account_frozen; holds stay', async () => {
+  it('hit_review_pending → confirmed (approved): sanctions.confirmed and sanctions.account_frozen; holds stay', async () => {
     const d = suite.current;
     const { userId, caseId } = await hit({ last_name: 'TestHit' });
-    expect((await d.decide(caseId, 'confirmed')).json().status).toBe('confirmed');
+    expect((await d.decideAndApprove(caseId, 'confirmed')).json().status).toBe('confirmed');
     expect((await d.status(userId)).json()).toMatchObject({
       status: 'confirmed',
       transactions_held: true,
@@ -72,7 +72,7 @@ describe('sanctions review by the staff', () => {
     async (first, second) => {
       const d = suite.current;
       const { userId, caseId } = await hit();
-      await d.decide(caseId, first);
+      await d.decideAndApprove(caseId, first);
       const response = await d.decide(caseId, second, 'someone.else');
       expect(response.statusCode).toBe(409);
       expect(response.json().error).toBe('case_already_decided');
@@ -81,18 +81,20 @@ describe('sanctions review by the staff', () => {
     },
   );
 
-  it('answers 404 for an unknown case and 400 for an unknown decision or a missing reviewer', async () => {
+  it('answers 404 for an unknown case and 400 for an unknown decision; a token naming no reviewer decides as backoffice', async () => {
     const d = suite.current;
     expect((await d.decide('case_missing', 'cleared')).statusCode).toBe(404);
     const { caseId } = await hit();
     expect((await d.decide(caseId, 'dismissed')).statusCode).toBe(400);
-    const noReviewer = await d.t.backoffice('POST', `/sanctions/cases/${caseId}/decision`, {
-      decision: 'cleared',
-    });
-    expect(noReviewer.statusCode).toBe(400);
     expect((await d.t.backoffice('GET', `/sanctions/cases/${caseId}`)).json().status).toBe(
       'hit_review_pending',
     );
+    const noReviewer = await d.t.backoffice('POST', `/sanctions/cases/${caseId}/decision`, {
+      decision: 'cleared',
+      reason: 'automation',
+    });
+    expect(noReviewer.statusCode).toBe(200);
+    expect(noReviewer.json()).toMatchObject({ status: 'cleared', reviewer: 'backoffice' });
   });
 
   it('shows reviewers the matched list entries and scores, by status and tenant, and one case', async () => {

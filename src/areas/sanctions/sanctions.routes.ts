@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
-import { errorResponses } from '../../platform/schemas.js';
-import { staffContext } from '../../platform/service-context.js';
+import { errorResponses, RejectProposalRequest } from '../../platform/schemas.js';
+import { requestStaffContext } from '../../platform/service-context.js';
 import { sanctionsListsRoutes } from './sanctions.lists.routes.js';
 import {
   CasesPage,
@@ -18,7 +18,7 @@ import {
   ScreenRequest,
   StatusQuery,
 } from './sanctions.schemas.js';
-import { decideCase, findCase, listCases } from './service/cases.js';
+import { approveDecision, decideCase, findCase, listCases, rejectDecision } from './service/cases.js';
 import { rescreen, rescreenRuns, rescreenUser } from './service/rescreen.js';
 import { screeningStatus, screeningView, screenUser } from './service/screen.js';
 import { sanctionsValidation } from './sanctions.validation.js';
@@ -78,13 +78,13 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           response: { 200: CasesPage, ...errorResponses(400) },
         },
       },
-      (req) => listCases(staffContext(platform, req.id), req.query),
+      (req) => listCases(requestStaffContext(platform, req), req.query),
     );
 
     app.get(
       '/sanctions/cases/:case_id',
       { schema: { tags, params: CaseParams, response: { 200: SanctionsCaseView, ...errorResponses(404) } } },
-      (req) => findCase(staffContext(platform, req.id), req.params.case_id),
+      (req) => findCase(requestStaffContext(platform, req), req.params.case_id),
     );
 
     app.post(
@@ -98,7 +98,37 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           response: { 200: SanctionsCaseView, ...errorResponses(400, 404, 409) },
         },
       },
-      (req) => decideCase(staffContext(platform, req.id, req.body.reviewer), req.params.case_id, req.body),
+      (req) =>
+        decideCase(requestStaffContext(platform, req, req.body.reviewer), req.params.case_id, req.body),
+    );
+
+    app.post(
+      '/sanctions/cases/:case_id/proposal/approve',
+      {
+        schema: {
+          tags,
+          summary:
+            'A second member of staff approves the proposed confirmation: it takes effect now (four eyes)',
+          params: CaseParams,
+          response: { 200: SanctionsCaseView, ...errorResponses(403, 404, 409) },
+        },
+      },
+      (req) => approveDecision(requestStaffContext(platform, req), req.params.case_id),
+    );
+
+    app.post(
+      '/sanctions/cases/:case_id/proposal/reject',
+      {
+        schema: {
+          tags,
+          summary:
+            'A second member of staff rejects the proposed confirmation: the hit awaits a decision again',
+          params: CaseParams,
+          body: RejectProposalRequest,
+          response: { 200: SanctionsCaseView, ...errorResponses(400, 403, 404, 409) },
+        },
+      },
+      (req) => rejectDecision(requestStaffContext(platform, req), req.params.case_id, req.body.reason),
     );
 
     app.post(
@@ -111,7 +141,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           response: { 200: RescreenResult, ...errorResponses(403, 404, 409, 503) },
         },
       },
-      (req) => rescreen(platform, staffContext(platform, req.id), req.body.tenant_id),
+      (req) => rescreen(platform, requestStaffContext(platform, req), req.body.tenant_id),
     );
 
     app.get(
@@ -123,7 +153,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           response: { 200: RescreenRuns },
         },
       },
-      (req) => rescreenRuns(staffContext(platform, req.id)),
+      (req) => rescreenRuns(requestStaffContext(platform, req)),
     );
 
     app.post(
@@ -141,7 +171,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
       (req) =>
         rescreenUser(
           platform,
-          staffContext(platform, req.id, req.body.reviewer),
+          requestStaffContext(platform, req, req.body.reviewer),
           { tenantId: req.params.tenant_id, userId: req.params.user_id },
           req.body,
         ),

@@ -27,6 +27,9 @@ export const DECISIONS = {
 
 export type Decision = keyof typeof DECISIONS;
 
+/** Decisions that take effect only once a second member of staff approves them (four eyes). */
+export const FOUR_EYES_DECISIONS: readonly Decision[] = ['confirmed'];
+
 /** The first instant of the next calendar quarter (1 Jan, 1 Apr, 1 Jul, 1 Oct, 00:00 UTC) after `from`. */
 export function nextQuarterStart(from: Date): Date {
   const firstMonthOfNext = Math.floor(from.getUTCMonth() / 3) * 3 + 3;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Timestamp } from '../../platform/schemas.js';
+import { DecisionProposal, NamedReviewer, Timestamp } from '../../platform/schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 
@@ -96,12 +96,17 @@ export const SanctionsCaseView = Type.Object({
   decided_at: Type.Union([Timestamp, Type.Null()]),
   reviewer: Type.Union([Type.String(), Type.Null()]),
   decision_reason: Type.Union([Type.String(), Type.Null()]),
+  pending_proposal: Type.Optional(
+    Type.Union([DecisionProposal, Type.Null()], {
+      description: 'A confirmation awaiting a second member of staff (four eyes)',
+    }),
+  ),
 });
 
 export const DecisionRequest = Type.Object(
   {
     decision: Type.Union([Type.Literal('cleared'), Type.Literal('confirmed')]),
-    reviewer: Type.String({ minLength: 1, maxLength: 200 }),
+    reviewer: NamedReviewer,
     reason: Type.String({
       minLength: 1,
       maxLength: 2000,

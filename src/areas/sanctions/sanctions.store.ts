@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/database.js';
 import type { Tenant } from '../../platform/db/platform-tables.js';
 import type { AppError } from '../../platform/errors.js';
 import { insertOnce } from '../../platform/idempotency.js';
+import type { AssigneeFilter } from '../../staff/staff.store.js';
 import { AWAITING_REVIEW } from './sanctions.rules.js';
 import type {
   SanctionsCase,
@@ -192,6 +193,8 @@ export function listCases(
     tenant_id?: string | undefined;
     overdue?: boolean | undefined;
     after?: { dueAt: Date; caseId: string } | undefined;
+    /** The console's filter: cases a member of staff took, or cases nobody took. */
+    assignee?: AssigneeFilter | undefined;
   },
   now: Date,
 ): Promise<SanctionsCase[]> {
@@ -212,7 +215,45 @@ export function listCases(
     const { dueAt, caseId } = filter.after;
     query = query.where(sql<boolean>`(due_at, case_id) > (${dueAt.toISOString()}::timestamptz, ${caseId})`);
   }
+  const assignee = filter.assignee;
+  if (assignee) {
+    query = query.where(({ exists, not, selectFrom }) => {
+      const taken = selectFrom('case_assignments')
+        .select('subject_id')
+        .where('subject', '=', 'sanctions')
+        .whereRef('subject_id', '=', 'sanctions_cases.case_id');
+      return assignee === 'unassigned'
+        ? not(exists(taken))
+        : exists(taken.where('staff_id', '=', assignee.staffId));
+    });
+  }
   return query.execute();
+}
+
+/**
+ * The cases just before and just after one in the queue order (due_at, case_id) among cases of `status`: a case
+ * page's previous and next links, one keyset step each way (sanctions_cases_due).
+ */
+export async function neighbourCases(
+  db: Executor,
+  at: { dueAt: Date; caseId: string },
+  status: SanctionsCase['status'],
+): Promise<{ prev: string | undefined; next: string | undefined }> {
+  const key = sql`(${at.dueAt.toISOString()}::timestamptz, ${at.caseId})`;
+  const base = () => db.selectFrom('sanctions_cases').select('case_id').where('status', '=', status).limit(1);
+  const [prev, next] = await Promise.all([
+    base()
+      .where(sql<boolean>`(due_at, case_id) < ${key}`)
+      .orderBy('due_at', 'desc')
+      .orderBy('case_id', 'desc')
+      .executeTakeFirst(),
+    base()
+      .where(sql<boolean>`(due_at, case_id) > ${key}`)
+      .orderBy('due_at')
+      .orderBy('case_id')
+      .executeTakeFirst(),
+  ]);
+  return { prev: prev?.case_id, next: next?.case_id };
 }
 
 // ---- quarterly re-screen runs ----

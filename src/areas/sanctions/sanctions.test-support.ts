@@ -3,6 +3,7 @@ import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import type { TestService } from '../../../test/helpers/test-service.js';
 import type { WebhookEnvelope } from '../../platform/outbox.js';
 import type { SanctionsMatcher } from './sanctions.matcher.js';
+import { FOUR_EYES_DECISIONS, type Decision } from './sanctions.rules.js';
 
 export type Person = Record<string, string | undefined>;
 
@@ -42,6 +43,30 @@ export class SanctionsDriver extends TenantDriver {
     reason = 'date of birth and nationality differ from the listed entity',
   ): Promise<LightMyRequestResponse> {
     return this.t.backoffice('POST', `/sanctions/cases/${caseId}/decision`, { decision, reviewer, reason });
+  }
+
+  /** The back-office token approves the case's pending proposal: the approver is 'backoffice'. */
+  approve(caseId: string): Promise<LightMyRequestResponse> {
+    return this.t.backoffice('POST', `/sanctions/cases/${caseId}/proposal/approve`);
+  }
+
+  reject(caseId: string, reason = 'the match needs another look'): Promise<LightMyRequestResponse> {
+    return this.t.backoffice('POST', `/sanctions/cases/${caseId}/proposal/reject`, { reason });
+  }
+
+  /**
+   * A decision that takes effect now: a four-eyes one (confirmed) is proposed by `reviewer`, then approved through
+   * the token. Returns the response that made the decision, or the one that refused it.
+   */
+  async decideAndApprove(
+    caseId: string,
+    decision: string,
+    reviewer?: string,
+    reason?: string,
+  ): Promise<LightMyRequestResponse> {
+    const response = await this.decide(caseId, decision, reviewer, reason);
+    if (response.statusCode !== 200 || !FOUR_EYES_DECISIONS.includes(decision as Decision)) return response;
+    return this.approve(caseId);
   }
 
   /** Delivers due webhooks, then returns this tenant's, verified with standardwebhooks, of one event and user. */

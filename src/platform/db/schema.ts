@@ -5,6 +5,8 @@ import type { KycTables } from '../../areas/kyc/kyc.tables.js';
 import type { LimitTables } from '../../areas/limits/limits.tables.js';
 import type { SanctionsTables } from '../../areas/sanctions/sanctions.tables.js';
 import type { FxTables } from '../fx.js';
+import type { StaffTables } from '../../staff/staff.tables.js';
+import type { FourEyesTables } from '../four-eyes.store.js';
 import type { PlatformTables } from './platform-tables.js';
 
 /** Every table the service owns: the platform's plus one interface per business area. */
@@ -15,4 +17,6 @@ export type DB = PlatformTables &
   GeoTables &
   AmlTables &
   KycTables &
-  FxTables;
+  FxTables &
+  StaffTables &
+  FourEyesTables;

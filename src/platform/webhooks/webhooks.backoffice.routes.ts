@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../context.js';
 import { ClientTimestamp, errorResponses, Timestamp } from '../schemas.js';
-import { staffContext } from '../service-context.js';
+import { requestStaffContext } from '../service-context.js';
 import { REDELIVERY_HORIZON_DAYS } from './dispatcher.js';
 import { enableDestination, redeliverSince } from './recovery.js';
 
@@ -42,7 +42,7 @@ export function webhookBackofficeRoutes(platform: Platform): FastifyPluginAsyncT
           .code(202)
           .send(
             await redeliverSince(
-              staffContext(platform, req.id),
+              requestStaffContext(platform, req),
               req.params.tenant_id,
               new Date(req.body.since),
             ),
@@ -58,7 +58,7 @@ export function webhookBackofficeRoutes(platform: Platform): FastifyPluginAsyncT
           response: { 200: RequeuedEvents, ...errorResponses(400, 404) },
         },
       },
-      (req) => enableDestination(staffContext(platform, req.id), req.params.tenant_id),
+      (req) => enableDestination(requestStaffContext(platform, req), req.params.tenant_id),
     );
   };
 }

@@ -1,12 +1,16 @@
+import type { Transaction } from 'kysely';
 import { audit } from '../../../platform/audit.js';
 import type { ServiceContext } from '../../../platform/context.js';
+import type { DB } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/errors.js';
+import * as fourEyes from '../../../platform/four-eyes.js';
 import { emitEvent } from '../../../platform/outbox.js';
 import { cancelReviewDeadlines } from '../../../platform/review-deadlines.js';
 import { forTenant, withTransaction } from '../../../platform/service-context.js';
 import {
   ALLOWED_DECISIONS,
   DECISIONS,
+  FOUR_EYES_ACTIONS,
   isAwaitingReview,
   isOpen,
   type DecisionAction,
@@ -14,7 +18,7 @@ import {
 import * as store from '../aml.cases.store.js';
 import { decided as decisionEvent } from '../aml.events.js';
 import type { AmlCase } from '../aml.tables.js';
-import { staffCaseView } from './staff-cases.js';
+import { staffCaseView, withProposal } from './staff-cases.js';
 
 /** Why a decision is refused, or undefined when ALLOWED_DECISIONS allows it. */
 function refusal(found: AmlCase, action: DecisionAction): AppError | undefined {
@@ -43,10 +47,16 @@ function refusal(found: AmlCase, action: DecisionAction): AppError | undefined {
   return undefined;
 }
 
+async function lockCase(tx: Transaction<DB>, caseId: string) {
+  const found = await store.findCase(tx, caseId, true);
+  if (!found) throw new AppError('case_not_found', 404, `No AML case ${caseId}`);
+  return found;
+}
+
 /**
- * A staff decision by ctx's actor (the reviewer), in one transaction: the status change, the webhook, the audit row
- * (actor, reason, request id), and the end of the review alerts once the case no longer awaits review. Returns the
- * case as staff see it.
+ * A staff decision by ctx's actor (the reviewer). A freeze or an escalation is a four-eyes decision: it is stored as
+ * a proposal (checked against ALLOWED_DECISIONS now), and takes effect only on a second member of staff's approval
+ * (approveDecision). Returns the case as staff see it.
  */
 export async function decideCase(
   ctx: ServiceContext,
@@ -54,33 +64,92 @@ export async function decideCase(
   input: { action: DecisionAction; reason: string },
 ) {
   return withTransaction(ctx, async (tx, ctx) => {
-    const found = await store.findCase(tx, caseId, true);
-    if (!found) throw new AppError('case_not_found', 404, `No AML case ${caseId}`);
+    const found = await lockCase(tx, caseId);
     const refused = refusal(found, input.action);
     if (refused) throw refused;
-    const decision = DECISIONS[input.action];
-    const now = ctx.clock.now();
-    const leavesReview = !isAwaitingReview(decision.to);
-    const decided = await store.setCaseStatus(tx, caseId, {
-      status: decision.to,
-      reviewer: ctx.actor,
-      reason: input.reason,
-      at: now,
-      reviewedAt: found.reviewed_at ?? (leavesReview ? now : null),
-    });
-    if (leavesReview) await cancelReviewDeadlines(tx, 'aml', caseId);
-    await emitEvent(tx, {
-      tenantIds: decided.tenant_id,
-      ...decisionEvent(input.action, decided, ctx.actor),
-      at: now,
-    });
-    await audit(tx, forTenant(ctx, decided.tenant_id), `aml.case_${input.action}`, {
-      case_id: caseId,
-      origin: found.origin,
-      from: found.status,
-      to: decided.status,
-      reason: input.reason,
-    });
-    return staffCaseView(decided, now);
+    if (FOUR_EYES_ACTIONS.includes(input.action)) {
+      await fourEyes.propose(tx, ctx, {
+        subject: 'aml',
+        subjectId: caseId,
+        tenantId: found.tenant_id,
+        action: input.action,
+        reason: input.reason,
+      });
+    } else {
+      if (await fourEyes.pendingProposal(tx, 'aml', caseId)) {
+        throw new AppError(
+          'decision_already_proposed',
+          409,
+          `A decision on ${caseId} awaits a second member of staff: approve or reject it first`,
+        );
+      }
+      return withProposal(tx, await applyDecision(tx, ctx, found, input.action, input.reason, null));
+    }
+    return withProposal(tx, staffCaseView(found, ctx.clock.now()));
   });
+}
+
+/** A second member of staff approves the case's proposed decision: it takes effect now, as its proposer's. */
+export function approveDecision(ctx: ServiceContext, caseId: string) {
+  return withTransaction(ctx, async (tx, ctx) => {
+    const found = await lockCase(tx, caseId);
+    const proposal = await fourEyes.approvePending(tx, ctx, 'aml', caseId);
+    const action = proposal.action as DecisionAction;
+    // The case may have moved since the proposal (a clear by a reviewer is refused while one is pending, but a
+    // transition can still be closed by then): the rules are checked again.
+    const refused = refusal(found, action);
+    if (refused) throw refused;
+    const decider = { ...ctx, actor: proposal.proposed_by };
+    return withProposal(tx, await applyDecision(tx, decider, found, action, proposal.reason, ctx.actor));
+  });
+}
+
+/** A second member of staff rejects the proposal: the case awaits a decision again. */
+export function rejectDecision(ctx: ServiceContext, caseId: string, reason: string) {
+  return withTransaction(ctx, async (tx, ctx) => {
+    const found = await lockCase(tx, caseId);
+    await fourEyes.rejectPending(tx, ctx, 'aml', caseId, reason);
+    return withProposal(tx, staffCaseView(found, ctx.clock.now()));
+  });
+}
+
+/**
+ * The decision itself, in one transaction: the status change, the webhook, the audit row (actor, reason, request
+ * id, and the approver of a four-eyes decision), and the end of the review alerts once the case no longer awaits
+ * review.
+ */
+async function applyDecision(
+  tx: Transaction<DB>,
+  ctx: ServiceContext,
+  found: AmlCase,
+  action: DecisionAction,
+  reason: string,
+  approvedBy: string | null,
+) {
+  const caseId = found.case_id;
+  const decision = DECISIONS[action];
+  const now = ctx.clock.now();
+  const leavesReview = !isAwaitingReview(decision.to);
+  const decided = await store.setCaseStatus(tx, caseId, {
+    status: decision.to,
+    reviewer: ctx.actor,
+    reason,
+    at: now,
+    reviewedAt: found.reviewed_at ?? (leavesReview ? now : null),
+  });
+  if (leavesReview) await cancelReviewDeadlines(tx, 'aml', caseId);
+  await emitEvent(tx, {
+    tenantIds: decided.tenant_id,
+    ...decisionEvent(action, decided, ctx.actor),
+    at: now,
+  });
+  await audit(tx, forTenant(ctx, decided.tenant_id), `aml.case_${action}`, {
+    case_id: caseId,
+    origin: found.origin,
+    from: found.status,
+    to: decided.status,
+    reason,
+    ...(approvedBy ? { approved_by: approvedBy } : {}),
+  });
+  return staffCaseView(decided, now);
 }

@@ -1,7 +1,9 @@
-import type { Platform } from '../../../platform/context.js';
+import type { Platform, ServiceContext } from '../../../platform/context.js';
+import { AppError } from '../../../platform/errors.js';
+import type { AssigneeFilter } from '../../../staff/staff.store.js';
 import { decodeReviewCursor, encodeReviewCursor, slaBreached } from '../../../platform/review-deadlines.js';
 import type { ReviewQueueQuery } from '../kyc.schemas.js';
-import { reviewQueue } from '../kyc.store.js';
+import { findCheckById, neighbourChecks, reviewQueue, tenantEnvironment } from '../kyc.store.js';
 import type { KycCheck } from '../kyc.tables.js';
 
 /**
@@ -29,7 +31,10 @@ function reviewView(check: KycCheck & { review_due_at: Date }, now: Date) {
  * The KYC review queue across tenants, oldest-due first, a page at a time: next_cursor continues after the page's
  * last check (null at the end). overdue=true: in pending_review past the due time; overdue=false: everything else.
  */
-export async function listReviews(platform: Platform, filter: ReviewQueueQuery) {
+export async function listReviews(
+  platform: Platform,
+  filter: ReviewQueueQuery & { assignee?: AssigneeFilter },
+) {
   const now = platform.clock.now();
   const after = filter.cursor ? decodeReviewCursor(filter.cursor) : undefined;
   // One more than the page: whether there is a next page.
@@ -41,6 +46,7 @@ export async function listReviews(platform: Platform, filter: ReviewQueueQuery) 
       overdue: filter.overdue,
       after: after && { dueAt: after.dueAt, checkId: after.caseId },
       limit: filter.limit + 1,
+      assignee: filter.assignee,
     },
     now,
   );
@@ -52,4 +58,22 @@ export async function listReviews(platform: Platform, filter: ReviewQueueQuery) 
         ? encodeReviewCursor(page.at(-1)!.review_due_at, page.at(-1)!.kyc_check_id)
         : null,
   };
+}
+
+/**
+ * One check as the console's review page shows it (any tenant's, any status): the check, its tenant's environment
+ * (which vendor serves it), and the checks before and after it in the queue of checks awaiting review.
+ */
+export async function reviewDetail(ctx: ServiceContext, checkId: string) {
+  const check = await findCheckById(ctx.db, checkId);
+  if (!check) throw new AppError('kyc_check_not_found', 404, `No KYC check ${checkId}`);
+  const [environment, neighbours] = await Promise.all([
+    tenantEnvironment(ctx.db, check.tenant_id),
+    check.review_due_at
+      ? neighbourChecks(ctx.db, { dueAt: check.review_due_at, checkId }, 'pending_review')
+      : { prev: undefined, next: undefined },
+  ]);
+  const now = ctx.clock.now();
+  const sla_breached = check.review_due_at ? slaBreached(check.review_due_at, check.decided_at, now) : false;
+  return { check, sla_breached, environment, ...neighbours };
 }

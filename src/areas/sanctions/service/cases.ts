@@ -1,7 +1,10 @@
+import type { Transaction } from 'kysely';
 import { audit } from '../../../platform/audit.js';
 import type { ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/database.js';
+import type { DB } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/errors.js';
+import * as fourEyes from '../../../platform/four-eyes.js';
 import {
   cancelReviewDeadlines,
   decodeReviewCursor,
@@ -9,8 +12,9 @@ import {
   slaBreached,
 } from '../../../platform/review-deadlines.js';
 import { forTenant, withTransaction } from '../../../platform/service-context.js';
+import type { AssigneeFilter } from '../../../staff/staff.store.js';
 import { emitDecision } from '../sanctions.events.js';
-import { AWAITING_REVIEW, DECISIONS } from '../sanctions.rules.js';
+import { AWAITING_REVIEW, DECISIONS, FOUR_EYES_DECISIONS, type Decision } from '../sanctions.rules.js';
 import type { CasesQuery, DecisionRequest } from '../sanctions.schemas.js';
 import * as store from '../sanctions.store.js';
 import type { SanctionsCase } from '../sanctions.tables.js';
@@ -29,7 +33,7 @@ export function staffCaseView(found: SanctionsCase, now: Date) {
  * The review queue, oldest-due first, a page at a time: next_cursor continues after the page's last case (null at
  * the end). overdue=true: awaiting review past the due time; overdue=false: everything else.
  */
-export async function listCases(ctx: ServiceContext, filter: CasesQuery) {
+export async function listCases(ctx: ServiceContext, filter: CasesQuery & { assignee?: AssigneeFilter }) {
   const now = ctx.clock.now();
   const rows = await store.listCases(
     ctx.db,
@@ -39,6 +43,7 @@ export async function listCases(ctx: ServiceContext, filter: CasesQuery) {
       tenant_id: filter.tenant_id,
       overdue: filter.overdue,
       after: filter.cursor ? decodeReviewCursor(filter.cursor) : undefined,
+      assignee: filter.assignee,
     },
     now,
   );
@@ -53,13 +58,48 @@ export async function listCases(ctx: ServiceContext, filter: CasesQuery) {
 export async function findCase(ctx: ServiceContext, caseId: string) {
   const found = await store.findCase(ctx.db, caseId);
   if (!found) throw new AppError('case_not_found', 404, `No sanctions case ${caseId}`);
-  return staffCaseView(found, ctx.clock.now());
+  return withProposal(ctx.db, staffCaseView(found, ctx.clock.now()));
 }
 
 /**
- * A decision by ctx's actor (the reviewer), from hit_review_pending only. cleared lifts the holds (sanctions.cleared); confirmed
- * keeps them and freezes the account (sanctions.confirmed, then sanctions.account_frozen). The audit row (reviewer,
- * reason, request id) and the end of the case's review alerts commit with the decision.
+ * What the console shows beside a case: the screened person as the screen stored them, and the cases before and
+ * after it in the queue of hits awaiting review (oldest due first).
+ */
+export async function caseSurroundings(ctx: ServiceContext, found: SanctionsCase) {
+  const [screen, neighbours] = await Promise.all([
+    store.findScreen(ctx.db, found.tenant_id, found.user_id),
+    store.neighbourCases(ctx.db, { dueAt: found.due_at, caseId: found.case_id }, AWAITING_REVIEW),
+  ]);
+  const person = screen && {
+    first_name: screen.first_name,
+    last_name: screen.last_name,
+    date_of_birth: screen.date_of_birth,
+    nationality: screen.nationality,
+    checked_at: screen.checked_at,
+    vendor: screen.vendor,
+  };
+  return { person: person ?? null, ...neighbours };
+}
+
+async function withProposal<C extends { case_id: string }>(db: Executor, view: C) {
+  const pending = await fourEyes.pendingProposal(db, 'sanctions', view.case_id);
+  return { ...view, pending_proposal: pending ? fourEyes.proposalView(pending) : null };
+}
+
+async function lockAwaitingCase(tx: Executor, caseId: string) {
+  const found = await store.lockCase(tx, caseId);
+  if (!found) throw new AppError('case_not_found', 404, `No sanctions case ${caseId}`);
+  if (found.status !== AWAITING_REVIEW) {
+    throw new AppError('case_already_decided', 409, `Case ${caseId} was already ${found.status}`);
+  }
+  return found;
+}
+
+/**
+ * A decision by ctx's actor (the reviewer), from hit_review_pending only. cleared lifts the holds (sanctions.cleared)
+ * at once. confirmed is a four-eyes decision: it is stored as a proposal, and only a second member of staff's
+ * approval (approveDecision) keeps the holds and freezes the account (sanctions.confirmed, then
+ * sanctions.account_frozen).
  */
 export async function decideCase(
   ctx: ServiceContext,
@@ -67,35 +107,78 @@ export async function decideCase(
   input: Pick<DecisionRequest, 'decision' | 'reason'>,
 ) {
   return withTransaction(ctx, async (tx, ctx) => {
-    const found = await store.lockCase(tx, caseId);
-    if (!found) throw new AppError('case_not_found', 404, `No sanctions case ${caseId}`);
-    if (found.status !== AWAITING_REVIEW) {
-      throw new AppError('case_already_decided', 409, `Case ${caseId} was already ${found.status}`);
+    const found = await lockAwaitingCase(tx, caseId);
+    if (FOUR_EYES_DECISIONS.includes(input.decision)) {
+      await fourEyes.propose(tx, ctx, {
+        subject: 'sanctions',
+        subjectId: caseId,
+        tenantId: found.tenant_id,
+        action: input.decision,
+        reason: input.reason,
+      });
+      return withProposal(tx, staffCaseView(found, ctx.clock.now()));
     }
-    const now = ctx.clock.now();
-    const { transactions_held } = DECISIONS[input.decision];
-    const decided = await store.recordDecision(tx, caseId, {
-      status: input.decision,
-      decided_at: now,
-      reviewer: ctx.actor,
-      decision_reason: input.reason,
-    });
-    await store.setScreenStatus(tx, found.screen_id, {
-      status: input.decision,
-      transactions_held,
-      updated_at: now,
-    });
-    await cancelReviewDeadlines(tx, 'sanctions', caseId);
-    await audit(tx, forTenant(ctx, found.tenant_id), `sanctions.case_${input.decision}`, {
-      case_id: caseId,
-      user_id: found.user_id,
-      decision: input.decision,
-      reason: input.reason,
-    });
-    const data = { case_id: caseId, user_id: found.user_id, reviewer: ctx.actor, transactions_held };
-    await emitDecision(tx, found.tenant_id, input.decision, data, now);
-    return staffCaseView(decided, now);
+    if (await fourEyes.pendingProposal(tx, 'sanctions', caseId)) {
+      throw new AppError(
+        'decision_already_proposed',
+        409,
+        `A decision on ${caseId} awaits a second member of staff: approve or reject it first`,
+      );
+    }
+    return withProposal(tx, await applyDecision(tx, ctx, found, input.decision, input.reason, null));
   });
+}
+
+/** A second member of staff approves the case's proposed decision: it takes effect now, as its proposer's. */
+export function approveDecision(ctx: ServiceContext, caseId: string) {
+  return withTransaction(ctx, async (tx, ctx) => {
+    const found = await lockAwaitingCase(tx, caseId);
+    const proposal = await fourEyes.approvePending(tx, ctx, 'sanctions', caseId);
+    const decider = { ...ctx, actor: proposal.proposed_by };
+    const decision = proposal.action as Decision;
+    return withProposal(tx, await applyDecision(tx, decider, found, decision, proposal.reason, ctx.actor));
+  });
+}
+
+/** A second member of staff rejects the proposal: the hit awaits a decision again. */
+export function rejectDecision(ctx: ServiceContext, caseId: string, reason: string) {
+  return withTransaction(ctx, async (tx, ctx) => {
+    const found = await lockAwaitingCase(tx, caseId);
+    await fourEyes.rejectPending(tx, ctx, 'sanctions', caseId, reason);
+    return withProposal(tx, staffCaseView(found, ctx.clock.now()));
+  });
+}
+
+/** The decision itself: status, holds, the end of the review alerts, the audit row and the webhooks, together. */
+async function applyDecision(
+  tx: Transaction<DB>,
+  ctx: ServiceContext,
+  found: SanctionsCase,
+  decision: Decision,
+  reason: string,
+  approvedBy: string | null,
+) {
+  const caseId = found.case_id;
+  const now = ctx.clock.now();
+  const { transactions_held } = DECISIONS[decision];
+  const decided = await store.recordDecision(tx, caseId, {
+    status: decision,
+    decided_at: now,
+    reviewer: ctx.actor,
+    decision_reason: reason,
+  });
+  await store.setScreenStatus(tx, found.screen_id, { status: decision, transactions_held, updated_at: now });
+  await cancelReviewDeadlines(tx, 'sanctions', caseId);
+  await audit(tx, forTenant(ctx, found.tenant_id), `sanctions.case_${decision}`, {
+    case_id: caseId,
+    user_id: found.user_id,
+    decision,
+    reason,
+    ...(approvedBy ? { approved_by: approvedBy } : {}),
+  });
+  const data = { case_id: caseId, user_id: found.user_id, reviewer: ctx.actor, transactions_held };
+  await emitDecision(tx, found.tenant_id, decision, data, now);
+  return staffCaseView(decided, now);
 }
 
 /** Whether the case still awaits review: its "due soon" and "overdue" alerts are raised only then. */

@@ -1,0 +1,174 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/context.js';
+import { pendingProposals, type DecisionProposal } from '../../platform/four-eyes.js';
+import { displayNames } from '../../staff/staff.store.js';
+import { memberOf } from '../console-auth.js';
+import { amlEvaluationLag, COUNT_CAP, queueCounts, webhookFailuresByTenant } from '../console.store.js';
+import { html, time, type Html } from '../html.js';
+import { page } from '../layout.js';
+import { sendPage } from './respond.js';
+
+const DAY_MS = 86_400_000;
+/** The oldest proposals listed under the approvals card; the approvals page has them all. */
+const PROPOSALS_SHOWN = 5;
+const TENANTS_SHOWN = 50;
+
+/** A bounded count as staff read it: past the cap, "10,000 or more" (the query stopped counting there). */
+export const countText = (n: number) =>
+  n > COUNT_CAP ? `${COUNT_CAP.toLocaleString('en-GB')} or more` : n.toLocaleString('en-GB');
+
+/** A duration in plain words, to its two largest units: "3 hours 5 minutes". */
+export function durationText(ms: number): string {
+  const units: [number, string][] = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
+  let seconds = Math.max(0, Math.floor(ms / 1000));
+  const parts: string[] = [];
+  for (const [size, name] of units) {
+    const n = Math.floor(seconds / size);
+    seconds -= n * size;
+    if (n > 0 && parts.length < 2) parts.push(`${n} ${name}${n === 1 ? '' : 's'}`);
+  }
+  return parts.length ? parts.join(' ') : '0 seconds';
+}
+
+function queueCard(title: string, href: string, counts: { open: number; overdue: number }): Html {
+  return html`<div class="card">
+    <h3><a href="${href}">${title}</a></h3>
+    <p class="figure">${countText(counts.open)}</p>
+    <p>
+      <a href="${href}?overdue=true" class="${counts.overdue > 0 ? 'overdue' : ''}"
+        >${countText(counts.overdue)} overdue</a
+      >
+    </p>
+  </div>`;
+}
+
+function proposalsTable(proposals: DecisionProposal[], names: Map<string, string>): Html | '' {
+  if (proposals.length === 0) return '';
+  return html`<table>
+    <caption class="muted">
+      Oldest first
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">Case</th>
+        <th scope="col">Proposed</th>
+        <th scope="col">By</th>
+        <th scope="col">When</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${proposals.map(
+        (p) =>
+          html`<tr data-href="/console/${p.subject}/${p.subject_id}">
+            <td><a href="/console/${p.subject}/${p.subject_id}">${p.subject_id}</a></td>
+            <td>${p.action}</td>
+            <td>${names.get(p.proposed_by) ?? p.proposed_by}</td>
+            <td>${time(p.proposed_at)}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+type Failures = Awaited<ReturnType<typeof webhookFailuresByTenant>>;
+
+function failuresTable(failures: Failures): Html {
+  if (failures.length === 0) return html`<p>No failed deliveries in the last 24 hours.</p>`;
+  return html`<table>
+    <thead>
+      <tr>
+        <th scope="col">Tenant</th>
+        <th scope="col">Failed attempts</th>
+        <th scope="col">Last failure</th>
+        <th scope="col">Destination</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${failures.map(
+        (f) =>
+          html`<tr data-href="/console/tenants/${f.tenant_id}">
+            <td>
+              <a href="/console/tenants/${f.tenant_id}">${f.name}</a>
+              <span class="muted">${f.tenant_id}</span>
+            </td>
+            <td>${f.failures.toLocaleString('en-GB')}</td>
+            <td>${time(f.last_failed_at)}</td>
+            <td>
+              ${
+                f.webhook_disabled_at
+                  ? html`<span class="badge breached">Disabled</span>`
+                  : html`<span class="badge ok">Enabled</span>`
+              }
+            </td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/** The dashboard: what waits on staff, and whether the service's own queues keep up. */
+export function dashboardPages(app: FastifyInstance, platform: Platform): void {
+  app.get<{ Querystring: { notice?: string } }>(
+    '/console',
+    { config: { staffAction: 'read' } },
+    async (request, reply) => {
+      const member = memberOf(request);
+      const now = platform.clock.now();
+      const [counts, lag, failures, proposals] = await Promise.all([
+        queueCounts(platform.db, now),
+        amlEvaluationLag(platform.db),
+        webhookFailuresByTenant(platform.db, new Date(now.getTime() - DAY_MS), TENANTS_SHOWN),
+        pendingProposals(platform.db, PROPOSALS_SHOWN),
+      ]);
+      const names = await displayNames(
+        platform.db,
+        proposals.map((p) => p.proposed_by),
+      );
+      const body = html`<h2>Review queues</h2>
+        <div class="cards">
+          ${queueCard('Sanctions hits awaiting review', '/console/queues/sanctions', counts.sanctions)}
+          ${queueCard('AML cases under review', '/console/queues/aml', counts.aml)}
+          ${queueCard('KYC checks awaiting review', '/console/queues/kyc', counts.kyc)}
+          <div class="card">
+            <h3><a href="/console/approvals">Decisions awaiting a second approval</a></h3>
+            <p class="figure">${countText(counts.proposals)}</p>
+          </div>
+        </div>
+        ${proposalsTable(proposals, names)}
+        <h2>AML evaluation</h2>
+        <div class="cards">
+          <div class="card">
+            <h3>Events waiting to be evaluated</h3>
+            <p class="figure">${countText(lag.depth)}</p>
+          </div>
+          <div class="card">
+            <h3>Oldest waiting event</h3>
+            <p class="figure">
+              ${
+                lag.oldestReceivedAt
+                  ? durationText(now.getTime() - lag.oldestReceivedAt.getTime())
+                  : 'None waiting'
+              }
+            </p>
+            ${lag.oldestReceivedAt ? html`<p>Received ${time(lag.oldestReceivedAt)}</p>` : ''}
+          </div>
+          <div class="card">
+            <h3>Dead letters</h3>
+            <p class="figure">${countText(lag.deadLetters)}</p>
+            <p class="muted">Events whose evaluation kept failing, not yet re-driven</p>
+          </div>
+        </div>
+        <h2>Webhook failures in the last 24 hours</h2>
+        ${failuresTable(failures)}`;
+      return sendPage(
+        reply,
+        page({ title: 'Dashboard', member, current: '/console', notice: request.query.notice, now }, body),
+      );
+    },
+  );
+}

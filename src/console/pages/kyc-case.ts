@@ -1,0 +1,177 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { isOpen, REVIEW_DUE_AFTER_SECONDS, ruleOf, type KycDocument } from '../../areas/kyc/kyc.rules.js';
+import { staffManualReview } from '../../areas/kyc/kyc.service.js';
+import { reviewDetail } from '../../areas/kyc/service/list-reviews.js';
+import type { Platform } from '../../platform/context.js';
+import { caseWork } from '../../staff/staff.service.js';
+import { displayNames } from '../../staff/staff.store.js';
+import { consoleContext, memberOf } from '../console-auth.js';
+import { html, money, time, type Html } from '../html.js';
+import { page } from '../layout.js';
+import {
+  caseKeys,
+  casePath,
+  decisionForm,
+  notesBlock,
+  playerPath,
+  queueLinks,
+  slaBadge,
+  takeBlock,
+} from './case-parts.js';
+import { redirectWithNotice, sendPage } from './respond.js';
+
+const DOCUMENT_LABELS: Record<KycDocument, string> = {
+  email_otp: 'Email confirmed by one-time code',
+  phone_otp: 'Phone confirmed by one-time code',
+  government_id: 'Government-issued photo ID',
+  selfie: 'Selfie (liveness) matching the ID',
+  proof_of_address: 'Proof of address',
+  source_of_funds: 'Source of funds',
+};
+
+/** Where the vendor flow stands, by the check's status (the sandbox vendor reports nothing else). */
+const VENDOR_STATUS: Record<string, string> = {
+  not_started: 'Session opened; the player has not begun the vendor flow',
+  in_progress: 'The player is in the vendor flow',
+  pending_review: 'Documents submitted through the vendor; awaiting manual review',
+  approved: 'Verified',
+  rejected: 'Rejected',
+  expired: 'Abandoned: the player did not finish within 7 days',
+};
+
+/** decided_by as stored: `staff:<id>` for the service's staff, `key:<prefix>` for a tenant admin key. */
+function deciderOf(decidedBy: string | null, names: Map<string, string>): string {
+  if (!decidedBy) return '';
+  const staffId = decidedBy.startsWith('staff:') ? decidedBy.slice(6) : undefined;
+  return staffId ? (names.get(staffId) ?? staffId) : decidedBy;
+}
+
+type Params = { check_id: string };
+const Params = Type.Object({ check_id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+/** A KYC check awaiting manual review: what the tier needs, what the vendor says, its history and the decision. */
+export function kycCasePages(app: FastifyInstance, platform: Platform): void {
+  app.get<{ Params: Params; Querystring: { notice?: string } }>(
+    '/console/kyc/:check_id',
+    { config: { staffAction: 'read' }, schema: { params: Params } },
+    async (request, reply) => {
+      const member = memberOf(request);
+      const ctx = consoleContext(platform, request);
+      const { check, sla_breached, environment, prev, next } = await reviewDetail(
+        ctx,
+        request.params.check_id,
+      );
+      const work = await caseWork(ctx, 'kyc', check.kyc_check_id);
+      const decider = check.decided_by?.startsWith('staff:') ? [check.decided_by.slice(6)] : [];
+      const names = await displayNames(ctx.db, decider);
+      const now = platform.clock.now();
+      const awaiting = check.status === 'pending_review';
+      const submittedAt =
+        check.review_due_at && new Date(check.review_due_at.getTime() - REVIEW_DUE_AFTER_SECONDS * 1000);
+      const history: [Date, Html | string][] = [
+        [check.created_at, 'Check opened (not started)'],
+        ...(submittedAt ? [[submittedAt, 'Submitted for review (pending review)'] as [Date, string]] : []),
+        ...(check.decided_at
+          ? [
+              [
+                check.decided_at,
+                html`${check.status} by
+                ${deciderOf(check.decided_by, names)}${
+                  check.decision_reason ? html`: ${check.decision_reason}` : ''
+                }`,
+              ] as [Date, Html],
+            ]
+          : []),
+      ];
+      const body = html`${queueLinks('kyc', prev, next)} ${caseKeys}
+        <dl class="facts">
+          <dt>Status</dt>
+          <dd>${check.status.replace(/_/g, ' ')}</dd>
+          ${
+            check.review_due_at
+              ? html`<dt>Due</dt>
+                  <dd>
+                    ${time(check.review_due_at)} ${slaBadge(check.review_due_at, sla_breached, awaiting, now)}
+                  </dd>`
+              : ''
+          }
+          <dt>Tenant</dt>
+          <dd>${check.tenant_id} (${environment})</dd>
+          <dt>User</dt>
+          <dd>${check.user_id}</dd>
+          <dt>Target tier</dt>
+          <dd>${check.required_tier}</dd>
+          <dt>Withdrawal held</dt>
+          <dd>
+            ${check.withdrawal_id ?? '—'}: ${money(check.withdrawal_amount_cents, check.currency)}
+            ${check.currency === 'USD' ? '' : `(${money(check.withdrawal_usd_cents, 'USD')})`}
+          </dd>
+        </dl>
+        <p><a href="${playerPath(check.tenant_id, check.user_id)}">Everything about this player</a></p>
+        ${takeBlock(member, 'kyc', check.kyc_check_id, work.assignee)}
+        <h2>Required documents</h2>
+        <ul>
+          ${ruleOf(check.required_tier).documents.map((d) => html`<li>${DOCUMENT_LABELS[d]}</li>`)}
+        </ul>
+        <h2>Vendor</h2>
+        <dl class="facts">
+          <dt>Vendor status</dt>
+          <dd>${VENDOR_STATUS[check.status] ?? check.status}</dd>
+          <dt>Vendor link expires</dt>
+          <dd>${time(check.vendor_token_expires_at)}</dd>
+          <dt>Last activity</dt>
+          <dd>${time(check.last_activity_at)}</dd>
+        </dl>
+        <h2>History</h2>
+        <ol class="timeline">
+          ${history.map(([at, what]) => html`<li>${time(at)} · ${what}</li>`)}
+        </ol>
+        ${
+          isOpen(check.status)
+            ? decisionForm(member, `${casePath('kyc', check.kyc_check_id)}/decision`, [
+                { value: 'approve', label: 'Approve' },
+                { value: 'reject', label: 'Reject' },
+              ])
+            : ''
+        }
+        ${notesBlock(member, 'kyc', check.kyc_check_id, work.notes)}`;
+      return sendPage(
+        reply,
+        page(
+          {
+            title: `KYC check ${check.kyc_check_id}`,
+            member,
+            current: '/console/queues/kyc',
+            notice: request.query.notice,
+            now,
+          },
+          body,
+        ),
+      );
+    },
+  );
+
+  app.post<{ Params: Params; Body: { decision: 'approve' | 'reject'; reason: string } }>(
+    '/console/kyc/:check_id/decision',
+    {
+      config: { staffAction: 'decide_cases' },
+      schema: {
+        params: Params,
+        body: Type.Object({
+          decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
+          reason: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { check_id } = request.params;
+      const { decision, reason } = request.body;
+      const decided = await staffManualReview(consoleContext(platform, request), check_id, {
+        decision,
+        reason,
+      });
+      return redirectWithNotice(reply, casePath('kyc', check_id), `Check ${decided.status}`);
+    },
+  );
+}

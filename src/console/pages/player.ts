@@ -1,0 +1,244 @@
+import type { FastifyInstance } from 'fastify';
+import { getTenant } from '../../backoffice/service/tenants.js';
+import { tierRecord } from '../../areas/kyc/kyc.service.js';
+import { listLimits } from '../../areas/limits/limits.service.js';
+import type { Platform, TenantContext } from '../../platform/context.js';
+import { consoleContext, memberOf } from '../console-auth.js';
+import * as store from '../console.store.js';
+import { html, money, time, type Html } from '../html.js';
+import { page } from '../layout.js';
+import { sendPage } from './respond.js';
+
+/** Each list on the page stops here: the player page is a summary, the case pages and logs have the rest. */
+const RECENT = 50;
+const CASES = 20;
+
+type Cell = Html | string | number | null | undefined;
+
+/** A section's table: one header row, one row per record (a link to its page when it has one), or a sentence. */
+function table<T>(
+  rows: readonly T[],
+  columns: [string, (row: T) => Cell][],
+  options: { empty: string; href?: (row: T) => string },
+): Html {
+  if (rows.length === 0) return html`<p class="muted">${options.empty}</p>`;
+  return html`<table>
+    <thead>
+      <tr>
+        ${columns.map(([heading]) => html`<th scope="col">${heading}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows.map(
+        (row) =>
+          html`<tr ${options.href ? html`data-href="${options.href(row)}"` : ''}>
+            ${columns.map(([, cell]) => html`<td>${cell(row) ?? ''}</td>`)}
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+const link = (href: string, text: string) => html`<a href="${href}">${text}</a>`;
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const usd = (cents: number) => money(cents, 'USD');
+
+/** Everything the service holds about one player of one tenant, for staff working one of the player's cases. */
+export function playerPages(app: FastifyInstance, platform: Platform): void {
+  app.get<{ Params: { tenant_id: string; user_id: string }; Querystring: { notice?: string } }>(
+    '/console/players/:tenant_id/:user_id',
+    { config: { staffAction: 'read' } },
+    async (request, reply) => {
+      const member = memberOf(request);
+      const { tenant_id: tenantId, user_id: userId } = request.params;
+      const ctx = consoleContext(platform, request);
+      const tenant = await getTenant(ctx, tenantId);
+      // The tenant-scoped verbs read as the tenant would, here for a member of staff (read only).
+      const asTenant: TenantContext = {
+        ...ctx,
+        tenant,
+        tenantId,
+        keyId: '',
+        keyPrefix: '',
+        role: 'standard',
+        requestId: request.id,
+      };
+      const db = platform.db;
+      const [exclusions, limits, tier, checks, sanctions, amlCases, amlEvents, events] = await Promise.all([
+        store.exclusionsOfUser(db, tenantId, userId),
+        listLimits(asTenant, userId),
+        tierRecord(asTenant, userId),
+        store.kycChecksOfUser(db, tenantId, userId, CASES),
+        store.sanctionsOfUser(db, tenantId, userId, CASES),
+        store.amlCasesOfUser(db, tenantId, userId, CASES),
+        store.recentAmlEvents(db, tenantId, userId, RECENT),
+        store.recentEventsOfUser(db, tenantId, userId, RECENT),
+      ]);
+      const screen = sanctions.screen;
+
+      const body = html`<dl class="facts">
+          <dt>Tenant</dt>
+          <dd>${link(`/console/tenants/${tenantId}`, tenant.name)} <span class="muted">${tenantId}</span></dd>
+          <dt>Environment</dt>
+          <dd>${tenant.environment}</dd>
+          <dt>User id</dt>
+          <dd>${userId}</dd>
+        </dl>
+
+        <h2>Self-exclusions</h2>
+        <p class="hint">
+          Rows the tenant registered for this user id. Register entries known only by email or phone (the
+          regulator's list) carry no user id and are not shown here.
+        </p>
+        ${table(
+          exclusions,
+          [
+            ['Exclusion', (e) => e.exclusion_id],
+            ['Duration', (e) => e.duration.replace('duration_', '')],
+            ['From', (e) => time(e.effective_from)],
+            ['Until', (e) => (e.is_permanent ? 'Permanent' : time(e.expires_at))],
+            ['Status', (e) => e.status],
+            ['Reason', (e) => e.reason],
+            ['Sent to the regulator', (e) => yesNo(e.regulator_propagated)],
+          ],
+          { empty: 'No self-exclusion registered for this user id.' },
+        )}
+
+        <h2>Deposit limits</h2>
+        ${table(
+          limits,
+          [
+            ['Type', (l) => l.limit_type],
+            ['Limit', (l) => money(l.amount_cents, l.currency)],
+            ['Spent', (l) => money(l.spent_cents, l.currency)],
+            ['Held', (l) => money(l.held_cents, l.currency)],
+            ['Remaining', (l) => money(l.remaining_cents, l.currency)],
+            ['Next reset', (l) => time(l.next_reset_at)],
+            [
+              'Pending change',
+              (l) =>
+                l.pending_change
+                  ? html`${money(l.pending_change.amount_cents, l.pending_change.currency)} from
+                    ${time(l.pending_change.effective_from)}`
+                  : null,
+            ],
+          ],
+          { empty: 'No deposit limit in force.' },
+        )}
+
+        <h2>KYC</h2>
+        <dl class="facts">
+          <dt>Verified tier</dt>
+          <dd>${tier.verified_tier}</dd>
+          <dt>Verified</dt>
+          <dd>${time(tier.verified_at)}</dd>
+          <dt>Withdrawn in total</dt>
+          <dd>${usd(tier.cumulative_withdrawn_cents)}</dd>
+          <dt>Can still withdraw at this tier</dt>
+          <dd>${tier.max_withdrawal_cents === null ? 'No ceiling' : usd(tier.max_withdrawal_cents)}</dd>
+        </dl>
+        ${table(
+          checks,
+          [
+            ['Check', (c) => link(`/console/kyc/${c.kyc_check_id}`, c.kyc_check_id)],
+            ['Required tier', (c) => c.required_tier],
+            ['Status', (c) => c.status],
+            ['Withdrawal', (c) => money(c.withdrawal_amount_cents, c.currency)],
+            ['Started', (c) => time(c.created_at)],
+            ['Review due', (c) => time(c.review_due_at)],
+            ['Decided', (c) => time(c.decided_at)],
+          ],
+          { empty: 'No KYC check.', href: (c) => `/console/kyc/${c.kyc_check_id}` },
+        )}
+
+        <h2>Sanctions</h2>
+        ${
+          screen
+            ? html`<dl class="facts">
+                <dt>Name</dt>
+                <dd>${screen.first_name} ${screen.last_name}</dd>
+                <dt>Date of birth</dt>
+                <dd>${screen.date_of_birth}</dd>
+                <dt>Nationality</dt>
+                <dd>${screen.nationality}</dd>
+                <dt>Email</dt>
+                <dd>${screen.email}</dd>
+                <dt>Status</dt>
+                <dd>${screen.status}</dd>
+                <dt>Transactions held</dt>
+                <dd>${yesNo(screen.transactions_held)}</dd>
+                <dt>Last screened</dt>
+                <dd>${time(screen.checked_at)}</dd>
+              </dl>`
+            : html`<p class="muted">Never screened.</p>`
+        }
+        ${
+          screen
+            ? table(
+                sanctions.cases,
+                [
+                  ['Case', (c) => link(`/console/sanctions/${c.case_id}`, c.case_id)],
+                  ['Status', (c) => c.status],
+                  ['Highest score', (c) => c.highest_match_score],
+                  ['Trigger', (c) => c.trigger],
+                  ['Opened', (c) => time(c.opened_at)],
+                  ['Due', (c) => time(c.due_at)],
+                  ['Decided', (c) => time(c.decided_at)],
+                ],
+                { empty: 'No sanctions case.', href: (c) => `/console/sanctions/${c.case_id}` },
+              )
+            : ''
+        }
+
+        <h2>AML cases</h2>
+        ${table(
+          amlCases,
+          [
+            ['Case', (c) => link(`/console/aml/${c.case_id}`, c.case_id)],
+            ['Status', (c) => c.status],
+            ['Origin', (c) => c.origin],
+            ['Rules', (c) => c.rules_triggered.join(', ')],
+            ['Risk score', (c) => c.risk_score],
+            ['Opened', (c) => time(c.opened_at)],
+            ['Due', (c) => time(c.due_at)],
+          ],
+          { empty: 'No AML case.', href: (c) => `/console/aml/${c.case_id}` },
+        )}
+
+        <h2>Recent AML events</h2>
+        ${table(
+          amlEvents,
+          [
+            ['Occurred', (e) => time(e.occurred_at)],
+            ['Type', (e) => e.event_type],
+            ['Amount', (e) => money(e.amount_cents, e.currency)],
+            ['In USD', (e) => usd(e.usd_cents)],
+            ['Outcome', (e) => e.status],
+            ['Transaction', (e) => e.transaction_id],
+          ],
+          { empty: 'No AML event.' },
+        )}
+
+        <h2>Recent webhooks</h2>
+        ${table(
+          events,
+          [
+            ['Event', (e) => e.event],
+            ['Created', (e) => time(e.created_at)],
+            ['Delivery', (e) => e.delivery_status],
+            ['Attempts', (e) => e.attempt_count],
+            ['Delivered', (e) => time(e.delivered_at)],
+            ['Event id', (e) => e.event_id],
+          ],
+          { empty: 'No webhook about this user.' },
+        )}`;
+      return sendPage(
+        reply,
+        page(
+          { title: `Player ${userId}`, member, notice: request.query.notice, now: platform.clock.now() },
+          body,
+        ),
+      );
+    },
+  );
+}

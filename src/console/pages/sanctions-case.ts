@@ -1,0 +1,251 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { SanctionsEntity } from '../../areas/sanctions/lists/entity.js';
+import type { ListVersion, SanctionsMatch } from '../../areas/sanctions/sanctions.matcher.js';
+import { AWAITING_REVIEW } from '../../areas/sanctions/sanctions.rules.js';
+import {
+  approveDecision,
+  caseSurroundings,
+  decideCase,
+  findCase,
+  rejectDecision,
+} from '../../areas/sanctions/service/cases.js';
+import type { Platform } from '../../platform/context.js';
+import * as fourEyes from '../../platform/four-eyes.js';
+import { caseWork } from '../../staff/staff.service.js';
+import { displayNames } from '../../staff/staff.store.js';
+import { consoleContext, memberOf } from '../console-auth.js';
+import { html, time, type Html } from '../html.js';
+import { page } from '../layout.js';
+import {
+  actorsOf,
+  caseKeys,
+  casePath,
+  decisionForm,
+  historyBlock,
+  notesBlock,
+  playerPath,
+  proposalBlock,
+  queueLinks,
+  slaBadge,
+  takeBlock,
+} from './case-parts.js';
+import { redirectWithNotice, sendPage } from './respond.js';
+
+const DECISION_LABELS: Record<string, string> = {
+  cleared: 'Clear (false positive)',
+  confirmed: 'Confirm match',
+};
+const labelOf = (action: string) => DECISION_LABELS[action] ?? action;
+
+/**
+ * The listed entity behind a match, from the list publication this process serves, when it is the very version the
+ * case was matched against (otherwise the stored match is all we can vouch for).
+ */
+function listedEntity(platform: Platform, match: SanctionsMatch, version: ListVersion | undefined) {
+  const served = platform.vendors.sanctions.lists?.served.get(match.list as SanctionsEntity['list']);
+  if (!served || !version || served.publication.published_on !== version.published_on) return undefined;
+  return served.publication.entities.find((e) => e.list_entity_id === match.entity_id);
+}
+
+const listOrDash = (values: readonly string[] | undefined) =>
+  values?.length ? values.join(', ') : html`<span class="muted">not stored</span>`;
+
+/** Which of the screened person's fields matched the entry, as the matcher recorded it. */
+function matchedFields(m: SanctionsMatch): Html {
+  const name = `Name: "${m.name}"${m.matched_name_quality ? ` (${m.matched_name_quality} name)` : ''}${
+    m.name_score !== undefined ? `, name score ${m.name_score.toFixed(2)}` : ''
+  }${m.weak_alias_capped ? ', weak alias only' : ''}`;
+  return html`<ul>
+    <li>${name}</li>
+    <li>Date of birth: ${m.date_of_birth ?? 'not compared'}</li>
+    <li>Nationality: ${m.nationality ?? 'not compared'}</li>
+  </ul>`;
+}
+
+function entryBlock(platform: Platform, m: SanctionsMatch, versions: Record<string, ListVersion>) {
+  const version = versions[m.list];
+  const entity = listedEntity(platform, m, version);
+  const dates = entity?.dates_of_birth.map((d) => (d.kind === 'exact' ? d.from : `${d.from} to ${d.to}`));
+  return html`<div>
+    <h3>Listed: ${entity?.primary_name ?? m.primary_name ?? m.name}</h3>
+    <dl class="facts">
+      <dt>Names and aliases</dt>
+      <dd>${entity ? entity.names.map((n) => n.name).join('; ') : m.name}</dd>
+      <dt>Dates of birth</dt>
+      <dd>${listOrDash(dates)}</dd>
+      <dt>Nationalities</dt>
+      <dd>${listOrDash(entity ? [...entity.nationalities, ...entity.citizenships] : undefined)}</dd>
+      <dt>Programme</dt>
+      <dd>${listOrDash(entity?.programmes ?? m.programmes)}</dd>
+      <dt>List</dt>
+      <dd>${m.list} · entry ${m.entity_id}${m.entity_type ? ` · ${m.entity_type}` : ''}</dd>
+      <dt>List version</dt>
+      <dd>${version ? `${version.published_on} (${version.format})` : (m.list_published_on ?? '—')}</dd>
+      <dt>Score</dt>
+      <dd>${m.score.toFixed(2)}</dd>
+      <dt>Matched on</dt>
+      <dd>${matchedFields(m)}</dd>
+    </dl>
+  </div>`;
+}
+
+type Params = { case_id: string };
+const Params = Type.Object({ case_id: Type.String({ minLength: 1, maxLength: 100 }) });
+const Reason = Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' });
+
+/** A sanctions hit: the screened person beside each matched list entry, the decision, four eyes, notes. */
+export function sanctionsCasePages(app: FastifyInstance, platform: Platform): void {
+  app.get<{ Params: Params; Querystring: { notice?: string } }>(
+    '/console/sanctions/:case_id',
+    { config: { staffAction: 'read' }, schema: { params: Params } },
+    async (request, reply) => {
+      const member = memberOf(request);
+      const ctx = consoleContext(platform, request);
+      const found = await findCase(ctx, request.params.case_id);
+      const [around, work, proposals] = await Promise.all([
+        caseSurroundings(ctx, found),
+        caseWork(ctx, 'sanctions', found.case_id),
+        fourEyes.proposalsOf(ctx.db, 'sanctions', found.case_id),
+      ]);
+      const names = await displayNames(ctx.db, [
+        ...actorsOf(proposals),
+        ...(found.reviewer ? [found.reviewer] : []),
+      ]);
+      const pending = proposals.find((p) => p.status === 'pending');
+      const awaiting = found.status === AWAITING_REVIEW;
+      const now = platform.clock.now();
+      const base = casePath('sanctions', found.case_id);
+      const person = around.person;
+      const screened = html`<div>
+        <h3>Screened: ${person ? `${person.first_name} ${person.last_name}` : found.user_id}</h3>
+        ${
+          person
+            ? html`<dl class="facts">
+                <dt>First name</dt>
+                <dd>${person.first_name}</dd>
+                <dt>Last name</dt>
+                <dd>${person.last_name}</dd>
+                <dt>Date of birth</dt>
+                <dd>${person.date_of_birth}</dd>
+                <dt>Nationality</dt>
+                <dd>${person.nationality}</dd>
+                <dt>User</dt>
+                <dd>${found.user_id}</dd>
+                <dt>Screened</dt>
+                <dd>${time(person.checked_at)} (${person.vendor})</dd>
+              </dl>`
+            : html`<p class="muted">The screen's personal details are not stored.</p>`
+        }
+      </div>`;
+      const body = html`${queueLinks('sanctions', around.prev, around.next)} ${caseKeys}
+        <dl class="facts">
+          <dt>Status</dt>
+          <dd>${found.status.replace(/_/g, ' ')}</dd>
+          <dt>Due</dt>
+          <dd>${time(found.due_at)} ${slaBadge(found.due_at, found.sla_breached, awaiting, now)}</dd>
+          <dt>Tenant</dt>
+          <dd>${found.tenant_id}</dd>
+          <dt>Opened</dt>
+          <dd>${time(found.opened_at)} (${found.trigger})</dd>
+          ${
+            found.decided_at
+              ? html`<dt>Decided</dt>
+                  <dd>
+                    ${time(found.decided_at)} by ${names.get(found.reviewer ?? '') ?? found.reviewer}:
+                    ${found.decision_reason}
+                  </dd>`
+              : ''
+          }
+        </dl>
+        <p><a href="${playerPath(found.tenant_id, found.user_id)}">Everything about this player</a></p>
+        ${takeBlock(member, 'sanctions', found.case_id, work.assignee)}
+        <h2>Evidence</h2>
+        ${found.matches.map(
+          (m) =>
+            html`<section class="evidence" aria-label="Match ${m.entity_id}">
+              ${screened} ${entryBlock(platform, m, found.list_versions)}
+            </section>`,
+        )}
+        ${
+          pending
+            ? proposalBlock(member, base, pending, labelOf(pending.action), names)
+            : awaiting
+              ? decisionForm(member, `${base}/decision`, [
+                  { value: 'cleared', label: DECISION_LABELS.cleared! },
+                  { value: 'confirmed', label: DECISION_LABELS.confirmed!, fourEyes: true },
+                ])
+              : ''
+        }
+        ${historyBlock(proposals, labelOf, names)}
+        ${notesBlock(member, 'sanctions', found.case_id, work.notes)}`;
+      return sendPage(
+        reply,
+        page(
+          {
+            title: `Sanctions hit ${found.case_id}`,
+            member,
+            current: '/console/queues/sanctions',
+            notice: request.query.notice,
+            now,
+          },
+          body,
+        ),
+      );
+    },
+  );
+
+  app.post<{ Params: Params; Body: { decision: 'cleared' | 'confirmed'; reason: string } }>(
+    '/console/sanctions/:case_id/decision',
+    {
+      config: { staffAction: 'decide_cases' },
+      schema: {
+        params: Params,
+        body: Type.Object({
+          decision: Type.Union([Type.Literal('cleared'), Type.Literal('confirmed')]),
+          reason: Reason,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { case_id } = request.params;
+      const { decision, reason } = request.body;
+      await decideCase(consoleContext(platform, request), case_id, { decision, reason });
+      const notice =
+        decision === 'confirmed'
+          ? 'Confirmation proposed: it takes effect when a second member of staff approves it'
+          : 'Case cleared';
+      return redirectWithNotice(reply, casePath('sanctions', case_id), notice);
+    },
+  );
+
+  app.post<{ Params: Params }>(
+    '/console/sanctions/:case_id/approve',
+    { config: { staffAction: 'approve_decisions' }, schema: { params: Params } },
+    async (request, reply) => {
+      const decided = await approveDecision(consoleContext(platform, request), request.params.case_id);
+      return redirectWithNotice(
+        reply,
+        casePath('sanctions', decided.case_id),
+        `Decision approved: the case is ${decided.status}`,
+      );
+    },
+  );
+
+  app.post<{ Params: Params; Body: { reason: string } }>(
+    '/console/sanctions/:case_id/reject',
+    {
+      config: { staffAction: 'approve_decisions' },
+      schema: { params: Params, body: Type.Object({ reason: Reason }) },
+    },
+    async (request, reply) => {
+      const { case_id } = request.params;
+      await rejectDecision(consoleContext(platform, request), case_id, request.body.reason);
+      return redirectWithNotice(
+        reply,
+        casePath('sanctions', case_id),
+        'Proposal rejected: the case awaits a decision',
+      );
+    },
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Who may do what: one table decides every staff action, in the console and on the back-office API alike
+ * (docs/console.md). The back-office token, kept for automation, is its own actor and passes every check.
+ */
+export const STAFF_ROLES = ['admin', 'supervisor', 'reviewer', 'auditor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type StaffStatus = 'invited' | 'active' | 'disabled';
+
+export const STAFF_ACTIONS = [
+  /** See every queue, case, player, tenant and log. */
+  'read',
+  /** Take a case, write a note, decide a case or a KYC review, propose a four-eyes decision, rescreen a user. */
+  'decide_cases',
+  /** Approve or reject another member's four-eyes proposal. */
+  'approve_decisions',
+  /** Tenants, keys, webhooks, signing secrets, rate limits, vendor cut-over, AML settings, redeliveries. */
+  'manage_tenants',
+  /** Country tiers, FX rates, the regulator list, sanctions lists, dead letters, the test clock. */
+  'operate_service',
+  /** Staff accounts. */
+  'manage_staff',
+] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffAction[]> = {
+  admin: STAFF_ACTIONS,
+  supervisor: ['read', 'decide_cases', 'approve_decisions'],
+  reviewer: ['read', 'decide_cases'],
+  auditor: ['read'],
+};
+
+export function roleMay(role: StaffRole, action: StaffAction): boolean {
+  return ROLE_PERMISSIONS[role].includes(action);
+}
+
+/**
+ * The action each state-changing back-office route takes, by method and route pattern. A GET is 'read'. A
+ * state-changing route missing here is refused to every staff session: a new route needs a line (a test walks them).
+ */
+export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
+  'POST /tenants': 'manage_tenants',
+  'POST /tenants/:tenant_id/keys': 'manage_tenants',
+  'POST /keys/:key_prefix/revoke': 'manage_tenants',
+  'POST /tenants/:tenant_id/suspend': 'manage_tenants',
+  'POST /tenants/:tenant_id/reinstate': 'manage_tenants',
+  'PUT /tenants/:tenant_id/webhook': 'manage_tenants',
+  'POST /tenants/:tenant_id/webhook/ping': 'manage_tenants',
+  'POST /tenants/:tenant_id/webhook/enable': 'manage_tenants',
+  'POST /tenants/:tenant_id/webhook/redeliver': 'manage_tenants',
+  'POST /events/:event_id/redeliver': 'manage_tenants',
+  'POST /tenants/:tenant_id/signing-secret/rotate': 'manage_tenants',
+  'PUT /tenants/:tenant_id/cutover': 'manage_tenants',
+  'PUT /tenants/:tenant_id/rate-limits': 'manage_tenants',
+  'PUT /tenants/:tenant_id/aml-settings': 'manage_tenants',
+  'POST /sanctions/cases/:case_id/decision': 'decide_cases',
+  'POST /sanctions/tenants/:tenant_id/users/:user_id/rescreen': 'decide_cases',
+  'POST /aml/cases/:case_id/decision': 'decide_cases',
+  'POST /kyc/reviews/:kyc_check_id/decision': 'decide_cases',
+  'POST /exclusions/:exclusion_id/void': 'decide_cases',
+  'POST /cases/:subject/:subject_id/take': 'decide_cases',
+  'POST /cases/:subject/:subject_id/notes': 'decide_cases',
+  'POST /sanctions/cases/:case_id/proposal/approve': 'approve_decisions',
+  'POST /sanctions/cases/:case_id/proposal/reject': 'approve_decisions',
+  'POST /aml/cases/:case_id/proposal/approve': 'approve_decisions',
+  'POST /aml/cases/:case_id/proposal/reject': 'approve_decisions',
+  'POST /exclusions/:exclusion_id/void/confirm': 'approve_decisions',
+  'POST /regulator/exclusions': 'operate_service',
+  'PUT /fx-rates/:currency': 'operate_service',
+  'PUT /geo/countries/:code': 'operate_service',
+  'POST /geo/database/fetch': 'operate_service',
+  'POST /sanctions/rescreen': 'operate_service',
+  'POST /sanctions/lists/reload': 'operate_service',
+  'POST /sanctions/lists/fetch': 'operate_service',
+  'POST /aml/dead-letters/:dead_letter_id/redrive': 'operate_service',
+  'POST /clock/advance': 'operate_service',
+  'POST /staff': 'manage_staff',
+  'POST /staff/:staff_id/disable': 'manage_staff',
+  'POST /staff/:staff_id/setup-link': 'manage_staff',
+};
+
+/** The action a back-office request takes, or undefined when no staff session may take it. */
+export function backofficeRouteAction(method: string, url: string): StaffAction | undefined {
+  if (method === 'GET' || method === 'HEAD') return 'read';
+  return BACKOFFICE_ROUTE_ACTIONS[`${method} ${url}`];
+}
+
+/** A session ends after this long without a request (on the service clock). */
+export const SESSION_IDLE_SECONDS = 30 * 60;
+/** A one-time setup link works this long. */
+export const SETUP_LINK_SECONDS = 24 * 60 * 60;
+/** After this many failed sign-ins in a row an account is locked for LOCKOUT_SECONDS. */
+export const MAX_FAILED_SIGN_INS = 5;
+export const LOCKOUT_SECONDS = 15 * 60;
+export const MIN_PASSWORD_LENGTH = 12;

@@ -1,0 +1,12 @@
+/** The service verbs of the staff area, one a file in service/: the back-office routes, console and CLI reach them here. */
+export {
+  accountView,
+  createFirstAdmin,
+  createStaff,
+  disableStaff,
+  issueSetupLink,
+  listStaff,
+} from './service/accounts.js';
+export { addNote, caseWork, takeCase } from './service/case-work.js';
+export { resolveSession, signIn, signOut } from './service/sessions.js';
+export { completeSetup, openSetupLink } from './service/setup.js';

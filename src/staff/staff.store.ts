@@ -1,0 +1,219 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Executor } from '../platform/db/database.js';
+import type { ReviewQueue } from '../platform/review-deadlines.js';
+import type { StaffAccountsTable, StaffSessionsTable } from './staff.tables.js';
+
+export type StaffAccount = Selectable<StaffAccountsTable>;
+
+export function insertAccount(tx: Executor, row: Insertable<StaffAccountsTable>) {
+  return tx
+    .insertInto('staff_accounts')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findAccount(db: Executor, staffId: string) {
+  return db.selectFrom('staff_accounts').selectAll().where('staff_id', '=', staffId).executeTakeFirst();
+}
+
+export function findAccountByEmail(db: Executor, email: string) {
+  return db.selectFrom('staff_accounts').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function lockAccount(tx: Executor, staffId: string) {
+  return tx
+    .selectFrom('staff_accounts')
+    .selectAll()
+    .where('staff_id', '=', staffId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function listAccounts(db: Executor) {
+  return db.selectFrom('staff_accounts').selectAll().orderBy('email').execute();
+}
+
+export function countAccounts(db: Executor) {
+  return db
+    .selectFrom('staff_accounts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+export function updateAccount(tx: Executor, staffId: string, changes: Updateable<StaffAccountsTable>) {
+  return tx
+    .updateTable('staff_accounts')
+    .set(changes)
+    .where('staff_id', '=', staffId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Display names by staff id, for pages that show who did what. */
+export async function displayNames(db: Executor, staffIds: readonly string[]) {
+  if (staffIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('staff_accounts')
+    .select(['staff_id', 'display_name'])
+    .where('staff_id', 'in', [...new Set(staffIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.staff_id, r.display_name]));
+}
+
+export function insertSetupLink(
+  tx: Executor,
+  row: { token_hash: string; staff_id: string; created_at: Date; expires_at: Date },
+) {
+  return tx.insertInto('staff_setup_links').values(row).execute();
+}
+
+/** Ends every unused link of the account: a new link replaces the old ones. */
+export function retireSetupLinks(tx: Executor, staffId: string, at: Date) {
+  return tx
+    .updateTable('staff_setup_links')
+    .set({ used_at: at })
+    .where('staff_id', '=', staffId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export function lockSetupLink(tx: Executor, tokenHash: string) {
+  return tx
+    .selectFrom('staff_setup_links')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findSetupLink(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('staff_setup_links')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export function insertSession(tx: Executor, row: Insertable<StaffSessionsTable>) {
+  return tx.insertInto('staff_sessions').values(row).execute();
+}
+
+/** A live session with its account, or undefined. */
+export function findSession(db: Executor, sessionHash: string) {
+  return db
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff_accounts as a', 'a.staff_id', 's.staff_id')
+    .select([
+      's.session_hash',
+      's.csrf_token',
+      's.last_seen_at',
+      's.ended_at',
+      'a.staff_id',
+      'a.email',
+      'a.display_name',
+      'a.role',
+      'a.status',
+    ])
+    .where('s.session_hash', '=', sessionHash)
+    .executeTakeFirst();
+}
+
+export function touchSession(db: Executor, sessionHash: string, at: Date) {
+  return db
+    .updateTable('staff_sessions')
+    .set({ last_seen_at: at })
+    .where('session_hash', '=', sessionHash)
+    .execute();
+}
+
+export function endSession(db: Executor, sessionHash: string, at: Date) {
+  return db
+    .updateTable('staff_sessions')
+    .set({ ended_at: at })
+    .where('session_hash', '=', sessionHash)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+export function endSessionsOf(tx: Executor, staffId: string, at: Date) {
+  return tx
+    .updateTable('staff_sessions')
+    .set({ ended_at: at })
+    .where('staff_id', '=', staffId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** Takes a case for a member of staff; a case already taken by someone else moves to them. */
+export function upsertAssignment(
+  tx: Executor,
+  row: { subject: ReviewQueue; subject_id: string; staff_id: string; taken_at: Date },
+) {
+  return tx
+    .insertInto('case_assignments')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['subject', 'subject_id']).doUpdateSet({ staff_id: row.staff_id, taken_at: row.taken_at }),
+    )
+    .execute();
+}
+
+/** The assignee of each of these cases. */
+export async function assignees(db: Executor, subject: ReviewQueue, subjectIds: readonly string[]) {
+  if (subjectIds.length === 0) return new Map<string, { staff_id: string; display_name: string }>();
+  const rows = await db
+    .selectFrom('case_assignments as c')
+    .innerJoin('staff_accounts as a', 'a.staff_id', 'c.staff_id')
+    .select(['c.subject_id', 'c.staff_id', 'a.display_name'])
+    .where('c.subject', '=', subject)
+    .where('c.subject_id', 'in', [...subjectIds])
+    .execute();
+  return new Map(rows.map((r) => [r.subject_id, { staff_id: r.staff_id, display_name: r.display_name }]));
+}
+
+/** The ids of the cases of a queue a member of staff has taken. */
+export function assignedTo(db: Executor, subject: ReviewQueue, staffId: string) {
+  return db
+    .selectFrom('case_assignments')
+    .select('subject_id')
+    .where('subject', '=', subject)
+    .where('staff_id', '=', staffId)
+    .execute()
+    .then((rows) => rows.map((r) => r.subject_id));
+}
+
+export function insertNote(
+  tx: Executor,
+  row: { subject: ReviewQueue; subject_id: string; author: string; body: string; created_at: Date },
+) {
+  return tx.insertInto('case_notes').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function notesOf(db: Executor, subject: ReviewQueue, subjectId: string) {
+  return db
+    .selectFrom('case_notes')
+    .selectAll()
+    .where('subject', '=', subject)
+    .where('subject_id', '=', subjectId)
+    .orderBy('note_id')
+    .execute();
+}
+
+/** A queue's assignee filter: the cases a member of staff took, or the cases nobody took. */
+export type AssigneeFilter = { staffId: string } | 'unassigned';
+
+/** The pending four-eyes proposal of each of these cases: a queue page's badges in one query. */
+export async function pendingProposalsFor(db: Executor, subject: ReviewQueue, subjectIds: readonly string[]) {
+  if (subjectIds.length === 0) return new Map<string, { action: string; proposed_by: string }>();
+  const rows = await db
+    .selectFrom('decision_proposals')
+    .select(['subject_id', 'action', 'proposed_by'])
+    .where('subject', '=', subject)
+    .where('status', '=', 'pending')
+    .where('subject_id', 'in', [...subjectIds])
+    .execute();
+  return new Map(rows.map((r) => [r.subject_id, { action: r.action, proposed_by: r.proposed_by }]));
+}

@@ -1,0 +1,65 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../platform/db/platform-tables.js';
+import type { StaffRole, StaffStatus } from './staff.rules.js';
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface StaffAccountsTable {
+  staff_id: string;
+  /** Lower-cased: the sign-in name. */
+  email: string;
+  display_name: string;
+  role: StaffRole;
+  status: StaffStatus;
+  password_hash: Nullable<string>;
+  /** Encrypted under the secrets key (purpose 'staff-totp'). */
+  totp_secret: Nullable<string>;
+  totp_last_step: Nullable<string>;
+  failed_logins: ColumnType<number, number | undefined, number>;
+  locked_until: Nullable<Date>;
+  created_at: Timestamp;
+  created_by: string;
+  disabled_at: Nullable<Date>;
+  disabled_by: Nullable<string>;
+}
+
+export interface StaffSetupLinksTable {
+  token_hash: string;
+  staff_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Nullable<Date>;
+}
+
+export interface StaffSessionsTable {
+  session_hash: string;
+  staff_id: string;
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  ended_at: Nullable<Date>;
+}
+
+export interface CaseAssignmentsTable {
+  subject: string;
+  subject_id: string;
+  staff_id: string;
+  taken_at: Timestamp;
+}
+
+export interface CaseNotesTable {
+  note_id: Generated<string>;
+  subject: string;
+  subject_id: string;
+  author: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface StaffTables {
+  staff_accounts: StaffAccountsTable;
+  staff_setup_links: StaffSetupLinksTable;
+  staff_sessions: StaffSessionsTable;
+  case_assignments: CaseAssignmentsTable;
+  case_notes: CaseNotesTable;
+}
