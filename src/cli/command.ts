@@ -28,7 +28,7 @@ export function command<B>(
   summarize: (body: B) => string,
 ): Command {
   const words = usage.split(' ');
-  const args = words.filter((w, i) => w.startsWith('<') && !words[i - 1]?.startsWith('--')).length;
+  const args = words.filter((w, i) => w.startsWith('<') && !/^\[?--/.test(words[i - 1] ?? '')).length;
   return { usage, args, request, summarize: summarize as (body: never) => string };
 }
 

@@ -58,6 +58,9 @@ export interface ServiceContext {
   clock: Clock;
 }
 
+/** A context acting on one tenant's resources: a tenant's key, or a member of staff reading for a tenant. */
+export type TenantScopedContext = ServiceContext & { tenantId: string };
+
 /** Who is calling: resolved from the bearer key before any tenant route runs. */
 export interface TenantContext extends ServiceContext {
   tenant: Tenant;

@@ -253,5 +253,11 @@ describe('console: queues, case pages and approvals', () => {
     expect(row.slice(0, row.indexOf('</tr>'))).toMatch(
       /overdue by [\s\S]*<span class="badge breached">breached<\/span>/,
     );
+    // The dashboard's overdue link: only what is past due.
+    const { caseId: fresh } = await hit();
+    const overdue = await queue(reviewer, '&overdue=true');
+    expect(overdue).toContain(`/console/sanctions/${caseId}`);
+    expect(overdue).not.toContain(`/console/sanctions/${fresh}`);
+    expect(await queue(reviewer)).toContain(`/console/sanctions/${fresh}`);
   });
 });

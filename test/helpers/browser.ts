@@ -96,7 +96,7 @@ export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
   if (!loaded) await page.evaluate(`${axeSource}\n;undefined`);
   return page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(): Promise<AxeResults> } }).axe;
-    const results = await axe.run();
+    const results = await axe.run({ resultTypes: ['violations'] });
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({

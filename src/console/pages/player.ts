@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getTenant } from '../../backoffice/service/tenants.js';
 import { tierRecord } from '../../areas/kyc/kyc.service.js';
 import { listLimits } from '../../areas/limits/limits.service.js';
-import type { Platform, TenantContext } from '../../platform/context.js';
+import type { Platform } from '../../platform/context.js';
 import { consoleContext, memberOf } from '../console-auth.js';
 import * as store from '../console.store.js';
 import { html, money, time, type Html } from '../html.js';
@@ -53,16 +53,8 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
       const { tenant_id: tenantId, user_id: userId } = request.params;
       const ctx = consoleContext(platform, request);
       const tenant = await getTenant(ctx, tenantId);
-      // The tenant-scoped verbs read as the tenant would, here for a member of staff (read only).
-      const asTenant: TenantContext = {
-        ...ctx,
-        tenant,
-        tenantId,
-        keyId: '',
-        keyPrefix: '',
-        role: 'standard',
-        requestId: request.id,
-      };
+      // The tenant's own read verbs, for a member of staff reading on the tenant's behalf.
+      const asTenant = { ...ctx, tenantId };
       const db = platform.db;
       const [exclusions, limits, tier, checks, sanctions, amlCases, amlEvents, events] = await Promise.all([
         store.exclusionsOfUser(db, tenantId, userId),

@@ -37,6 +37,8 @@ interface QueueFilter {
   /** A status, or undefined for any. */
   status: string | undefined;
   assignee: staffStore.AssigneeFilter | undefined;
+  /** Only cases awaiting review at or past their due time. */
+  overdue: true | undefined;
   cursor: string | undefined;
 }
 
@@ -67,6 +69,7 @@ const QUEUES: QueueDefinition[] = [
         status: (f.status === AWAITING ? 'hit_review_pending' : f.status) as SanctionsCaseStatus | undefined,
         cursor: f.cursor,
         assignee: f.assignee,
+        overdue: f.overdue,
       });
       const rows = page.cases.map((c) => ({
         id: c.case_id,
@@ -93,6 +96,7 @@ const QUEUES: QueueDefinition[] = [
         statuses: f.status === AWAITING ? AWAITING_REVIEW_STATUSES : undefined,
         cursor: f.cursor,
         assignee: f.assignee,
+        overdue: f.overdue,
       });
       const awaiting = (s: AmlCaseStatus) => (AWAITING_REVIEW_STATUSES as readonly string[]).includes(s);
       const rows = page.cases.map((c) => ({
@@ -119,6 +123,7 @@ const QUEUES: QueueDefinition[] = [
         status: (f.status === AWAITING ? 'pending_review' : f.status) as KycStatus | undefined,
         cursor: f.cursor,
         assignee: f.assignee,
+        overdue: f.overdue,
       });
       const rows = page.reviews.map((c) => {
         const due = new Date(c.due_at);
@@ -143,6 +148,7 @@ const QueueQuery = Type.Object({
   tenant_id: Type.Optional(Type.String({ maxLength: 64 })),
   status: Type.Optional(Type.String({ maxLength: 40 })),
   assignee: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('me'), Type.Literal('unassigned')])),
+  overdue: Type.Optional(Type.Literal('true')),
   cursor: Type.Optional(Type.String({ maxLength: 500 })),
   notice: Type.Optional(Type.String({ maxLength: 300 })),
 });
@@ -150,6 +156,7 @@ type QueueQuery = {
   tenant_id?: string;
   status?: string;
   assignee?: '' | 'me' | 'unassigned';
+  overdue?: 'true';
   cursor?: string;
   notice?: string;
 };
@@ -178,6 +185,10 @@ function filterForm(q: QueueDefinition, query: QueueQuery, status: string) {
         ${option('unassigned', 'Unassigned', query.assignee ?? '')}
       </select>
     </div>
+    <div class="stack">
+      <label for="overdue">Overdue only</label>
+      <input id="overdue" name="overdue" type="checkbox" value="true" ${query.overdue ? html`checked` : ''} />
+    </div>
     <button type="submit" class="secondary">Filter</button>
   </form>`;
 }
@@ -205,6 +216,7 @@ export function queuePages(app: FastifyInstance, platform: Platform): void {
           tenant_id: query.tenant_id?.trim() || undefined,
           status: status === ANY ? undefined : status,
           assignee,
+          overdue: query.overdue ? true : undefined,
           cursor: query.cursor || undefined,
         });
         // Two batched lookups for the page's cases, never one per row.
@@ -218,6 +230,7 @@ export function queuePages(app: FastifyInstance, platform: Platform): void {
           ...(query.tenant_id ? { tenant_id: query.tenant_id } : {}),
           status,
           ...(query.assignee ? { assignee: query.assignee } : {}),
+          ...(query.overdue ? { overdue: 'true' } : {}),
           ...(next ? { cursor: next } : {}),
         });
         const body = html`${filterForm(q, query, status)}

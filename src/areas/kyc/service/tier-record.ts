@@ -1,10 +1,10 @@
-import type { TenantContext } from '../../../platform/context.js';
+import type { TenantScopedContext } from '../../../platform/context.js';
 import { ruleOf } from '../kyc.rules.js';
 import { findUser } from '../kyc.store.js';
 
 /** The KYC tier record. A user the service has never seen is at tier_0 with nothing withdrawn. */
-export async function tierRecord(ctx: TenantContext, userId: string) {
-  const user = await findUser(ctx.db, ctx.tenant.tenant_id, userId);
+export async function tierRecord(ctx: TenantScopedContext, userId: string) {
+  const user = await findUser(ctx.db, ctx.tenantId, userId);
   const verified = user?.verified_tier ?? 'tier_0';
   const cumulative = user?.cumulative_withdrawn_usd_cents ?? 0;
   const ceiling = ruleOf(verified).ceilingUsdCents;

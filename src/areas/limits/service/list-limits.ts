@@ -1,4 +1,4 @@
-import type { TenantContext } from '../../../platform/context.js';
+import type { TenantScopedContext } from '../../../platform/context.js';
 import { toRecord } from '../limits.events.js';
 import { openLimitsOfUser } from '../limits.store.js';
 import { windowStates } from '../hot/limits-windows.js';
@@ -8,9 +8,9 @@ import { windowStates } from '../hot/limits-windows.js';
  * and the increase cooling off for its type. An increase past its cool-off whose job has not run yet is shown as
  * the limit in force (status active), as the check already enforces it.
  */
-export async function listLimits(ctx: TenantContext, userId: string) {
+export async function listLimits(ctx: TenantScopedContext, userId: string) {
   const now = ctx.clock.now();
-  const tenantId = ctx.tenant.tenant_id;
+  const tenantId = ctx.tenantId;
   const open = await openLimitsOfUser(ctx.db, tenantId, userId);
   const windows = await windowStates(ctx.db, { tenantId, userId, amountCents: 0, now });
   return windows.map((w) => {

@@ -1,0 +1,259 @@
+import type { AddressInfo } from 'node:net';
+import { expect, it } from 'vitest';
+import { AmlDriver, usd } from '../../src/areas/aml/aml.test-support.js';
+import { SanctionsDriver } from '../../src/areas/sanctions/sanctions.test-support.js';
+import { describeWithBrowser, launchBrowser } from '../helpers/browser.js';
+import { useSuite } from '../helpers/suite.js';
+import { ConsoleUser, type Credentials } from './browser-support.js';
+
+/**
+ * The issue's "Must show" in real Chromium: staff set up and sign in with password and TOTP, work the queues with
+ * the keyboard and the mouse, and a second member of staff approves the four-eyes decisions; the tenant's webhooks
+ * follow the approval, and the audit log names both people. Every page is checked (axe, CSP, console) and
+ * photographed into test-artifacts/console. The tests run in order: each flow uses the staff the first one made.
+ */
+describeWithBrowser('console in a browser', () => {
+  const suite = useSuite(async (own) => {
+    const d = own(await SanctionsDriver.start());
+    // Chromium reaches the service over loopback, as staff would over the network.
+    await d.t.service.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = d.t.service.app.server.address() as AddressInfo;
+    const browser = own(await launchBrowser());
+    return { d, browser, baseUrl: `http://127.0.0.1:${port}` };
+  });
+  const names = new Set<string>();
+  const people = {
+    admin: {
+      email: 'ada.admin@compliance.example',
+      displayName: 'Ada Admin',
+      password: 'admin passphrase 1',
+    },
+    reviewer: {
+      email: 'rita.reviewer@compliance.example',
+      displayName: 'Rita Reviewer',
+      password: 'reviewer passphrase 1',
+    },
+    supervisor: {
+      email: 'sam.supervisor@compliance.example',
+      displayName: 'Sam Supervisor',
+      password: 'supervisor passphrase 1',
+    },
+  } satisfies Record<string, Credentials>;
+  const windows: Partial<Record<keyof typeof people, ConsoleUser>> = {};
+
+  /** A member of staff's own browser window, opened once and kept (their session lives in it). */
+  const at = async (who: keyof typeof people): Promise<ConsoleUser> => {
+    const { d, browser, baseUrl } = suite.current;
+    windows[who] ??= suite.own(await ConsoleUser.open(d.t, browser, baseUrl, people[who], names));
+    return windows[who];
+  };
+
+  it('an admin sets up, signs in and creates a reviewer and a supervisor, who set up in their own windows', async () => {
+    const { d } = suite.current;
+    const created = await d.t.backoffice('POST', '/staff', {
+      email: people.admin.email,
+      display_name: people.admin.displayName,
+      role: 'admin',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const admin = await at('admin');
+    await admin.setUp(created.json<{ setup_path: string }>().setup_path, {
+      form: 'setup',
+      done: 'setup-done',
+    });
+
+    await admin.goto('/console/login', 'sign-in');
+    // A keyboard user sees where they are: the first Tab's target has a focus ring.
+    await admin.page.keyboard.press('Tab');
+    const focused = await admin.focused();
+    expect(focused.tag).not.toBe('BODY');
+    expect(focused.outlineStyle).not.toBe('none');
+    await admin.signIn({ form: 'team-sign-in-admin', landing: 'team-dashboard' });
+
+    await admin.nav('Staff', 'team-staff');
+    const setupLinks: Record<string, string> = {};
+    for (const role of ['reviewer', 'supervisor'] as const) {
+      await admin.page.getByLabel('Role', { exact: true }).selectOption(role);
+      await admin.submit(
+        { Email: people[role].email, 'Display name': people[role].displayName },
+        'Create account',
+        `team-staff-created-${role}`,
+      );
+      expect(await admin.heading()).toBe('Staff account created');
+      const link = (await admin.page.locator('#setup-link').textContent())!.trim();
+      expect(link).toMatch(new RegExp(`^${suite.current.baseUrl}/console/setup/`));
+      setupLinks[role] = new URL(link).pathname;
+      await admin.follow(admin.link('Back to staff accounts'), `team-staff-after-${role}`);
+    }
+    const rows = admin.page.locator('tbody tr');
+    for (const role of ['reviewer', 'supervisor'] as const) {
+      await expect
+        .soft(rows.filter({ hasText: people[role].email }).locator('td').nth(2).textContent())
+        .resolves.toBe(role);
+    }
+    await admin.signOut('team-signed-out');
+
+    for (const role of ['reviewer', 'supervisor'] as const) {
+      const person = await at(role);
+      await person.setUp(setupLinks[role]!, { form: `team-setup-${role}`, done: `team-setup-done-${role}` });
+    }
+  });
+
+  it('sanctions: the reviewer proposes "confirm" from the keyboard; the webhooks fire on the supervisor’s approval', async () => {
+    const { d } = suite.current;
+    // The sandbox matcher hits last name TestHit; the older hit is due first.
+    const older = d.person({ last_name: 'TestHit' });
+    const oldCase = (await d.screen(older)).json<{ case_id: string }>().case_id;
+    await d.t.advance(60);
+    await d.screen(d.person({ last_name: 'TestHit' }));
+
+    const reviewer = await at('reviewer');
+    await reviewer.signIn(
+      { form: 'sanctions-sign-in-reviewer', landing: 'sanctions-queue' },
+      '/console/queues/sanctions',
+    );
+    await reviewer.page.keyboard.press('j');
+    expect(await reviewer.page.locator('tbody tr').first().getAttribute('aria-selected')).toBe('true');
+    // The selected row is a state of the page of its own: checked too.
+    await reviewer.check('sanctions-queue-selected');
+    await reviewer.pressToNavigate('Enter', 'sanctions-case');
+    expect(reviewer.at).toBe(`/console/sanctions/${oldCase}`);
+    await reviewer.pressToNavigate('t', 'sanctions-case-taken');
+    expect(await reviewer.page.getByText('Assigned to:').textContent()).toContain('you');
+
+    await reviewer.page.getByLabel('Confirm match (needs a second approver)').check();
+    await reviewer.submit(
+      { Reason: 'date of birth and nationality agree with the listed entry' },
+      'Submit decision',
+      'sanctions-case-proposed',
+    );
+    await expect(reviewer.page.getByRole('status').textContent()).resolves.toContain('Confirmation proposed');
+    expect(await reviewer.page.getByText('A second member of staff must approve').count()).toBe(1);
+    expect(await reviewer.button('Approve').count()).toBe(0);
+    expect(await d.webhooks('sanctions.confirmed', older.user_id!)).toEqual([]);
+    expect(await d.webhooks('sanctions.account_frozen', older.user_id!)).toEqual([]);
+
+    const supervisor = await at('supervisor');
+    await supervisor.signIn(
+      { form: 'sanctions-sign-in-supervisor', landing: 'sanctions-approvals' },
+      '/console/approvals',
+    );
+    const proposal = supervisor.page.locator('tbody tr').filter({ hasText: oldCase });
+    expect(await proposal.textContent()).toContain(people.reviewer.displayName);
+    await supervisor.follow(supervisor.link(oldCase), 'sanctions-case-to-approve');
+    await supervisor.follow(supervisor.button('Approve'), 'sanctions-case-approved');
+    await expect(supervisor.page.getByRole('status').textContent()).resolves.toContain('Decision approved');
+
+    const confirmed = await d.webhooks('sanctions.confirmed', older.user_id!);
+    const frozen = await d.webhooks('sanctions.account_frozen', older.user_id!);
+    expect(confirmed.map((e) => e.data.case_id)).toEqual([oldCase]);
+    expect(frozen.map((e) => e.data.case_id)).toEqual([oldCase]);
+
+    await supervisor.auditOfTenant(d.tenant.tenantId, {
+      all: 'sanctions-audit-all',
+      filtered: 'sanctions-audit',
+    });
+    expect(await supervisor.auditRow('sanctions.decision_proposed', oldCase)).toContain(
+      people.reviewer.displayName,
+    );
+    expect(await supervisor.auditRow('sanctions.decision_approved', oldCase)).toContain(
+      people.supervisor.displayName,
+    );
+  });
+
+  it('AML: the reviewer proposes an escalation; aml.escalated is sent only after the supervisor approves', async () => {
+    const { d } = suite.current;
+    const aml = new AmlDriver(d.t, d.tenant, d.receiver);
+    const user = aml.user();
+    // R-002: five deposits within the hour open a case.
+    for (const seconds of [-240, -180, -120, -60, 0])
+      await aml.event(user, 'deposit', usd(50), { at: seconds });
+    await aml.pass();
+    const caseId = (await aml.cases(user)).cases[0]!.case_id;
+
+    const reviewer = await at('reviewer');
+    await reviewer.nav('AML cases', 'aml-queue');
+    await reviewer.follow(reviewer.link(caseId), 'aml-case');
+    await reviewer.follow(reviewer.button('Take this case'), 'aml-case-taken');
+    await reviewer.page
+      .getByLabel('Escalate for a suspicious activity report (needs a second approver)')
+      .check();
+    await reviewer.submit(
+      { Reason: 'five deposits in an hour look like structuring' },
+      'Submit decision',
+      'aml-case-proposed',
+    );
+    expect(await reviewer.button('Approve').count()).toBe(0);
+    await aml.pass();
+    expect(aml.webhooks('aml.escalated', user)).toEqual([]);
+
+    const supervisor = await at('supervisor');
+    await supervisor.nav('Approvals', 'aml-approvals');
+    await supervisor.follow(supervisor.link(caseId), 'aml-case-to-approve');
+    expect(await supervisor.page.locator('#proposal-heading + dl').textContent()).toContain(
+      people.reviewer.displayName,
+    );
+    await supervisor.follow(supervisor.button('Approve'), 'aml-case-approved');
+    await aml.pass();
+    expect(aml.webhooks('aml.escalated', user).map((e) => e.data.case_id)).toEqual([caseId]);
+
+    // The search form was used in the sanctions flow; its URL is the same search.
+    await supervisor.goto(`/console/audit?tenant=${d.tenant.tenantId}`, 'aml-audit');
+    expect(await supervisor.auditRow('aml.decision_proposed', caseId)).toContain(people.reviewer.displayName);
+    expect(await supervisor.auditRow('aml.decision_approved', caseId)).toContain(
+      people.supervisor.displayName,
+    );
+  });
+
+  it('KYC: the reviewer approves a check awaiting review and the tenant receives kyc.approved', async () => {
+    const { d } = suite.current;
+    const userId = 'kyc-browser-player';
+    const started = await d.t.api(d.tenant.apiKey, 'POST', '/v1/kyc/start', {
+      user_id: userId,
+      email: 'player@example.com',
+      phone: '+15555550100',
+      withdrawal_amount_cents: 30_000,
+      currency: 'USD',
+      withdrawal_id: `wd-${userId}`,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { kyc_check_id: checkId, vendor_access_token: token } = started.json();
+    // The sandbox vendor's submit without an automatic verdict leaves the check pending review.
+    for (const step of ['begin', 'submit'])
+      await d.t.inject({ method: 'POST', url: `/v1/kyc/sandbox-vendor/${token}/${step}` });
+
+    const reviewer = await at('reviewer');
+    await reviewer.nav('KYC reviews', 'kyc-queue');
+    await reviewer.follow(reviewer.link(checkId), 'kyc-case');
+    expect(await reviewer.page.locator('main').textContent()).toContain('awaiting manual review');
+    await reviewer.page.getByLabel('Approve', { exact: true }).check();
+    await reviewer.submit({ Reason: 'documents checked by hand' }, 'Submit decision', 'kyc-case-approved');
+    expect(await reviewer.page.locator('main').textContent()).toMatch(/approved by\s+Rita Reviewer/);
+
+    await d.t.deliverWebhooks();
+    const approved = d.receiver
+      .verified(d.tenant.signingSecret)
+      .filter((e) => e.event === 'kyc.approved' && e.data.user_id === userId);
+    expect(approved).toHaveLength(1);
+  });
+
+  it('every other page, as the admin', async () => {
+    const { d } = suite.current;
+    const admin = await at('admin');
+    await admin.signIn({ form: 'pages-sign-in', landing: 'dashboard' });
+    await admin.nav('AML cases', 'queue-aml');
+    await admin.nav('KYC reviews', 'queue-kyc');
+    await admin.nav('Approvals', 'approvals');
+    // The newer sanctions hit still awaits a decision: the player page is one link from its case.
+    await admin.nav('Sanctions hits', 'queue-sanctions');
+    await admin.follow(admin.page.locator('tbody tr a').first(), 'sanctions-case-as-admin');
+    await admin.follow(admin.link('Everything about this player'), 'player');
+    await admin.nav('Tenants', 'tenants');
+    await admin.follow(admin.link('Test Operator'), 'tenant-detail');
+    expect(admin.at).toBe(`/console/tenants/${d.tenant.tenantId}`);
+    await admin.nav('Countries', 'countries');
+    await admin.nav('Regulator list', 'regulator');
+    await admin.nav('Staff', 'staff');
+    await admin.nav('Audit log', 'audit');
+  });
+});
