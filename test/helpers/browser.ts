@@ -95,7 +95,7 @@ export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in globalThis);
   if (!loaded) await page.evaluate(`${axeSource}\n;undefined`);
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<AxeResults> } }).axe;
+    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<AxeResults> } }).axe;
     const results = await axe.run({ resultTypes: ['violations'] });
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
