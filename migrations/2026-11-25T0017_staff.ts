@@ -90,10 +90,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create unique index decision_proposals_pending on decision_proposals (subject, subject_id) where status = 'pending';
     create index decision_proposals_open on decision_proposals (proposed_at) where status = 'pending';
 
-    -- The console's reads at volume: the KYC queue's size (the review index keeps decided checks too), failed
+    -- The console's reads at volume: the KYC and AML queues (their older indexes keep decided cases too), failed
     -- deliveries by tenant, the player page's events and exclusions, and the audit log searched by actor, action
     -- or time.
-    create index kyc_checks_pending_review on kyc_checks (review_due_at) where status = 'pending_review';
+    create index kyc_checks_pending_review on kyc_checks (review_due_at, kyc_check_id) where status = 'pending_review';
+    -- The AML queue walks open cases only, however long the decided history grows.
+    create index aml_cases_awaiting_due on aml_cases (due_at, case_id) where status in ('under_review', 'held');
     create index webhook_attempts_failed on webhook_attempts (attempted_at, tenant_id) where outcome <> 'delivered';
     create index events_user on events (tenant_id, ((payload::jsonb -> 'data' ->> 'user_id')), created_at, event_id);
     create index exclusions_user on exclusions (tenant_id, user_id, effective_from) where tenant_id is not null;

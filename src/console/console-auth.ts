@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform, ServiceContext, StaffMember } from '../platform/context.js';
+import { AppError } from '../platform/errors.js';
 import { requestStaffContext } from '../platform/service-context.js';
 import type { StaffAction } from '../staff/staff.rules.js';
 import { requireAction, requireCsrfToken, sessionMember } from '../staff/staff-auth.js';
@@ -25,6 +26,21 @@ export function consoleContext(platform: Platform, request: FastifyRequest): Ser
   return requestStaffContext(platform, request);
 }
 
+/** A browser names the page a form was posted from (Origin); one from another site is refused. */
+function requireSameOrigin(request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  let host: string | undefined;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = undefined;
+  }
+  if (host !== request.headers.host) {
+    throw new AppError('csrf_token_invalid', 403, 'This form was posted from another site and was refused');
+  }
+}
+
 /**
  * Every console route but the public ones needs a live session (else the sign-in page), a role that may take the
  * route's action (else 403), and on a state change the session's anti-forgery token in the form's `_csrf`.
@@ -43,10 +59,12 @@ export function registerConsoleGuard(scope: FastifyInstance, platform: Platform)
     request.staffMember = member;
     requireAction(member, action);
   });
-  // Once the form is read, before it is validated or acted on: the anti-forgery token.
+  // Once the form is read, before it is validated or acted on: a post from another site is refused (the sign-in
+  // and setup forms included, which have no session yet), and a session's post must carry its anti-forgery token.
   scope.addHook('preValidation', async (request: FastifyRequest) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    requireSameOrigin(request);
     const member = request.staffMember;
-    if (!member || request.method === 'GET' || request.method === 'HEAD') return;
-    requireCsrfToken(member, (request.body as { _csrf?: unknown } | undefined)?._csrf);
+    if (member) requireCsrfToken(member, (request.body as { _csrf?: unknown } | undefined)?._csrf);
   });
 }

@@ -116,6 +116,26 @@ describe('staff sessions: sign-in, CSRF, idle timeout, disabling, throttling', (
     expect((await consoleGet(admin.cookie)).statusCode).not.toBe(303);
   });
 
+  it('refuses a sign-in or a form posted from another site', async () => {
+    const { t } = suite.current;
+    const member = await createStaffMember(t, 'reviewer');
+    const crossSite = await t.inject({
+      method: 'POST',
+      url: '/console/login',
+      payload: form({ email: member.email, password: member.password, code: codeFor(t, member) }),
+      headers: { ...FORM, origin: 'https://attacker.example', host: 'console.compliance.example' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
+    const sameSite = await t.inject({
+      method: 'POST',
+      url: '/console/login',
+      payload: form({ email: member.email, password: member.password, code: codeFor(t, member) }),
+      headers: { ...FORM, origin: 'https://console.compliance.example', host: 'console.compliance.example' },
+    });
+    expect(sameSite.statusCode).toBe(303);
+  });
+
   it(`ends a session after ${SESSION_IDLE_SECONDS / 60} idle minutes on the service clock`, async () => {
     const { t } = suite.current;
     const session = await signInAs(t, await createStaffMember(t, 'auditor'));

@@ -147,6 +147,12 @@ export const keysetAfter = (
 ) => sql<boolean>`(${sql.join(columns.map((column) => sql.ref(column)))}) > (${after[0]}, ${after[1]})`;
 
 /**
+ * Statuses as literals, never parameters: the partial index aml_cases_awaiting_due (where status in ('under_review',
+ * 'held')) must be provable from a prepared statement's generic plan too.
+ */
+const statusLiterals = (statuses: readonly AmlCaseStatus[]) => statuses.map((s) => sql.lit(s));
+
+/**
  * Cases by due time, oldest first, then by case id; `after` is the (due_at, case_id) of the last row of the previous
  * page (keyset on (due_at, case_id): aml_cases_due, aml_cases_tenant_due, aml_cases_status_due). overdueAt: only
  * cases awaiting review whose due time is at or before it.
@@ -167,7 +173,7 @@ export function listCases(
 ): Promise<AmlCase[]> {
   let query = db.selectFrom('aml_cases').selectAll();
   if (filter.status) query = query.where('status', '=', filter.status);
-  if (filter.statuses) query = query.where('status', 'in', filter.statuses);
+  if (filter.statuses) query = query.where('status', 'in', statusLiterals(filter.statuses));
   const assignee = filter.assignee;
   if (assignee) {
     query = query.where(({ exists, not, selectFrom }) => {
@@ -183,7 +189,9 @@ export function listCases(
   if (filter.tenantId) query = query.where('tenant_id', '=', filter.tenantId);
   if (filter.userId) query = query.where('user_id', '=', filter.userId);
   if (filter.overdueAt) {
-    query = query.where('status', 'in', AWAITING_REVIEW_STATUSES).where('due_at', '<=', filter.overdueAt);
+    query = query
+      .where('status', 'in', statusLiterals(AWAITING_REVIEW_STATUSES))
+      .where('due_at', '<=', filter.overdueAt);
   }
   if (filter.after) {
     const { dueAt, caseId } = filter.after;
@@ -204,7 +212,8 @@ export async function neighbourCases(
   statuses: readonly AmlCaseStatus[],
 ): Promise<{ prev: string | undefined; next: string | undefined }> {
   const key = sql`(${at.dueAt.toISOString()}::timestamptz, ${at.caseId})`;
-  const base = () => db.selectFrom('aml_cases').select('case_id').where('status', 'in', statuses).limit(1);
+  const base = () =>
+    db.selectFrom('aml_cases').select('case_id').where('status', 'in', statusLiterals(statuses)).limit(1);
   const [prev, next] = await Promise.all([
     base()
       .where(sql<boolean>`(due_at, case_id) < ${key}`)

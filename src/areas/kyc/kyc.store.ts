@@ -168,7 +168,8 @@ export function reviewQueue(
     .orderBy('review_due_at')
     .orderBy('kyc_check_id')
     .limit(filter.limit);
-  if (filter.status) query = query.where('status', '=', filter.status);
+  // A literal, never a parameter: kyc_checks_pending_review is a partial index on it (see aml.cases.store.ts).
+  if (filter.status) query = query.where('status', '=', sql.lit(filter.status));
   if (filter.tenant_id) query = query.where('tenant_id', '=', filter.tenant_id);
   if (filter.overdue === true) {
     query = query.where('status', '=', 'pending_review').where('review_due_at', '<=', now);
@@ -211,7 +212,7 @@ export async function neighbourChecks(
       .selectFrom('kyc_checks')
       .select('kyc_check_id')
       .where('review_due_at', 'is not', null)
-      .where('status', '=', status)
+      .where('status', '=', sql.lit(status))
       .limit(1);
   const [prev, next] = await Promise.all([
     base()
