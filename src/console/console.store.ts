@@ -30,7 +30,7 @@ export async function queueCounts(db: Executor, now: Date) {
       db,
       sql`select 1 from aml_cases where status in ('under_review', 'held') and due_at <= ${at} limit ${limit}`,
     ),
-    // Wants kyc_checks_pending_review (review_due_at) where status = 'pending_review' (see the console's report).
+    // kyc_checks_pending_review, index-only.
     countOf(db, sql`select 1 from kyc_checks where status = 'pending_review' limit ${limit}`),
     countOf(
       db,
@@ -47,10 +47,7 @@ export async function queueCounts(db: Executor, now: Date) {
   };
 }
 
-/**
- * Failed delivery attempts (retried or given up) since `since`, by tenant, most failures first. Wants
- * webhook_attempts_failed (attempted_at) where outcome <> 'delivered' (see the console's report).
- */
+/** Failed delivery attempts (retried or given up) since `since`, by tenant, most failures first (webhook_attempts_failed). */
 export async function webhookFailuresByTenant(db: Executor, since: Date, limit: number) {
   const { rows } = await sql<{
     tenant_id: string;
@@ -204,8 +201,8 @@ export function recentAmlEvents(db: Executor, tenantId: string, userId: string, 
 const eventUserId = sql<string>`(payload::jsonb -> 'data' ->> 'user_id')`;
 
 /**
- * The tenant's latest webhook events about this user, newest first, with their delivery state. Wants events_user
- * (tenant_id, (payload::jsonb -> 'data' ->> 'user_id'), created_at, event_id) (see the console's report).
+ * The tenant's latest webhook events about this user, newest first, with their delivery state: events_user indexes
+ * exactly this expression of the payload.
  */
 export function recentEventsOfUser(db: Executor, tenantId: string, userId: string, limit: number) {
   return db
@@ -233,8 +230,8 @@ export interface AuditFilter {
 }
 
 /**
- * Audit entries newest first, keyset on audit_id. By tenant: audit_log_tenant; by actor, action or time the search
- * wants audit_log_actor, audit_log_action and audit_log_occurred_at (see the console's report).
+ * Audit entries newest first, keyset on audit_id: by tenant on audit_log_tenant, by actor, action or time on
+ * audit_log_actor, audit_log_action and audit_log_occurred_at.
  */
 export function searchAudit(db: Executor, filter: AuditFilter) {
   let query = db
