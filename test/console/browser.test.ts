@@ -12,7 +12,8 @@ import { ConsoleUser, type Credentials } from './browser-support.js';
  * follow the approval, and the audit log names both people. Every page is checked (axe, CSP, console) and
  * photographed into test-artifacts/console. The tests run in order: each flow uses the staff the first one made.
  */
-describeWithBrowser('console in a browser', () => {
+// A person's whole flow through real pages: minutes on a loaded machine, not the unit tests' 30 seconds.
+describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
   const suite = useSuite(async (own) => {
     const d = own(await SanctionsDriver.start());
     // Chromium reaches the service over loopback, as staff would over the network.
