@@ -81,10 +81,11 @@ export async function seedVolume(
     // The national register: a quarter operators' rows, the rest regulator rows; some permanent, some expired.
     await step(
       'exclusions',
-      sql`insert into exclusions (exclusion_id, environment, origin, tenant_id, user_id, email, email_canonical, phone, duration,
+      sql`insert into exclusions (exclusion_id, environment, origin, channel, tenant_id, user_id, email, email_canonical, phone, duration,
             is_permanent, reason, initiated_at, effective_from, expires_at, regulator_propagated, status, request_hash, expired_at)
           select 'exc_seed_' || lpad(g::text, 9, '0'), 'sandbox',
                  case when g % 4 = 0 then 'operator' else 'regulator' end,
+                 case when g % 4 = 0 then 'api' else 'regulator' end,
                  case when g % 4 = 0 then t.tenant_id end,
                  case when g % 4 = 0 then 'ex_' || g end,
                  'excluded' || g || '@bench.example', 'excluded' || g || '@bench.example',

@@ -16,6 +16,7 @@ import * as reviewDueTimes from './2026-11-25T0014_review_due_times.js';
 import * as limitReservations from './2026-11-25T0015_limit_reservations.js';
 import * as webhookRecovery from './2026-11-25T0016_webhook_recovery.js';
 import * as staff from './2026-11-25T0017_staff.js';
+import * as embedsAndMail from './2026-11-27T0018_embeds_and_mail.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0015_limit_reservations': limitReservations,
   '2026-11-25T0016_webhook_recovery': webhookRecovery,
   '2026-11-25T0017_staff': staff,
+  '2026-11-27T0018_embeds_and_mail': embedsAndMail,
 };

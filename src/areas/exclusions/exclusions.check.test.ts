@@ -293,9 +293,9 @@ describe('GET /v1/exclusions/check', () => {
       .transaction()
       .execute(async (tx) => {
         // A register of realistic size, with statistics, inside a transaction that is rolled back.
-        await sql`insert into exclusions (exclusion_id, environment, origin, email, phone, duration, is_permanent,
-            effective_from, regulator_propagated, status, request_hash)
-          select 'exc_' || lpad(to_hex(n), 32, '0'), 'sandbox', 'regulator', 'bulk' || n || '@example.com',
+        await sql`insert into exclusions (exclusion_id, environment, origin, channel, email, phone, duration,
+            is_permanent, effective_from, regulator_propagated, status, request_hash)
+          select 'exc_' || lpad(to_hex(n), 32, '0'), 'sandbox', 'regulator', 'regulator', 'bulk' || n || '@example.com',
             '+1415' || lpad(n::text, 7, '0'), 'duration_permanent', true, now(), true, 'active', 'bulk' || n
           from generate_series(1, 20000) as n`.execute(tx);
         await sql`analyze exclusions`.execute(tx);

@@ -2,11 +2,15 @@ import type { Selectable } from 'kysely';
 import type { Environment, Timestamp } from '../../platform/db/platform-tables.js';
 import type { Duration } from './exclusions.rules.js';
 
+export type ExclusionChannel = 'api' | 'embed' | 'regulator';
+
 /** One row of the national register: an operator's registration or a regulator master-list entry. */
 export interface ExclusionsTable {
   exclusion_id: string;
   environment: Environment;
   origin: 'operator' | 'regulator';
+  /** Where the row came in (the reports count registrations by it): the tenant API, a hosted embed, the regulator's list. */
+  channel: ExclusionChannel;
   /** null for regulator rows. */
   tenant_id: string | null;
   user_id: string | null;

@@ -35,6 +35,7 @@ export async function addRegulatorEntries(
     ...contactColumns(platform, entry),
     exclusion_id: newId('exclusion'),
     origin: 'regulator',
+    channel: 'regulator',
     tenant_id: null,
     user_id: null,
     is_permanent: isPermanent(entry.duration),

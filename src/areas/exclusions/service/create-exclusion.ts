@@ -30,12 +30,14 @@ function toExclusion(row: store.ExclusionRow): Exclusion {
  * Registers an exclusion, idempotent on (tenant, user, duration) while that exclusion is active. "The same request"
  * is the same user, duration, normalised email and normalised phone; reason and initiated_at are context of the
  * first submission and do not make a retry different. Any timed request while a permanent exclusion of the user
- * is active would weaken it: 409, the permanent one stands.
+ * is active would weaken it: 409, the permanent one stands. `channel` records where it came in (the tenant API or a
+ * hosted embed) for the reports; the registration is the same either way.
  */
 export async function createExclusion(
   platform: Platform,
   ctx: TenantContext,
   input: CreateExclusionRequest,
+  channel: 'api' | 'embed' = 'api',
 ): Promise<{ exclusion: Exclusion; created: boolean }> {
   const contact = normaliseContact(input);
   const { tenant_id: tenantId, environment } = ctx.tenant;
@@ -44,6 +46,7 @@ export async function createExclusion(
     exclusion_id: newId('exclusion'),
     environment,
     origin: 'operator',
+    channel,
     tenant_id: tenantId,
     user_id: input.user_id,
     ...contactColumns(platform, contact),
