@@ -30,6 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       currency text,
       locale text not null,
       return_url text,
+      operator_notice text,
       created_at timestamptz not null,
       expires_at timestamptz not null,
       -- Set when the session's exclusion was created: the session is spent.

@@ -11,6 +11,7 @@ import Fastify, {
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { amlRoutes } from './areas/aml/aml.routes.js';
+import { embedSessionRoutes, embedTokenRoutes } from './areas/embeds/embeds.routes.js';
 import { exclusionRoutes } from './areas/exclusions/exclusions.routes.js';
 import { geoRoutes } from './areas/geo/geo.routes.js';
 import { healthRoutes } from './areas/health/health.routes.js';
@@ -145,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(platform), { prefix: '/v1' });
   await app.register(kycSandboxVendorRoutes(platform), { prefix: '/v1' });
+  // The embeds' JSON endpoints take the session's token, not a bearer key.
+  await app.register(embedTokenRoutes(platform), { prefix: '/v1' });
 
   // The tenant API: bearer key, then per-key rate limits, then each area's routes.
   await app.register(
@@ -158,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(geoRoutes(platform));
       await api.register(amlRoutes(platform));
       await api.register(eventsFeedRoutes(platform));
+      await api.register(embedSessionRoutes(platform));
     },
     { prefix: '/v1' },
   );

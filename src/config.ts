@@ -84,6 +84,23 @@ export interface Config {
   /** A download must finish within this time, and be at most downloadMaxBytes. */
   downloadTimeoutMs: number;
   downloadMaxBytes: number;
+  /**
+   * The service's address as players' browsers reach it (PUBLIC_URL, e.g. https://compliance.example.com): the
+   * embed URLs handed to operators start with it. Unset: the address the operator's request came in on.
+   */
+  publicUrl: string | undefined;
+  /** smtp:// or smtps:// with credentials; unset keeps mail in the outbox (docs/embeds.md). */
+  smtpUrl: string | undefined;
+  /** The From of the service's mail. */
+  smtpFrom: string;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }
 
 export class ConfigError extends Error {
@@ -195,6 +212,16 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined;
+  if (publicUrl !== undefined && !isHttpUrl(publicUrl)) {
+    problems.push(`PUBLIC_URL must be an http:// or https:// URL (got "${env.PUBLIC_URL}")`);
+  }
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) {
+    // Never echo it: it carries the SMTP credentials.
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -235,6 +262,9 @@ export function loadConfig(env: Env = process.env): Config {
     sanctionsRescreenBatchSize: wholePositive('SANCTIONS_RESCREEN_BATCH_SIZE', 500, 'users'),
     downloadTimeoutMs: positive('DOWNLOAD_TIMEOUT_SECONDS', 600, 'seconds') * 1000,
     downloadMaxBytes: positive('DOWNLOAD_MAX_MB', 1024, 'megabytes') * 1024 * 1024,
+    publicUrl,
+    smtpUrl,
+    smtpFrom: env.SMTP_FROM || 'Compliance service <no-reply@localhost>',
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

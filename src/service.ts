@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { registerAmlWork } from './areas/aml/aml.jobs.js';
+import { registerEmbedJobs } from './areas/embeds/embeds.jobs.js';
 import { registerExclusionJobs } from './areas/exclusions/exclusions.jobs.js';
 import { flushSightings } from './areas/exclusions/exclusions.sightings.js';
 import { registerGeoJobs } from './areas/geo/geo.jobs.js';
@@ -20,6 +21,7 @@ import { systemClock, TestClock, type Clock } from './platform/clock.js';
 import type { Platform } from './platform/context.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { registerMail } from './platform/mail/mail.js';
 import { Metrics } from './platform/metrics.js';
 import { Scheduler } from './platform/scheduler.js';
 import { registerSecurityLogRetention } from './platform/security-log.js';
@@ -104,6 +106,8 @@ export async function createService(
     const closeSanctions = await installProductionSanctions(platform);
     await registerGeoJobs(platform);
     registerAmlWork(platform);
+    await registerEmbedJobs(platform);
+    const closeMail = await registerMail(platform);
     const app = await buildApp({ platform, logger, backofficeTokenHash: tokenHash, redis });
     await app.ready();
     const workers = new Workers(platform);
@@ -121,6 +125,7 @@ export async function createService(
         redis?.disconnect();
         closeSanctions();
         closeGeo();
+        closeMail();
         await database.close();
       },
     };

@@ -12,8 +12,10 @@ import { listAlerts } from '../platform/alerts.js';
 import { Alert } from '../platform/schemas.js';
 import { requestStaffContext } from '../platform/service-context.js';
 import { fxRoutes } from '../platform/fx.routes.js';
+import { mailBackofficeRoutes } from '../platform/mail/mail.backoffice.routes.js';
 import { staffRoutes } from '../staff/staff.routes.js';
 import { webhookBackofficeRoutes } from '../platform/webhooks/webhooks.backoffice.routes.js';
+import { EmbedOriginsRequest } from '../areas/embeds/embeds.schemas.js';
 import { registerBackofficeAuth } from './backoffice-auth.js';
 import {
   AdvanceClockRequest,
@@ -59,6 +61,7 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
     await app.register(amlBackofficeRoutes(platform));
     await app.register(webhookBackofficeRoutes(platform));
     await app.register(staffRoutes(platform));
+    await app.register(mailBackofficeRoutes(platform));
 
     app.get(
       '/alerts',
@@ -179,6 +182,21 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
       '/tenants/:tenant_id/rate-limits',
       { schema: { params: TenantParams, body: RateLimitsRequest, response: { 200: Tenant } } },
       (req) => tenants.setRateLimits(platform, staff(req), req.params.tenant_id, req.body),
+    );
+
+    app.put(
+      '/tenants/:tenant_id/embed-origins',
+      {
+        schema: {
+          summary: "The origins allowed to frame the tenant's hosted embeds (CSP frame-ancestors)",
+          description:
+            'Replaces the list; an empty list means no site may frame the embeds. See docs/embeds.md.',
+          params: TenantParams,
+          body: EmbedOriginsRequest,
+          response: { 200: Tenant },
+        },
+      },
+      (req) => tenants.setEmbedOrigins(platform, staff(req), req.params.tenant_id, req.body.origins),
     );
 
     app.get(

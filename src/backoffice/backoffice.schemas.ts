@@ -25,6 +25,9 @@ export const Tenant = Type.Object({
     exclusions_per_minute: Type.Optional(Type.Integer()),
     aml_event_per_minute: Type.Optional(Type.Integer()),
   }),
+  embed_origins: Type.Array(Type.String(), {
+    description: "Origins allowed to frame the tenant's hosted embeds; none: they cannot be framed",
+  }),
   created_at: Timestamp,
 });
 

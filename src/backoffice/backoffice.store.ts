@@ -14,6 +14,7 @@ export type TenantChanges = Partial<{
   webhook_disabled_at: Date | null;
   cutover_areas: string;
   rate_limits: string;
+  embed_origins: string;
 }>;
 
 export function insertTenant(tx: Executor, values: Insertable<TenantsTable>): Promise<Tenant> {

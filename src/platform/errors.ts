@@ -83,7 +83,19 @@ export type ErrorCode =
   | 'kyc_check_not_found'
   | 'check_already_final'
   | 'vendor_flow_not_begun'
-  | 'duplicate_withdrawal';
+  | 'duplicate_withdrawal'
+  // hosted embeds
+  | 'invalid_embed_token'
+  | 'embed_session_expired'
+  | 'embed_session_completed'
+  | 'embed_kind_mismatch'
+  | 'invalid_code'
+  | 'code_expired'
+  | 'code_locked'
+  | 'code_not_requested'
+  | 'resend_too_early'
+  | 'too_many_codes'
+  | 'mail_not_found';
 
 export class AppError extends Error {
   constructor(
@@ -92,6 +104,8 @@ export class AppError extends Error {
     message: string,
     /** Extra documented fields of this error's body (for example geo's `status`). */
     readonly extra?: Record<string, unknown>,
+    /** For a 429: the Retry-After header, in whole seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -145,6 +159,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        void reply.header('retry-after', Math.max(1, Math.ceil(error.retryAfterSeconds)));
+      }
       return sendError(reply, error.statusCode, error.code, error.message, error.extra);
     }
     const validationCode = validationCodeFor(request, error as FastifyError);

@@ -18,6 +18,9 @@ const PREFIXES = {
   alert: 'alr',
   staff: 'stf',
   proposal: 'prop',
+  embed_session: 'emb',
+  embed_code: 'emc',
+  mail: 'mail',
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;

@@ -81,6 +81,9 @@ export class TestService {
       sanctionsRescreenBatchSize: 500,
       downloadTimeoutMs: 10_000,
       downloadMaxBytes: 512 * 1024 * 1024,
+      publicUrl: undefined,
+      smtpUrl: undefined,
+      smtpFrom: 'Compliance service <no-reply@compliance.test>',
       ...overrides,
     };
     const service = await createService(config, createLogger(config), vendors);

@@ -1,3 +1,4 @@
+import { normaliseOrigin } from '../../areas/embeds/embeds.origins.js';
 import { issueApiKey, issueSigningSecret } from '../../platform/api-keys.js';
 import { audit } from '../../platform/audit.js';
 import type { Platform, ServiceContext } from '../../platform/context.js';
@@ -147,5 +148,22 @@ export async function setRateLimits(
     tenantId,
     { rate_limits: JSON.stringify(merged) },
     { action: 'rate_limits.changed', details: merged },
+  );
+}
+
+/** Replaces the origins allowed to frame the tenant's hosted embeds; an empty list means no site may frame them. */
+export function setEmbedOrigins(
+  platform: Platform,
+  ctx: ServiceContext,
+  tenantId: string,
+  origins: string[],
+) {
+  const unique = [...new Set(origins.map(normaliseOrigin))].sort();
+  return updateTenant(
+    platform,
+    ctx,
+    tenantId,
+    { embed_origins: JSON.stringify(unique) },
+    { action: 'embed_origins.changed', details: { origins: unique } },
   );
 }

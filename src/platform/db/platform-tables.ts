@@ -25,6 +25,8 @@ export interface TenantsTable {
   webhook_disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   cutover_areas: JSONColumnType<VendorArea[]>;
   rate_limits: JSONColumnType<RateLimitOverrides>;
+  /** Origins allowed to frame the tenant's hosted embeds (CSP frame-ancestors); none: they cannot be framed. */
+  embed_origins: JSONColumnType<string[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -136,6 +138,28 @@ export interface AlertsTable {
   raised_at: Timestamp;
 }
 
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+/** The mail outbox (platform/mail): one message, written in the transaction that decided to send it. */
+export interface MailOutboxTable {
+  mail_id: string;
+  tenant_id: string | null;
+  /** What the mail is for (embed_code): the back office lists by it. */
+  purpose: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Timestamp;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  claim_token: string | null;
+  claimed_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface PlatformTables {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
@@ -147,6 +171,7 @@ export interface PlatformTables {
   service_settings: ServiceSettingsTable;
   download_sources: DownloadSourcesTable;
   alerts: AlertsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -156,3 +181,5 @@ export type NewEvent = Insertable<EventsTable>;
 export type ScheduledJob = Selectable<ScheduledJobsTable>;
 export type DownloadSource = Selectable<DownloadSourcesTable>;
 export type Alert = Selectable<AlertsTable>;
+export type Mail = Selectable<MailOutboxTable>;
+export type NewMail = Insertable<MailOutboxTable>;

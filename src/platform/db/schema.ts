@@ -1,3 +1,4 @@
+import type { EmbedTables } from '../../areas/embeds/embeds.tables.js';
 import type { AmlTables } from '../../areas/aml/aml.tables.js';
 import type { ExclusionTables } from '../../areas/exclusions/exclusions.store.js';
 import type { GeoTables } from '../../areas/geo/geo.tables.js';
@@ -19,4 +20,5 @@ export type DB = PlatformTables &
   KycTables &
   FxTables &
   StaffTables &
-  FourEyesTables;
+  FourEyesTables &
+  EmbedTables;

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { TenantScopedContext } from '../../../platform/context.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/errors.js';
 import { userCurrency } from '../limits.store.js';
@@ -24,4 +25,9 @@ export async function assertUserCurrency(
   currency: string,
 ): Promise<void> {
   assertKeptCurrency(await userCurrency(tx, tenantId, userId), currency);
+}
+
+/** The currency a user's limits and deposits are kept in; null while they have none. */
+export async function keptCurrency(ctx: TenantScopedContext, userId: string): Promise<string | null> {
+  return (await userCurrency(ctx.db, ctx.tenantId, userId)) ?? null;
 }

@@ -1,0 +1,16 @@
+import type { Platform } from '../../platform/context.js';
+import { registerRetention } from '../../platform/retention.js';
+import { SESSION_RETENTION_SECONDS } from './embeds.rules.js';
+import { deleteSessionsExpiredBefore } from './embeds.store.js';
+
+/**
+ * Sessions hold a player's email and phone only for their use: a day after a session expires, it and its codes are
+ * deleted (the audit log keeps what happened, by session id, without the contacts).
+ */
+export function registerEmbedJobs(platform: Platform): Promise<void> {
+  return registerRetention(platform, {
+    kind: 'embeds.retention',
+    keepMs: SESSION_RETENTION_SECONDS * 1000,
+    purge: deleteSessionsExpiredBefore,
+  });
+}

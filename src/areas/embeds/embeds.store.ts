@@ -1,0 +1,112 @@
+import type { Insertable, Transaction } from 'kysely';
+import type { Executor } from '../../platform/db/database.js';
+import type { Tenant } from '../../platform/db/platform-tables.js';
+import type { DB } from '../../platform/db/schema.js';
+import { lockSubject } from '../../platform/db/subject-lock.js';
+import type {
+  CodeStatus,
+  EmbedCode,
+  EmbedCodesTable,
+  EmbedSession,
+  EmbedSessionsTable,
+} from './embeds.tables.js';
+
+export type { EmbedCode, EmbedSession } from './embeds.tables.js';
+
+export async function insertSession(db: Executor, row: Insertable<EmbedSessionsTable>): Promise<void> {
+  await db.insertInto('embed_sessions').values(row).execute();
+}
+
+/** The session a token's hash names; `forUpdate` holds it until the transaction ends. */
+export function findSessionByTokenHash(
+  db: Executor,
+  tokenHash: string,
+  forUpdate = false,
+): Promise<EmbedSession | undefined> {
+  const query = db.selectFrom('embed_sessions').selectAll().where('token_hash', '=', tokenHash);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export function findTenant(db: Executor, tenantId: string): Promise<Tenant | undefined> {
+  return db.selectFrom('tenants').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
+}
+
+export async function completeSession(
+  tx: Transaction<DB>,
+  sessionId: string,
+  exclusionId: string,
+  at: Date,
+): Promise<void> {
+  await tx
+    .updateTable('embed_sessions')
+    .set({ completed_at: at, exclusion_id: exclusionId })
+    .where('embed_session_id', '=', sessionId)
+    .execute();
+}
+
+/** The session's latest code, whatever its state. */
+export function latestCode(db: Executor, sessionId: string): Promise<EmbedCode | undefined> {
+  return db
+    .selectFrom('embed_codes')
+    .selectAll()
+    .where('embed_session_id', '=', sessionId)
+    .orderBy('created_at', 'desc')
+    .orderBy('code_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Serialises code requests for one email (across sessions and tenants) until the transaction ends. */
+export const lockEmail = (tx: Transaction<DB>, emailHash: string) =>
+  lockSubject(tx, 'embed-codes', '-', emailHash);
+
+/** The codes sent to this email since `since`, oldest first. */
+export function codesSentSince(
+  db: Executor,
+  emailHash: string,
+  since: Date,
+): Promise<{ created_at: Date }[]> {
+  return db
+    .selectFrom('embed_codes')
+    .select('created_at')
+    .where('email_hash', '=', emailHash)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function insertCode(db: Executor, row: Insertable<EmbedCodesTable>): Promise<void> {
+  await db.insertInto('embed_codes').values(row).execute();
+}
+
+export async function endCode(db: Executor, codeId: string, status: CodeStatus, at: Date): Promise<void> {
+  await db.updateTable('embed_codes').set({ status, ended_at: at }).where('code_id', '=', codeId).execute();
+}
+
+export async function recordWrongCode(db: Executor, codeId: string, wrongAttempts: number): Promise<void> {
+  await db
+    .updateTable('embed_codes')
+    .set({ wrong_attempts: wrongAttempts })
+    .where('code_id', '=', codeId)
+    .execute();
+}
+
+/** Deletes at most `batch` sessions (their codes go with them) that expired before `cutoff`; returns how many. */
+export async function deleteSessionsExpiredBefore(
+  db: Executor,
+  cutoff: Date,
+  batch: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('embed_sessions')
+    .where('embed_session_id', 'in', (eb) =>
+      eb
+        .selectFrom('embed_sessions')
+        .select('embed_session_id')
+        .where('expires_at', '<', cutoff)
+        .orderBy('expires_at')
+        .limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,125 @@
+import type { Duration } from '../../exclusions/exclusions.rules.js';
+import type { LimitType } from '../../limits/limits.rules.js';
+import type { Messages } from './en.js';
+
+/** German (Deutsch). */
+export const de: Messages = {
+  language: 'Deutsch',
+  errorSummaryTitle: 'Es gibt ein Problem',
+  returnTo: (operator: string) => `Zurück zu ${operator}`,
+  providedBy: (operator: string) => `${operator} stellt diese Seite über einen Compliance-Dienst bereit.`,
+  help: 'Wenn Glücksspiel Ihnen oder einem Ihnen nahestehenden Menschen schadet, finden Sie kostenlose und vertrauliche Hilfe bei Beratungsstellen in Ihrem Land.',
+  at: 'UTC',
+
+  exclusion: {
+    title: 'Eine Pause vom Glücksspiel einlegen',
+    intro: (operator: string) =>
+      `Sie können sich bei ${operator} selbst für das Glücksspiel sperren. Solange die Sperre gilt, können Sie sich nicht anmelden, nicht einzahlen und nicht spielen. Die Sperre kann weder verkürzt noch aufgehoben werden.`,
+    register:
+      'Ihre Sperre wird außerdem im nationalen Sperrregister eingetragen. Deshalb lassen auch andere zugelassene Anbieter Sie nicht mehr spielen.',
+    durationLegend: 'Wie lange möchten Sie gesperrt sein?',
+    durations: {
+      duration_24h: '24 Stunden',
+      duration_7d: '7 Tage',
+      duration_30d: '30 Tage',
+      duration_6m: '6 Monate',
+      duration_1y: '1 Jahr',
+      duration_permanent: 'Dauerhaft',
+    } satisfies Record<Duration, string>,
+    permanentHint: 'Dauerhaft heißt für immer: Das kann nie rückgängig gemacht werden.',
+    continue: 'Weiter',
+    permanentTitle: 'Möchten Sie sich dauerhaft sperren?',
+    permanentText: (operator: string) =>
+      `Eine dauerhafte Sperre kann nie rückgängig gemacht werden: nicht von Ihnen, nicht von ${operator} und auch von niemand anderem.`,
+    permanentConfirm: 'Ich verstehe, dass eine dauerhafte Sperre nie rückgängig gemacht werden kann',
+    permanentSubmit: 'Ja, mich dauerhaft sperren',
+    chooseAnother: 'Einen anderen Zeitraum wählen',
+    codeTitle: 'Sehen Sie in Ihr E-Mail-Postfach',
+    codeSent: (email: string, duration: string) =>
+      `Wir haben einen 6-stelligen Code an ${email} gesendet. Geben Sie ihn ein, um Ihre Sperre für ${duration} zu bestätigen.`,
+    codeSentPermanent: (email: string) =>
+      `Wir haben einen 6-stelligen Code an ${email} gesendet. Geben Sie ihn ein, um Ihre dauerhafte Sperre zu bestätigen.`,
+    codeExpiresAt: (time: string) => `Der Code gilt bis zum ${time}.`,
+    codeLabel: 'Code aus der E-Mail',
+    codeHint: '6 Ziffern, zum Beispiel 123456',
+    confirm: 'Meine Sperre bestätigen',
+    resend: 'Neuen Code senden',
+    resendFrom: (time: string) => `Einen neuen Code können Sie ab dem ${time} anfordern.`,
+    doneTitle: 'Sie sind gesperrt',
+    doneUntil: (time: string) => `Ihre Sperre gilt bis zum ${time}.`,
+    donePermanent: 'Ihre Sperre gilt dauerhaft.',
+    doneNext: 'Solange sie gilt, können Sie sich nicht anmelden, nicht einzahlen und nicht spielen.',
+  },
+
+  limits: {
+    title: 'Ihre Einzahlungslimits',
+    intro:
+      'Ein Einzahlungslimit begrenzt, wie viel Sie in einem Zeitraum einzahlen können. Wenn Sie ein Limit senken, gilt das sofort. Wenn Sie ein Limit erhöhen, gilt das erst nach einer Schutzfrist: 24 Stunden bei bis zum Doppelten des aktuellen Limits, 48 Stunden bei bis zum Fünffachen, 7 Tage bei mehr.',
+    caption: 'Limits, die jetzt gelten',
+    none: 'Sie haben noch kein Einzahlungslimit festgelegt.',
+    period: 'Zeitraum',
+    limit: 'Limit',
+    deposited: 'Eingezahlt',
+    remaining: 'Noch einzahlbar',
+    resets: 'Nächste Freigabe im Limit',
+    waiting: 'Ausstehende Änderung',
+    noReset: 'Keine Einzahlungen im Zeitraum',
+    types: {
+      limit_daily: 'Täglich (24 Stunden)',
+      limit_weekly: 'Wöchentlich (7 Tage)',
+      limit_monthly: 'Monatlich (30 Tage)',
+    } satisfies Record<LimitType, string>,
+    pending: (amount: string, time: string) => `Steigt am ${time} auf ${amount}`,
+    cancel: 'Diese Erhöhung zurücknehmen',
+    formLegend: 'Ein Limit festlegen oder ändern',
+    amountLabel: (currency: string) => `Betrag (${currency})`,
+    amountHint: 'Zum Beispiel 250 oder 250,50',
+    save: 'Limit speichern',
+    setNow: (period: string, amount: string) => `Ihr Limit „${period}“ beträgt jetzt ${amount}.`,
+    increaseWaits: (period: string, amount: string, time: string, current: string) =>
+      `Ihr Limit „${period}“ steigt am ${time} auf ${amount}, wenn die Schutzfrist abgelaufen ist. Bis dahin bleibt Ihr Limit bei ${current}.`,
+    cancelled: (period: string, amount: string) =>
+      `Die Erhöhung ist zurückgenommen. Ihr Limit „${period}“ bleibt bei ${amount}.`,
+  },
+
+  errors: {
+    chooseDuration: 'Wählen Sie, wie lange Sie gesperrt sein möchten',
+    confirmPermanent:
+      'Setzen Sie das Häkchen, um zu bestätigen: Sie verstehen, dass eine dauerhafte Sperre nie rückgängig gemacht werden kann',
+    enterCode: 'Geben Sie den 6-stelligen Code aus der E-Mail ein',
+    wrongCode: (left: number) =>
+      left === 1
+        ? 'Der Code ist nicht richtig. Sie haben noch 1 Versuch.'
+        : `Der Code ist nicht richtig. Sie haben noch ${left} Versuche.`,
+    lastWrongCode:
+      'Der Code ist nicht richtig, und das war der letzte Versuch. Fordern Sie einen neuen Code an.',
+    codeExpired: 'Der Code ist abgelaufen. Fordern Sie einen neuen Code an.',
+    codeLocked: 'Es wurden zu viele falsche Codes eingegeben. Fordern Sie einen neuen Code an.',
+    codeNotRequested: 'Wählen Sie zuerst einen Zeitraum; danach senden wir Ihnen einen Code.',
+    resendTooEarly: (seconds: number) =>
+      `Warten Sie ${seconds} Sekunden, bevor Sie einen neuen Code anfordern.`,
+    tooManyCodes: (minutes: number) =>
+      `An diese E-Mail-Adresse wurden zu viele Codes gesendet. Versuchen Sie es in ${minutes} Minuten erneut.`,
+    alreadyExcluded: 'Sie haben bereits eine Sperre, die durch diese nicht ersetzt werden kann.',
+    sessionExpired: (operator: string) =>
+      `Diese Seite ist abgelaufen. Gehen Sie zurück zu ${operator} und öffnen Sie die Seite erneut.`,
+    sessionInvalid:
+      'Diese Seite ist nicht verfügbar. Gehen Sie zurück zu der Website, von der Sie gekommen sind, und öffnen Sie die Seite erneut.',
+    sessionCompleted: 'Diese Seite wurde bereits verwendet.',
+    chooseType: 'Wählen Sie den Zeitraum des Limits',
+    enterAmount: 'Geben Sie einen Betrag ein, zum Beispiel 250 oder 250,50',
+    belowMinimum: 'Das Limit ist zu niedrig. Geben Sie einen höheren Betrag ein.',
+    pendingChange:
+      'Eine Erhöhung dieses Limits wartet bereits. Nehmen Sie sie zurück, bevor Sie eine weitere beantragen.',
+    currencyMismatch:
+      'Ihre Limits werden in einer anderen Währung geführt. Wenden Sie sich an den Kundenservice.',
+    generic:
+      'Etwas ist schiefgelaufen. Versuchen Sie es erneut oder gehen Sie zurück zu der Website, von der Sie gekommen sind.',
+  },
+
+  mail: {
+    subject: 'Ihr Bestätigungscode',
+    body: (code: string, operator: string, duration: string, minutes: number) =>
+      `Ihr Bestätigungscode lautet ${code}.\n\nGeben Sie ihn auf der Seite von ${operator} ein, um Ihre Selbstsperre zu bestätigen (${duration}). Der Code gilt ${minutes} Minuten lang.\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ohne den Code ändert sich nichts.`,
+  },
+};

@@ -1,0 +1,121 @@
+import type { Duration } from '../../exclusions/exclusions.rules.js';
+import type { LimitType } from '../../limits/limits.rules.js';
+
+/**
+ * Every word the embeds and their email show, in English: the shape every other language's file implements. Plain
+ * words for a player who may be in distress: what happens, what cannot be undone, what to do next.
+ */
+export const en = {
+  language: 'English',
+  errorSummaryTitle: 'There is a problem',
+  returnTo: (operator: string) => `Return to ${operator}`,
+  providedBy: (operator: string) => `${operator} provides this page through its compliance service.`,
+  help: 'If gambling is harming you or someone close to you, free and confidential help is available from support services in your country.',
+  at: 'UTC',
+
+  exclusion: {
+    title: 'Take a break from gambling',
+    intro: (operator: string) =>
+      `You can exclude yourself from gambling with ${operator}. While the exclusion lasts you cannot log in, deposit or play, and it cannot be shortened or cancelled.`,
+    register:
+      'Your exclusion is also recorded in the national self-exclusion register, so other licensed operators will stop you playing too.',
+    durationLegend: 'How long do you want to be excluded?',
+    durations: {
+      duration_24h: '24 hours',
+      duration_7d: '7 days',
+      duration_30d: '30 days',
+      duration_6m: '6 months',
+      duration_1y: '1 year',
+      duration_permanent: 'Permanently',
+    } satisfies Record<Duration, string>,
+    permanentHint: 'Permanently means for ever: it can never be undone.',
+    continue: 'Continue',
+    permanentTitle: 'Exclude yourself permanently?',
+    permanentText: (operator: string) =>
+      `A permanent exclusion can never be undone: not by you, not by ${operator}, not by anyone else.`,
+    permanentConfirm: 'I understand that a permanent exclusion can never be undone',
+    permanentSubmit: 'Yes, exclude me permanently',
+    chooseAnother: 'Choose another period',
+    codeTitle: 'Check your email',
+    codeSent: (email: string, duration: string) =>
+      `We have sent a 6-digit code to ${email}. Enter it to confirm your exclusion for ${duration}.`,
+    codeSentPermanent: (email: string) =>
+      `We have sent a 6-digit code to ${email}. Enter it to confirm your permanent exclusion.`,
+    codeExpiresAt: (time: string) => `The code works until ${time}.`,
+    codeLabel: 'Code from the email',
+    codeHint: '6 digits, for example 123456',
+    confirm: 'Confirm my exclusion',
+    resend: 'Send a new code',
+    resendFrom: (time: string) => `You can ask for a new code from ${time}.`,
+    doneTitle: 'You are excluded',
+    doneUntil: (time: string) => `Your exclusion runs until ${time}.`,
+    donePermanent: 'Your exclusion is permanent.',
+    doneNext: 'You will not be able to log in, deposit or play while it lasts.',
+  },
+
+  limits: {
+    title: 'Your deposit limits',
+    intro:
+      'A deposit limit caps how much you can deposit over a period. Lowering a limit takes effect at once. Raising one takes effect only after a cooling-off period: 24 hours for up to twice the current limit, 48 hours for up to five times, 7 days for more than that.',
+    caption: 'Limits in force now',
+    none: 'You have not set a deposit limit yet.',
+    period: 'Period',
+    limit: 'Limit',
+    deposited: 'Deposited',
+    remaining: 'Left to deposit',
+    resets: 'Next money back in the limit',
+    waiting: 'Change waiting',
+    noReset: 'Nothing deposited in the period',
+    types: {
+      limit_daily: 'Daily (24 hours)',
+      limit_weekly: 'Weekly (7 days)',
+      limit_monthly: 'Monthly (30 days)',
+    } satisfies Record<LimitType, string>,
+    pending: (amount: string, time: string) => `Rises to ${amount} on ${time}`,
+    cancel: 'Cancel this increase',
+    formLegend: 'Set or change a limit',
+    amountLabel: (currency: string) => `Amount (${currency})`,
+    amountHint: 'For example 250 or 250.50',
+    save: 'Save limit',
+    setNow: (period: string, amount: string) => `Your ${period} limit is now ${amount}.`,
+    increaseWaits: (period: string, amount: string, time: string, current: string) =>
+      `Your ${period} limit will rise to ${amount} on ${time}, after its cooling-off period. Until then your limit stays at ${current}.`,
+    cancelled: (period: string, amount: string) =>
+      `The increase is cancelled. Your ${period} limit stays at ${amount}.`,
+  },
+
+  errors: {
+    chooseDuration: 'Choose how long you want to be excluded',
+    confirmPermanent: 'Tick the box to confirm that you understand a permanent exclusion can never be undone',
+    enterCode: 'Enter the 6-digit code from the email',
+    wrongCode: (left: number) =>
+      left === 1
+        ? 'The code is not right. You have 1 more try.'
+        : `The code is not right. You have ${left} more tries.`,
+    lastWrongCode: 'The code is not right, and that was the last try. Ask for a new code.',
+    codeExpired: 'The code has expired. Ask for a new code.',
+    codeLocked: 'There were too many wrong codes. Ask for a new code.',
+    codeNotRequested: 'Choose a period first; we will then send you a code.',
+    resendTooEarly: (seconds: number) => `Wait ${seconds} seconds before asking for a new code.`,
+    tooManyCodes: (minutes: number) =>
+      `Too many codes have been sent to this email address. Try again in ${minutes} minutes.`,
+    alreadyExcluded: 'You already have an exclusion that this one cannot replace.',
+    sessionExpired: (operator: string) => `This page has expired. Go back to ${operator} and open it again.`,
+    sessionInvalid: 'This page is not available. Go back to the site you came from and open it again.',
+    sessionCompleted: 'This page has already been used.',
+    chooseType: 'Choose the period of the limit',
+    enterAmount: 'Enter an amount, like 250 or 250.50',
+    belowMinimum: 'The limit is too low. Enter a larger amount.',
+    pendingChange: 'An increase of this limit is already waiting. Cancel it before asking for another.',
+    currencyMismatch: 'Your limits are kept in another currency. Contact support.',
+    generic: 'Something went wrong. Try again, or go back to the site you came from.',
+  },
+
+  mail: {
+    subject: 'Your confirmation code',
+    body: (code: string, operator: string, duration: string, minutes: number) =>
+      `Your confirmation code is ${code}.\n\nEnter it on ${operator}'s page to confirm your self-exclusion (${duration}). The code works for ${minutes} minutes.\n\nIf you did not ask for this, ignore this email: nothing changes without the code.`,
+  },
+};
+
+export type Messages = typeof en;

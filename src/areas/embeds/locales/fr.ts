@@ -1,0 +1,120 @@
+import type { Duration } from '../../exclusions/exclusions.rules.js';
+import type { LimitType } from '../../limits/limits.rules.js';
+import type { Messages } from './en.js';
+
+/** French (Français). */
+export const fr: Messages = {
+  language: 'Français',
+  errorSummaryTitle: 'Il y a un problème',
+  returnTo: (operator: string) => `Retourner sur ${operator}`,
+  providedBy: (operator: string) =>
+    `${operator} vous propose cette page par l’intermédiaire de son service de conformité.`,
+  help: 'Si le jeu vous fait du mal, à vous ou à l’un de vos proches, une aide gratuite et confidentielle est disponible auprès des services d’aide de votre pays.',
+  at: 'UTC',
+
+  exclusion: {
+    title: 'Faire une pause dans le jeu',
+    intro: (operator: string) =>
+      `Vous pouvez vous exclure du jeu chez ${operator}. Pendant toute la durée de l’exclusion, vous ne pouvez ni vous connecter, ni déposer d’argent, ni jouer, et l’exclusion ne peut être ni raccourcie ni annulée.`,
+    register:
+      'Votre exclusion est aussi inscrite dans le registre national d’auto-exclusion : les autres opérateurs agréés vous empêcheront donc aussi de jouer.',
+    durationLegend: 'Pendant combien de temps voulez-vous vous exclure ?',
+    durations: {
+      duration_24h: '24 heures',
+      duration_7d: '7 jours',
+      duration_30d: '30 jours',
+      duration_6m: '6 mois',
+      duration_1y: '1 an',
+      duration_permanent: 'Définitivement',
+    } satisfies Record<Duration, string>,
+    permanentHint: 'Définitivement signifie pour toujours : cela ne pourra jamais être annulé.',
+    continue: 'Continuer',
+    permanentTitle: 'Vous exclure définitivement ?',
+    permanentText: (operator: string) =>
+      `Une exclusion définitive ne pourra jamais être annulée : ni par vous, ni par ${operator}, ni par personne d’autre.`,
+    permanentConfirm: 'Je comprends qu’une exclusion définitive ne pourra jamais être annulée',
+    permanentSubmit: 'Oui, m’exclure définitivement',
+    chooseAnother: 'Choisir une autre durée',
+    codeTitle: 'Consultez vos e-mails',
+    codeSent: (email: string, duration: string) =>
+      `Nous avons envoyé un code à 6 chiffres à ${email}. Saisissez-le pour confirmer votre exclusion pour ${duration}.`,
+    codeSentPermanent: (email: string) =>
+      `Nous avons envoyé un code à 6 chiffres à ${email}. Saisissez-le pour confirmer votre exclusion définitive.`,
+    codeExpiresAt: (time: string) => `Le code est valable jusqu’au ${time}.`,
+    codeLabel: 'Code reçu par e-mail',
+    codeHint: '6 chiffres, par exemple 123456',
+    confirm: 'Confirmer mon exclusion',
+    resend: 'Envoyer un nouveau code',
+    resendFrom: (time: string) => `Vous pourrez demander un nouveau code à partir du ${time}.`,
+    doneTitle: 'Votre exclusion est en place',
+    doneUntil: (time: string) => `Votre exclusion dure jusqu’au ${time}.`,
+    donePermanent: 'Votre exclusion est définitive.',
+    doneNext: 'Tant qu’elle dure, vous ne pourrez ni vous connecter, ni déposer d’argent, ni jouer.',
+  },
+
+  limits: {
+    title: 'Vos limites de dépôt',
+    intro:
+      'Une limite de dépôt fixe le montant maximum que vous pouvez déposer sur une période. Une baisse de limite s’applique immédiatement. Une hausse ne s’applique qu’après un délai de réflexion : 24 heures jusqu’à deux fois la limite actuelle, 48 heures jusqu’à cinq fois, 7 jours au-delà.',
+    caption: 'Limites en vigueur',
+    none: 'Vous n’avez pas encore fixé de limite de dépôt.',
+    period: 'Période',
+    limit: 'Limite',
+    deposited: 'Déposé',
+    remaining: 'Reste à déposer',
+    resets: 'Prochain montant libéré dans la limite',
+    waiting: 'Modification en attente',
+    noReset: 'Aucun dépôt sur la période',
+    types: {
+      limit_daily: 'Quotidienne (24 heures)',
+      limit_weekly: 'Hebdomadaire (7 jours)',
+      limit_monthly: 'Mensuelle (30 jours)',
+    } satisfies Record<LimitType, string>,
+    pending: (amount: string, time: string) => `Passe à ${amount} le ${time}`,
+    cancel: 'Annuler cette hausse',
+    formLegend: 'Fixer ou modifier une limite',
+    amountLabel: (currency: string) => `Montant (${currency})`,
+    amountHint: 'Par exemple 250 ou 250,50',
+    save: 'Enregistrer la limite',
+    setNow: (period: string, amount: string) => `Votre limite « ${period} » est maintenant de ${amount}.`,
+    increaseWaits: (period: string, amount: string, time: string, current: string) =>
+      `Votre limite « ${period} » passera à ${amount} le ${time}, à la fin de son délai de réflexion. D’ici là, votre limite reste de ${current}.`,
+    cancelled: (period: string, amount: string) =>
+      `La hausse est annulée. Votre limite « ${period} » reste de ${amount}.`,
+  },
+
+  errors: {
+    chooseDuration: 'Choisissez pendant combien de temps vous voulez vous exclure',
+    confirmPermanent:
+      'Cochez la case pour confirmer que vous comprenez qu’une exclusion définitive ne pourra jamais être annulée',
+    enterCode: 'Saisissez le code à 6 chiffres reçu par e-mail',
+    wrongCode: (left: number) =>
+      left === 1
+        ? 'Le code n’est pas correct. Il vous reste 1 essai.'
+        : `Le code n’est pas correct. Il vous reste ${left} essais.`,
+    lastWrongCode: 'Le code n’est pas correct, et c’était le dernier essai. Demandez un nouveau code.',
+    codeExpired: 'Le code a expiré. Demandez un nouveau code.',
+    codeLocked: 'Trop de codes erronés ont été saisis. Demandez un nouveau code.',
+    codeNotRequested: 'Choisissez d’abord une durée ; nous vous enverrons ensuite un code.',
+    resendTooEarly: (seconds: number) => `Attendez ${seconds} secondes avant de demander un nouveau code.`,
+    tooManyCodes: (minutes: number) =>
+      `Trop de codes ont été envoyés à cette adresse e-mail. Réessayez dans ${minutes} minutes.`,
+    alreadyExcluded: 'Vous avez déjà une exclusion que celle-ci ne peut pas remplacer.',
+    sessionExpired: (operator: string) => `Cette page a expiré. Retournez sur ${operator} et rouvrez-la.`,
+    sessionInvalid: 'Cette page n’est pas disponible. Retournez sur le site d’où vous venez et rouvrez-la.',
+    sessionCompleted: 'Cette page a déjà été utilisée.',
+    chooseType: 'Choisissez la période de la limite',
+    enterAmount: 'Saisissez un montant, par exemple 250 ou 250,50',
+    belowMinimum: 'La limite est trop basse. Saisissez un montant plus élevé.',
+    pendingChange:
+      'Une hausse de cette limite est déjà en attente. Annulez-la avant d’en demander une autre.',
+    currencyMismatch: 'Vos limites sont tenues dans une autre devise. Contactez le service client.',
+    generic: 'Une erreur s’est produite. Réessayez, ou retournez sur le site d’où vous venez.',
+  },
+
+  mail: {
+    subject: 'Votre code de confirmation',
+    body: (code: string, operator: string, duration: string, minutes: number) =>
+      `Votre code de confirmation est ${code}.\n\nSaisissez-le sur la page de ${operator} pour confirmer votre auto-exclusion (${duration}). Le code est valable ${minutes} minutes.\n\nSi vous n’avez rien demandé, ignorez cet e-mail : rien ne change sans le code.`,
+  },
+};

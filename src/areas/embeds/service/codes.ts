@@ -1,0 +1,196 @@
+import { randomInt } from 'node:crypto';
+import type { Platform } from '../../../platform/context.js';
+import { hashesEqual } from '../../../platform/api-keys.js';
+import { audit } from '../../../platform/audit.js';
+import { AppError } from '../../../platform/errors.js';
+import { newId } from '../../../platform/ids.js';
+import { queueMail } from '../../../platform/mail/mail.js';
+import { canonicalEmail, contactHash } from '../../exclusions/contact.js';
+import type { Duration } from '../../exclusions/exclusions.rules.js';
+import type { Exclusion } from '../../exclusions/exclusions.schemas.js';
+import { createExclusion } from '../../exclusions/exclusions.service.js';
+import { codeMail } from '../embeds.mail.js';
+import {
+  CODE_DIGITS,
+  CODE_SECONDS,
+  CODES_PER_EMAIL_PER_HOUR,
+  localeOf,
+  MAX_WRONG_CODES,
+  RESEND_SECONDS,
+} from '../embeds.rules.js';
+import * as store from '../embeds.store.js';
+import { withSession } from './sessions.js';
+
+const HOUR_MS = 3_600_000;
+
+const codeHash = (platform: Platform, codeId: string, code: string) =>
+  platform.secrets.hmac('embed-code', `${codeId}:${code}`);
+
+const sessionCompleted = () =>
+  new AppError('embed_session_completed', 409, 'This session has already created its exclusion');
+
+/**
+ * Sends a new 6-digit code to the session's email for the duration chosen now; the code is bound to both. A live
+ * code is replaced (at most one a session); a new code comes no sooner than RESEND_SECONDS after the last; at most
+ * CODES_PER_EMAIL_PER_HOUR codes go to one email in any hour, across sessions and tenants. The mail is written in
+ * the transaction that issues the code.
+ */
+export function requestCode(
+  platform: Platform,
+  token: string,
+  requestId: string,
+  duration: Duration,
+): Promise<{ code_expires_at: Date; resend_available_at: Date }> {
+  return withSession(platform, token, requestId, 'self_exclusion', async ({ session, tenant, ctx }, tx) => {
+    if (session.completed_at) throw sessionCompleted();
+    const now = ctx.clock.now();
+    const latest = await store.latestCode(tx, session.embed_session_id);
+    const live = latest?.status === 'live' ? latest : undefined;
+    // A new code no sooner than RESEND_SECONDS after the last, live or voided by wrong codes.
+    if (latest) {
+      const resendAt = latest.created_at.getTime() + RESEND_SECONDS * 1000;
+      if (now.getTime() < resendAt) {
+        const wait = Math.ceil((resendAt - now.getTime()) / 1000);
+        throw new AppError(
+          'resend_too_early',
+          429,
+          `A code was sent less than ${RESEND_SECONDS} seconds ago; ask again in ${wait} seconds`,
+          { retry_after_seconds: wait },
+          wait,
+        );
+      }
+    }
+    const emailHash = contactHash(platform.secrets, 'email', canonicalEmail(session.email!));
+    await store.lockEmail(tx, emailHash);
+    const sent = await store.codesSentSince(tx, emailHash, new Date(now.getTime() - HOUR_MS));
+    if (sent.length >= CODES_PER_EMAIL_PER_HOUR) {
+      const wait = Math.ceil((sent[0]!.created_at.getTime() + HOUR_MS - now.getTime()) / 1000);
+      throw new AppError(
+        'too_many_codes',
+        429,
+        `${CODES_PER_EMAIL_PER_HOUR} codes have been sent to this email in the last hour; ask again in ${wait} seconds`,
+        { retry_after_seconds: wait },
+        wait,
+      );
+    }
+    if (live) await store.endCode(tx, live.code_id, 'replaced', now);
+
+    const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
+    const codeId = newId('embed_code');
+    const expiresAt = new Date(Math.min(now.getTime() + CODE_SECONDS * 1000, session.expires_at.getTime()));
+    await store.insertCode(tx, {
+      code_id: codeId,
+      embed_session_id: session.embed_session_id,
+      email_hash: emailHash,
+      code_hash: codeHash(platform, codeId, code),
+      duration,
+      created_at: now,
+      expires_at: expiresAt,
+      status: 'live',
+      ended_at: null,
+    });
+    const mail = codeMail({
+      locale: localeOf(session.locale),
+      to: session.email!,
+      tenantId: tenant.tenant_id,
+      operator: tenant.name,
+      code,
+      duration,
+    });
+    await queueMail(tx, mail, now);
+    await audit(tx, ctx, latest ? 'embed.code_resent' : 'embed.code_sent', {
+      embed_session_id: session.embed_session_id,
+      code_id: codeId,
+      duration,
+    });
+    return {
+      code_expires_at: expiresAt,
+      resend_available_at: new Date(now.getTime() + RESEND_SECONDS * 1000),
+    };
+  });
+}
+
+type Confirmation =
+  | { outcome: 'confirmed'; exclusion: Exclusion; created: boolean }
+  | { outcome: 'wrong'; attemptsLeft: number };
+
+/**
+ * Checks the code and, if it is the live one, creates the exclusion through the same verb as POST /v1/exclusions
+ * (source recorded as the embed), for the duration the code was sent for. A wrong code counts against the code and
+ * is answered 422 with the attempts left, after the count has committed; the fifth voids the code.
+ */
+export async function confirmCode(
+  platform: Platform,
+  token: string,
+  requestId: string,
+  code: string,
+): Promise<{ exclusion: Exclusion; created: boolean }> {
+  const result = await withSession<Confirmation>(
+    platform,
+    token,
+    requestId,
+    'self_exclusion',
+    async ({ session, ctx }, tx) => {
+      if (session.completed_at) throw sessionCompleted();
+      const now = ctx.clock.now();
+      const latest = await store.latestCode(tx, session.embed_session_id);
+      if (latest?.status === 'locked') {
+        throw new AppError(
+          'code_locked',
+          422,
+          `${MAX_WRONG_CODES} wrong codes were entered; ask for a new code`,
+        );
+      }
+      if (latest?.status !== 'live') {
+        throw new AppError(
+          'code_not_requested',
+          409,
+          'No code has been sent in this session; request one first',
+        );
+      }
+      if (latest.expires_at <= now) {
+        throw new AppError('code_expired', 422, 'The code has expired; ask for a new code');
+      }
+      const details = { embed_session_id: session.embed_session_id, code_id: latest.code_id };
+      if (!hashesEqual(latest.code_hash, codeHash(platform, latest.code_id, code))) {
+        const wrong = latest.wrong_attempts + 1;
+        const attemptsLeft = MAX_WRONG_CODES - wrong;
+        await store.recordWrongCode(tx, latest.code_id, wrong);
+        if (attemptsLeft === 0) await store.endCode(tx, latest.code_id, 'locked', now);
+        await audit(tx, ctx, attemptsLeft === 0 ? 'embed.code_locked' : 'embed.code_rejected', {
+          ...details,
+          attempts_left: attemptsLeft,
+        });
+        return { outcome: 'wrong', attemptsLeft };
+      }
+
+      await store.endCode(tx, latest.code_id, 'used', now);
+      const { exclusion, created } = await createExclusion(
+        platform,
+        ctx,
+        {
+          user_id: session.user_id,
+          duration: latest.duration,
+          ...(session.email === null ? {} : { email: session.email }),
+          ...(session.phone === null ? {} : { phone: session.phone }),
+          reason: 'self_initiated',
+        },
+        'embed',
+      );
+      await store.completeSession(tx, session.embed_session_id, exclusion.exclusion_id, now);
+      await audit(tx, ctx, 'embed.code_confirmed', { ...details, exclusion_id: exclusion.exclusion_id });
+      return { outcome: 'confirmed', exclusion, created };
+    },
+  );
+  if (result.outcome === 'wrong') {
+    throw new AppError(
+      'invalid_code',
+      422,
+      result.attemptsLeft === 0
+        ? `The code is not right, and ${MAX_WRONG_CODES} wrong codes void it; ask for a new code`
+        : `The code is not right; ${result.attemptsLeft} attempts left`,
+      { attempts_left: result.attemptsLeft },
+    );
+  }
+  return { exclusion: result.exclusion, created: result.created };
+}

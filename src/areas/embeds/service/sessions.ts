@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { audit } from '../../../platform/audit.js';
+import type { Platform, TenantContext } from '../../../platform/context.js';
+import type { Tenant } from '../../../platform/db/platform-tables.js';
+import type { DB } from '../../../platform/db/schema.js';
+import { AppError } from '../../../platform/errors.js';
+import { newId } from '../../../platform/ids.js';
+import { withTransaction } from '../../../platform/service-context.js';
+import { normaliseEmail, normalisePhone } from '../../exclusions/contact.js';
+import { recordContactsShown } from '../../exclusions/exclusions.sightings.js';
+import { keptCurrency } from '../../limits/limits.service.js';
+import { localeOf, SESSION_SECONDS, type EmbedKind } from '../embeds.rules.js';
+import type { CreateEmbedSessionRequest, EmbedSession } from '../embeds.schemas.js';
+import * as store from '../embeds.store.js';
+
+/** The page's path for a token; the API's paths are /v1/embeds/{token}/…. */
+export const embedPagePath = (token: string) => `/embeds/${token}`;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** 256 random bits, base64url: 43 characters. Anything else is not one of ours and needs no look-up. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const invalidRequest = (message: string) => new AppError('invalid_request', 400, message);
+
+/** The contact validators answer in the exclusions' code; a session's fields answer in the embeds' own. */
+function contactField<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof AppError) throw invalidRequest(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Creates a session for one player of the tenant: the operator's server names the player and their contacts, the
+ * page only ever holds the token. `baseUrl` is where players' browsers reach the service.
+ */
+export async function createEmbedSession(
+  platform: Platform,
+  ctx: TenantContext,
+  input: CreateEmbedSessionRequest,
+  baseUrl: string,
+): Promise<EmbedSession> {
+  const email =
+    input.email === undefined || input.email.trim() === ''
+      ? null
+      : contactField(() => normaliseEmail(input.email!));
+  const phone =
+    input.phone === undefined || input.phone.trim() === ''
+      ? null
+      : contactField(() => normalisePhone(input.phone!));
+  if (input.kind === 'self_exclusion' && email === null) {
+    throw invalidRequest('email is required for a self_exclusion embed: the confirmation code is sent there');
+  }
+  const currency =
+    input.kind === 'deposit_limits' ? (input.currency ?? (await keptCurrency(ctx, input.user_id))) : null;
+  if (input.kind === 'deposit_limits' && currency === null) {
+    throw invalidRequest(
+      'currency is required: this player has no deposit limits or deposits yet to take it from',
+    );
+  }
+  if (input.return_url !== undefined && !isHttpUrl(input.return_url)) {
+    throw invalidRequest('return_url must be an absolute http:// or https:// URL');
+  }
+
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.clock.now();
+  const session = {
+    embed_session_id: newId('embed_session'),
+    token_hash: hashToken(token),
+    tenant_id: ctx.tenantId,
+    kind: input.kind,
+    user_id: input.user_id,
+    email,
+    phone,
+    currency,
+    locale: localeOf(input.locale),
+    return_url: input.return_url ?? null,
+    operator_notice: input.operator_notice ?? null,
+    created_at: now,
+    expires_at: new Date(now.getTime() + SESSION_SECONDS * 1000),
+    completed_at: null,
+    exclusion_id: null,
+  };
+  // Sent by the operator for this player: shown, as a check or a registration would show them.
+  if (email !== null || phone !== null) await recordContactsShown(platform, ctx.tenantId, [{ email, phone }]);
+  await withTransaction(ctx, async (tx, ctx) => {
+    await store.insertSession(tx, session);
+    await audit(tx, ctx, 'embed.session_created', {
+      embed_session_id: session.embed_session_id,
+      kind: session.kind,
+      user_id: session.user_id,
+    });
+  });
+  return {
+    embed_session_id: session.embed_session_id,
+    kind: session.kind,
+    url: `${baseUrl}${embedPagePath(token)}`,
+    expires_at: session.expires_at.toISOString(),
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** A session as its token reaches it, with its tenant and the context its verbs act in. */
+export interface OpenSession {
+  session: store.EmbedSession;
+  tenant: Tenant;
+  ctx: TenantContext;
+}
+
+const invalidToken = () =>
+  new AppError(
+    'invalid_embed_token',
+    401,
+    'This embed link is not valid; the operator must create a new session',
+  );
+
+/**
+ * The session a token names, if it may still be used: an unknown or malformed token, or one of a suspended tenant,
+ * is 401 invalid_embed_token; an expired one 401 embed_session_expired. `kind` refuses a session of the other kind.
+ */
+export async function openSession(
+  platform: Platform,
+  token: string,
+  requestId: string,
+  options: { kind?: EmbedKind; tx?: Transaction<DB> } = {},
+): Promise<OpenSession> {
+  if (!TOKEN.test(token)) throw invalidToken();
+  const db = options.tx ?? platform.db;
+  const session = await store.findSessionByTokenHash(db, hashToken(token), options.tx !== undefined);
+  const tenant = session && (await store.findTenant(db, session.tenant_id));
+  if (!session || !tenant || tenant.status !== 'active') throw invalidToken();
+  if (session.expires_at <= platform.clock.now()) {
+    throw new AppError(
+      'embed_session_expired',
+      401,
+      'This embed session has expired (sessions last 15 minutes); the operator must create a new one',
+    );
+  }
+  if (options.kind && session.kind !== options.kind) {
+    throw new AppError('embed_kind_mismatch', 409, `This is a ${session.kind} embed session`);
+  }
+  const ctx: TenantContext = {
+    tenant,
+    tenantId: tenant.tenant_id,
+    keyId: session.embed_session_id,
+    keyPrefix: 'embed',
+    role: 'standard',
+    // The audit log and the exclusion's own audit row name the session the player acted through.
+    actor: `embed:${session.embed_session_id}`,
+    requestId,
+    db,
+    clock: platform.clock,
+  };
+  return { session, tenant, ctx };
+}
+
+/** Runs fn on the session in one transaction that holds it, so a session's codes change one request at a time. */
+export function withSession<T>(
+  platform: Platform,
+  token: string,
+  requestId: string,
+  kind: EmbedKind,
+  fn: (open: OpenSession, tx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  return platform.db.transaction().execute(async (tx) => {
+    const open = await openSession(platform, token, requestId, { kind, tx });
+    return fn(open, tx);
+  });
+}
