@@ -11,6 +11,7 @@ import Fastify, {
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { amlRoutes } from './areas/aml/aml.routes.js';
+import { embedPageRoutes } from './areas/embeds/embeds.pages.js';
 import { embedSessionRoutes, embedTokenRoutes } from './areas/embeds/embeds.routes.js';
 import { exclusionRoutes } from './areas/exclusions/exclusions.routes.js';
 import { geoRoutes } from './areas/geo/geo.routes.js';
@@ -168,5 +169,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(backofficeRoutes(platform, options.backofficeTokenHash), { prefix: BACKOFFICE_PREFIX });
   await app.register(consoleRoutes(platform));
+  await app.register(embedPageRoutes(platform));
   return app;
 }

@@ -9,6 +9,7 @@ const FLAGS = {
   url: { type: 'string' },
   limit: { type: 'string' },
   areas: { type: 'string' },
+  origins: { type: 'string' },
   default: { type: 'string' },
   exclusions: { type: 'string' },
   'aml-event': { type: 'string' },

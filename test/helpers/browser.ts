@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AxeResults } from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ARTIFACTS = path.join(PROJECT_ROOT, 'test-artifacts', 'console');
+const ARTIFACTS = path.join(PROJECT_ROOT, 'test-artifacts');
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 // The machine's network is closed: nothing in the browser may try to reach out (updates, sync, QUIC probes).
@@ -88,8 +88,8 @@ export interface AxeViolation {
 
 let axeSource: string | undefined;
 
-/** The page's serious and critical accessibility violations by axe-core; [] when it has none. */
-export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
+/** The page's (or a frame's) serious and critical accessibility violations by axe-core; [] when it has none. */
+export async function checkAccessibility(page: Page | Frame): Promise<AxeViolation[]> {
   axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // An injected <script> would be blocked by the console's CSP; evaluation over CDP is not subject to it.
   const loaded = await page.evaluate(() => 'axe' in globalThis);
@@ -110,11 +110,11 @@ export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
   });
 }
 
-/** Saves the whole page as test-artifacts/console/<name>.png (gitignored) and returns the file's path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves the whole page as test-artifacts/<folder>/<name>.png (gitignored) and returns the file's path. */
+export async function screenshot(page: Page, name: string, folder = 'console'): Promise<string> {
   if (!/^[\w.-]+$/.test(name)) throw new Error(`screenshot name must be a plain file name: ${name}`);
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const file = path.join(ARTIFACTS, `${name}.png`);
+  fs.mkdirSync(path.join(ARTIFACTS, folder), { recursive: true });
+  const file = path.join(ARTIFACTS, folder, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }

@@ -350,14 +350,22 @@ describe('the generated route table', () => {
   // Taking no key is a decision to review, never a side effect of where a route is registered.
   it('finds exactly the documented public routes, and they answer without a key', async () => {
     expect(publicRoutes.map(routeName).sort()).toEqual([
+      // The hosted embeds' endpoints: the session's token in the path is the credential (docs/embeds.md).
+      'DELETE /v1/embeds/:token/limits/:limit_id',
+      'GET /v1/embeds/:token/limits',
       'GET /v1/health',
       'GET /v1/openapi.json',
+      'POST /v1/embeds/:token/confirm',
+      'POST /v1/embeds/:token/limits',
+      'POST /v1/embeds/:token/request',
       'POST /v1/kyc/sandbox-vendor/:token/begin',
       'POST /v1/kyc/sandbox-vendor/:token/submit',
     ]);
     for (const route of publicRoutes) {
       const response = await send(route, ownTarget(route), undefined);
-      expect(response.statusCode, routeName(route)).not.toBe(401);
+      // None asks for a bearer key; an embed's unknown token is its own 401.
+      expect(response.json<{ error?: string }>().error, routeName(route)).not.toBe('missing_credentials');
+      if (!route.url.startsWith('/v1/embeds/')) expect(response.statusCode, routeName(route)).not.toBe(401);
     }
   });
 });

@@ -60,30 +60,26 @@ export function embedSessionRoutes(platform: Platform): FastifyPluginAsyncTypebo
 
 /**
  * A token that names no usable session is a failed authentication: counted per client address (429 past
- * AUTH_FAILURES_PER_MINUTE, before anything is written) and written to the security log.
+ * AUTH_FAILURES_PER_MINUTE, before anything is written) and written to the security log. Returns what a handler
+ * calls on one.
  */
-export function registerTokenFailures(scope: FastifyInstance, platform: Platform): void {
+export function tokenFailures(scope: FastifyInstance, platform: Platform) {
   const limitFailures = authFailureLimit(scope, {
     redis: platform.redis,
     max: platform.config.authFailuresPerMinute,
     nameSpace: 'compliance:auth-failures:embed:',
     what: 'embed tokens',
   });
-  scope.setErrorHandler(
-    async (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
-      if (error instanceof AppError && error.code === 'invalid_embed_token') {
-        await limitFailures(request, reply);
-        await recordSecurityEvent(platform.db, {
-          reason: 'invalid_embed_token',
-          keyPrefix: null,
-          requestId: request.id,
-          remoteIp: request.ip,
-          at: platform.clock.now(),
-        });
-      }
-      throw error;
-    },
-  );
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await limitFailures(request, reply);
+    await recordSecurityEvent(platform.db, {
+      reason: 'invalid_embed_token',
+      keyPrefix: null,
+      requestId: request.id,
+      remoteIp: request.ip,
+      at: platform.clock.now(),
+    });
+  };
 }
 
 /**
@@ -93,7 +89,12 @@ export function registerTokenFailures(scope: FastifyInstance, platform: Platform
 export function embedTokenRoutes(platform: Platform): FastifyPluginAsyncTypebox {
   const schema = (summary: string, description: string) => ({ tags, summary, description, security: [] });
   return async (app) => {
-    registerTokenFailures(app, platform);
+    const tokenFailure = tokenFailures(app, platform);
+    app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError && error.code === 'invalid_embed_token')
+        await tokenFailure(request, reply);
+      throw error;
+    });
 
     app.post(
       '/embeds/:token/request',

@@ -34,6 +34,7 @@ export function tenantSummary(t: Tenant): string {
     `  webhook url:   ${t.webhook_url ?? '(none)'}${t.webhook_disabled_at ? ` (disabled since ${String(t.webhook_disabled_at)})` : ''}`,
     `  cutover areas: ${t.cutover_areas.join(', ') || '(none)'}`,
     `  rate limits:   ${limits.join(', ') || '(defaults)'}`,
+    `  embed origins: ${t.embed_origins.join(', ') || '(none: embeds cannot be framed)'}`,
     `  created at:    ${String(t.created_at)}`,
   ].join('\n');
 }
@@ -51,8 +52,9 @@ function createdTenant(t: Static<typeof CreatedTenant>): string {
 /** The back-office path of a tenant, or of what belongs to it. */
 export const tenant = (tenantId: string | undefined, rest = '') => `/tenants/${id(tenantId!)}${rest}`;
 
-const areas = (flags: Flags) =>
-  required(flags, 'areas')
+/** A comma-separated flag as a list; "" is the empty list. */
+const list = (flags: Flags, name: string) =>
+  required(flags, name)
     .trim()
     .split(/\s*,\s*/)
     .filter(Boolean);
@@ -108,12 +110,17 @@ export const TENANT_COMMANDS: Record<string, Command> = {
 export const TENANT_SETTINGS_COMMANDS: Record<string, Command> = {
   'cutover set': command(
     'cutover set <tenant_id> --areas kyc,geo,sanctions  (--areas "" for none)',
-    ([t], f) => put(tenant(t, '/cutover'), { areas: areas(f) }),
+    ([t], f) => put(tenant(t, '/cutover'), { areas: list(f, 'areas') }),
     tenantSummary,
   ),
   'rate-limits set': command(
     'rate-limits set <tenant_id> [--default N] [--exclusions N] [--aml-event N]',
     ([t], f) => put(tenant(t, '/rate-limits'), rateLimits(f)),
+    tenantSummary,
+  ),
+  'embed-origins set': command(
+    'embed-origins set <tenant_id> --origins https://a.example,https://b.example  (--origins "" for none)',
+    ([t], f) => put(tenant(t, '/embed-origins'), { origins: list(f, 'origins') }),
     tenantSummary,
   ),
   'audit-log': command(

@@ -63,7 +63,7 @@ export const en = {
     limit: 'Limit',
     deposited: 'Deposited',
     remaining: 'Left to deposit',
-    resets: 'Next money back in the limit',
+    resets: 'Next reset',
     waiting: 'Change waiting',
     noReset: 'Nothing deposited in the period',
     types: {
@@ -77,11 +77,11 @@ export const en = {
     amountLabel: (currency: string) => `Amount (${currency})`,
     amountHint: 'For example 250 or 250.50',
     save: 'Save limit',
-    setNow: (period: string, amount: string) => `Your ${period} limit is now ${amount}.`,
+    setNow: (period: string, amount: string) => `Your limit “${period}” is now ${amount}.`,
     increaseWaits: (period: string, amount: string, time: string, current: string) =>
-      `Your ${period} limit will rise to ${amount} on ${time}, after its cooling-off period. Until then your limit stays at ${current}.`,
+      `Your limit “${period}” will rise to ${amount} on ${time}, after its cooling-off period. Until then it stays at ${current}.`,
     cancelled: (period: string, amount: string) =>
-      `The increase is cancelled. Your ${period} limit stays at ${amount}.`,
+      `The increase is cancelled. Your limit “${period}” stays at ${amount}.`,
   },
 
   errors: {

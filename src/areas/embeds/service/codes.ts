@@ -110,6 +110,17 @@ export function requestCode(
   });
 }
 
+/** The session's code awaiting its confirmation, if one is live and unexpired: what the page's code step shows. */
+export async function liveCode(platform: Platform, sessionId: string) {
+  const latest = await store.latestCode(platform.db, sessionId);
+  if (latest?.status !== 'live' || latest.expires_at <= platform.clock.now()) return undefined;
+  return {
+    duration: latest.duration,
+    code_expires_at: latest.expires_at,
+    resend_available_at: new Date(latest.created_at.getTime() + RESEND_SECONDS * 1000),
+  };
+}
+
 type Confirmation =
   | { outcome: 'confirmed'; exclusion: Exclusion; created: boolean }
   | { outcome: 'wrong'; attemptsLeft: number };

@@ -164,6 +164,20 @@ export async function openSession(
   return { session, tenant, ctx };
 }
 
+/**
+ * The session and tenant a token names, whatever their state, for a page that must say what is wrong in the
+ * player's language and frame where its tenant allows; undefined for a token that names none.
+ */
+export async function findSession(
+  platform: Platform,
+  token: string,
+): Promise<{ session: store.EmbedSession; tenant: Tenant } | undefined> {
+  if (!TOKEN.test(token)) return undefined;
+  const session = await store.findSessionByTokenHash(platform.db, hashToken(token));
+  const tenant = session && (await store.findTenant(platform.db, session.tenant_id));
+  return session && tenant ? { session, tenant } : undefined;
+}
+
 /** Runs fn on the session in one transaction that holds it, so a session's codes change one request at a time. */
 export function withSession<T>(
   platform: Platform,

@@ -26,6 +26,12 @@ function toExclusion(row: store.ExclusionRow): Exclusion {
   };
 }
 
+/** One of the tenant's own exclusions, as POST /v1/exclusions answered it; undefined for any other. */
+export async function ownExclusion(ctx: TenantContext, exclusionId: string): Promise<Exclusion | undefined> {
+  const row = await store.findExclusion(ctx.db, exclusionId);
+  return row?.tenant_id === ctx.tenantId ? toExclusion(row) : undefined;
+}
+
 /**
  * Registers an exclusion, idempotent on (tenant, user, duration) while that exclusion is active. "The same request"
  * is the same user, duration, normalised email and normalised phone; reason and initiated_at are context of the

@@ -1,0 +1,274 @@
+import type { AddressInfo } from 'node:net';
+import type { Frame, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { formatTime } from '../../src/areas/embeds/locales/index.js';
+import { check, told, uniqueEmail, userId } from '../../src/areas/exclusions/exclusions.test-support.js';
+import { checkAccessibility, describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
+import { FileServer } from '../helpers/file-server.js';
+import { SmtpInbox } from '../helpers/smtp-inbox.js';
+import { useSuite } from '../helpers/suite.js';
+import { TestService } from '../helpers/test-service.js';
+import { WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+/** The page's whole transfer (the document, its stylesheet and script), compressed or not: under 60 KB. */
+const MAX_TRANSFER_BYTES = 60 * 1024;
+const NARROW = { width: 320, height: 720 };
+const DESKTOP = { width: 1024, height: 800 };
+
+/**
+ * The hosted embeds in real Chromium, as a player meets them on an operator's site: framed by a host page served on
+ * the tenant's registered origin with the one-line loader, the code read from a real SMTP server's mail. Every page
+ * is checked with axe (no serious or critical violation) and photographed into test-artifacts/embeds.
+ */
+describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
+  const suite = useSuite(async (own) => {
+    const inbox = own(await SmtpInbox.start());
+    const t = own(await TestService.start({ smtpUrl: inbox.url }));
+    await t.service.app.listen({ port: 0, host: '127.0.0.1' });
+    const service = `http://127.0.0.1:${(t.service.app.server.address() as AddressInfo).port}`;
+    const hook = own(await WebhookReceiver.start());
+    const tenant = await t.createTenant({ webhookUrl: hook.url, name: 'Casino Royale' });
+    // The operator's site: one origin registered for framing, the same server under another name not.
+    const site = own(await FileServer.start());
+    const registered = site.base;
+    const unregistered = site.base.replace('127.0.0.1', 'localhost');
+    const origins = await t.backoffice('PUT', `/tenants/${tenant.tenantId}/embed-origins`, {
+      origins: [registered],
+    });
+    expect(origins.statusCode, origins.body).toBe(200);
+    const browser = own(await launchBrowser());
+    return { t, inbox, hook, tenant, service, site, registered, unregistered, browser };
+  });
+
+  /** The operator's server creates a session over HTTP, as it would, and serves a page that embeds it. */
+  async function hostPage(body: Record<string, unknown>, origin: string) {
+    const { service, site, tenant } = suite.current;
+    const response = await fetch(`${service}/v1/embeds/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tenant.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ return_url: `${origin}/account`, ...body }),
+    });
+    expect(response.status).toBe(201);
+    const session = (await response.json()) as { url: string; embed_session_id: string };
+    expect(session.url.startsWith(`${service}/embeds/`)).toBe(true);
+    const path = `/host-${session.embed_session_id}`;
+    site.serve(path, {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><title>Casino Royale: my account</title></head><body>
+<h1>My account</h1>
+<script src="${service}/embed.js" async></script>
+<div data-compliance-embed="${session.url}" data-title="Responsible gambling"></div>
+<script>
+  window.embedEvents = [];
+  document.addEventListener('compliance-embed', (event) => window.embedEvents.push(event.detail));
+</script>
+</body></html>`,
+    });
+    return { ...session, userId: body.user_id as string, hostUrl: `${origin}${path}` };
+  }
+
+  async function openPage(viewport = DESKTOP): Promise<Page> {
+    const context = await suite.current.browser.newContext({ viewport });
+    suite.own({ close: () => context.close() });
+    return context.newPage();
+  }
+
+  /** The embed's frame on the host page, once its document has loaded. */
+  async function embedFrame(page: Page, sessionUrl: string): Promise<Frame> {
+    await page.waitForSelector('iframe');
+    await expect.poll(() => page.frames().some((f) => f.url() === sessionUrl)).toBe(true);
+    const frame = page.frames().find((f) => f.url() === sessionUrl)!;
+    await frame.waitForLoadState('load');
+    return frame;
+  }
+
+  /** axe finds nothing serious in the frame's page, and a picture of the whole host page is kept. */
+  async function checked(page: Page, frame: Frame, name: string) {
+    await frame.waitForLoadState('load');
+    expect.soft(await checkAccessibility(frame), `axe on ${name}`).toEqual([]);
+    await screenshot(page, name, 'embeds');
+  }
+
+  async function deliver() {
+    await suite.current.t.deliverWebhooks();
+  }
+
+  it('a player excludes themselves for 30 days in the embed on the registered origin; the exclusion is live and announced', async () => {
+    const { t, inbox, hook, tenant, registered } = suite.current;
+    const email = uniqueEmail().toLowerCase();
+    const session = await hostPage(
+      {
+        kind: 'self_exclusion',
+        user_id: userId(),
+        email,
+        locale: 'en-GB',
+        operator_notice: 'Any balance stays in your account and you can withdraw it at any time.',
+      },
+      registered,
+    );
+    const page = await openPage();
+    await page.goto(session.hostUrl);
+    let frame = await embedFrame(page, session.url);
+    await checked(page, frame, 'self-exclusion-host-choose');
+
+    await frame.getByLabel('30 days', { exact: true }).check();
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    await frame.waitForLoadState('load');
+    await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Check your email');
+    await checked(page, frame, 'self-exclusion-host-code');
+
+    await deliver();
+    const code = inbox.latestCode(email);
+    await frame.getByLabel('Code from the email', { exact: true }).fill(code);
+    await frame.getByRole('button', { name: 'Confirm my exclusion' }).click();
+    await frame.waitForLoadState('load');
+    frame = page.frames().find((f) => f.url() === session.url)!;
+    await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('You are excluded');
+    await checked(page, frame, 'self-exclusion-host-done');
+
+    // The host page heard of it from the frame (postMessage to its registered origin), through the loader.
+    await expect
+      .poll(() => page.evaluate('window.embedEvents.filter((e) => e.event === "exclusion_created")'))
+      .toEqual([expect.objectContaining({ embed_session_id: session.embed_session_id })]);
+    expect((await check(t, tenant, { email })).json()).toMatchObject({
+      is_excluded: true,
+      duration: 'duration_30d',
+    });
+    await deliver();
+    expect(told(hook, tenant, 'exclusion.created')).toContainEqual(
+      expect.objectContaining({ user_email: email, duration: 'duration_30d', source: 'operator' }),
+    );
+  });
+
+  it('the same page on an unregistered origin is refused framing', async () => {
+    const { unregistered } = suite.current;
+    const session = await hostPage(
+      { kind: 'self_exclusion', user_id: userId(), email: uniqueEmail() },
+      unregistered,
+    );
+    const page = await openPage();
+    const refusals: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('frame-ancestors')) refusals.push(message.text());
+    });
+    await page.goto(session.hostUrl);
+    await page.waitForSelector('iframe');
+    await expect.poll(() => refusals.length).toBeGreaterThan(0);
+    // Nothing of the embed rendered inside the frame.
+    const frame = page.frames().find((f) => f !== page.mainFrame())!;
+    expect(await frame.locator('form').count()).toBe(0);
+    await screenshot(page, 'self-exclusion-unregistered-origin', 'embeds');
+  });
+
+  it('the limits embed sets, lowers and raises a limit, and says when the increase takes effect', async () => {
+    const { t, registered } = suite.current;
+    const session = await hostPage(
+      { kind: 'deposit_limits', user_id: userId(), currency: 'EUR', locale: 'en' },
+      registered,
+    );
+    const page = await openPage();
+    await page.goto(session.hostUrl);
+    const frame = await embedFrame(page, session.url);
+    await checked(page, frame, 'limits-host-empty');
+
+    const save = async (period: string, amount: string) => {
+      await frame.getByLabel('Period', { exact: true }).selectOption({ label: period });
+      await frame.getByLabel('Amount (EUR)', { exact: true }).fill(amount);
+      await frame.getByRole('button', { name: 'Save limit' }).click();
+      await frame.waitForLoadState('load');
+      return (await frame.getByRole('status').textContent())?.trim();
+    };
+    expect(await save('Daily (24 hours)', '500')).toBe('Your limit “Daily (24 hours)” is now €500.00.');
+    expect(await save('Daily (24 hours)', '300,50')).toBe('Your limit “Daily (24 hours)” is now €300.50.');
+    const raisedAt = t.platform.clock.now();
+    // Above twice and up to five times the limit in force: 48 hours of cooling-off.
+    const effective = formatTime('en', new Date(raisedAt.getTime() + 48 * 3_600_000));
+    expect(await save('Daily (24 hours)', '1000')).toBe(
+      `Your limit “Daily (24 hours)” will rise to €1,000.00 on ${effective}, after its cooling-off period. Until then it stays at €300.50.`,
+    );
+    await expect(frame.getByRole('row', { name: /Daily/ }).textContent()).resolves.toContain(
+      `Rises to €1,000.00 on ${effective}`,
+    );
+    await checked(page, frame, 'limits-host-pending');
+    await expect
+      .poll(() => page.evaluate('window.embedEvents.filter((e) => e.event === "limit_changed").length'))
+      .toBe(3);
+    // The tenant's API sees the same limits.
+    const list = await t.api(suite.current.tenant.apiKey, 'GET', `/v1/limits?user_id=${session.userId}`);
+    expect(list.json().limits[0]).toMatchObject({
+      amount_cents: 30050,
+      pending_change: { amount_cents: 100000 },
+    });
+  });
+
+  it('a player completes the German self-exclusion with the keyboard alone', async () => {
+    const { inbox, t, tenant } = suite.current;
+    const email = uniqueEmail().toLowerCase();
+    const session = await hostPage(
+      { kind: 'self_exclusion', user_id: userId(), email, locale: 'de-DE' },
+      suite.current.registered,
+    );
+    const page = await openPage();
+    await page.goto(session.url);
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    const focusedLabel = () =>
+      page.evaluate(
+        `(() => { const f = document.activeElement; return f.labels?.[0]?.textContent ?? f.textContent; })()`,
+      );
+    // Tab to the first choice, move to "7 Tage" with the arrow keys, and go on with Enter.
+    for (let i = 0; i < 10 && (await focusedLabel()) !== '24 Stunden'; i++) await page.keyboard.press('Tab');
+    expect(await focusedLabel()).toBe('24 Stunden');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedLabel()).toBe('7 Tage');
+    await page.keyboard.press('Enter');
+    await page.waitForLoadState('load');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Sehen Sie in Ihr E-Mail-Postfach',
+    );
+    await deliver();
+    const [mail] = inbox.to(email);
+    expect(mail!.subject).toBe('Ihr Bestätigungscode');
+    // The code field has the focus's next stop: type the code, then Enter submits the form.
+    for (let i = 0; i < 10 && (await focusedLabel()) !== 'Code aus der E-Mail'; i++)
+      await page.keyboard.press('Tab');
+    await page.keyboard.type(inbox.latestCode(email));
+    await page.keyboard.press('Enter');
+    await page.waitForLoadState('load');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sie sind gesperrt');
+    expect((await check(t, tenant, { email })).json()).toMatchObject({
+      is_excluded: true,
+      duration: 'duration_7d',
+    });
+  });
+
+  it('both pages in English and German, at desktop and 320 px width: accessible, under 60 KB, and photographed', async () => {
+    const { registered } = suite.current;
+    for (const locale of ['en', 'de']) {
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['narrow', NARROW],
+      ] as const) {
+        for (const kind of ['self_exclusion', 'deposit_limits'] as const) {
+          const session = await hostPage(
+            { kind, user_id: userId(), email: uniqueEmail(), currency: 'EUR', locale },
+            registered,
+          );
+          const page = await openPage(viewport);
+          const response = await page.goto(session.url);
+          expect(response?.status()).toBe(200);
+          expect.soft(await checkAccessibility(page), `axe on ${kind} ${locale} ${size}`).toEqual([]);
+          const transferred = await page.evaluate(`(() => {
+            const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+            return entries.reduce((sum, e) => sum + e.transferSize, 0);
+          })()`);
+          expect(transferred).toBeLessThan(MAX_TRANSFER_BYTES);
+          // Readable at 320 px: nothing wider than the window.
+          expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+            viewport.width,
+          );
+          await screenshot(page, `${kind.replace('_', '-')}-${locale}-${size}`, 'embeds');
+        }
+      }
+    }
+  });
+});
