@@ -139,7 +139,7 @@ describe('tenants', () => {
     );
   });
 
-  it('an admin sets rate limits, the R-009 window and suspends and reinstates a tenant', async () => {
+  it('an admin sets rate limits, the embed origins, the R-009 window and suspends and reinstates a tenant', async () => {
     const { t, admin } = suite.current;
     const { tenantId, apiKey } = await newTenant('Settings Operator');
     const base = `/console/tenants/${tenantId}`;
@@ -149,7 +149,15 @@ describe('tenants', () => {
     expect((await postForm(t, admin, `${base}/aml-settings`, { r009_window_hours: '48' })).statusCode).toBe(
       303,
     );
+    const origins = await postForm(t, admin, `${base}/embed-origins`, {
+      origins: 'https://casino.example\r\nhttps://www.casino.example:8443',
+    });
+    expect(origins.statusCode).toBe(303);
+    expect(
+      (await postForm(t, admin, `${base}/embed-origins`, { origins: 'https://casino.example/x' })).statusCode,
+    ).toBe(400);
     const detail = await get(admin, base);
+    expect(detail.body).toContain('https://casino.example\nhttps://www.casino.example:8443</textarea>');
     expect(detail.body).toMatch(/name="default_per_minute"[^>]*value="250"/);
     expect(detail.body).toMatch(/name="r009_window_hours"[^>]*value="48"/);
     // A sandbox tenant is never cut over.
@@ -378,6 +386,7 @@ function everyPost(tenant: TestTenant, staffId: string): [string, Record<string,
     [`${base}/rate-limits`, { default_per_minute: '1' }],
     [`${base}/cutover`, {}],
     [`${base}/aml-settings`, { r009_window_hours: '1' }],
+    [`${base}/embed-origins`, { origins: 'https://refused.example' }],
     [`${base}/suspend`, {}],
     [`${base}/reinstate`, {}],
     ['/console/countries/preview', { code: 'AQ', status: 'blocked', reason: 'refused' }],

@@ -215,6 +215,19 @@ export function tenantActions(app: FastifyInstance, platform: Platform): void {
     },
   );
 
+  app.post(
+    '/console/tenants/:tenant_id/embed-origins',
+    withBody({ origins: Type.String({ maxLength: 8000 }) }),
+    async (request: Req<{ origins: string }>, reply) => {
+      const origins = request.body.origins.split(/\s+/).filter(Boolean);
+      const tenant = await tenants.setEmbedOrigins(platform, ctx(request), request.params.tenant_id, origins);
+      const now = tenant.embed_origins.length
+        ? tenant.embed_origins.join(', ')
+        : 'none (embeds cannot be framed)';
+      return redirectWithNotice(reply, base(tenant.tenant_id), `Embed origins: ${now}`);
+    },
+  );
+
   app.post('/console/tenants/:tenant_id/suspend', manage, async (request: Req, reply) => {
     await tenants.suspendTenant(platform, ctx(request), request.params.tenant_id);
     return redirectWithNotice(reply, base(request.params.tenant_id), 'Tenant suspended');

@@ -60,6 +60,21 @@ function settingsSection(base: string, tenant: Tenant, r009Hours: number, admin:
           ? html`<p class="hint">Only live tenants are cut over to production vendors.</p>`
           : ''
     }`;
+  const embeds = html`<h2>Embed origins</h2>
+    <p>
+      Sites allowed to frame the tenant's hosted embeds (self-exclusion, deposit limits):
+      ${tenant.embed_origins.length ? tenant.embed_origins.join(', ') : 'none, so the embeds cannot be framed'}.
+    </p>
+    ${
+      admin
+        ? html`<form method="post" action="${base}/embed-origins" class="stack">
+            ${admin}
+            <label for="embed-origins">Origins, one a line (https://casino.example)</label>
+            <textarea id="embed-origins" name="origins" rows="3">${tenant.embed_origins.join('\n')}</textarea>
+            <button type="submit">Save embed origins</button>
+          </form>`
+        : ''
+    }`;
   return html`<h2>Rate limits</h2>
     ${
       admin
@@ -91,7 +106,7 @@ function settingsSection(base: string, tenant: Tenant, r009Hours: number, admin:
             )}
           </dl>`
     }
-    ${cutover}
+    ${cutover} ${embeds}
     <h2>AML settings</h2>
     ${
       admin

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { createSession, requestCode } from '../../src/areas/embeds/embeds.test-support.js';
+import { MAIL_RETRY_SECONDS } from '../../src/platform/mail/mail.js';
+import { SmtpInbox } from '../helpers/smtp-inbox.js';
+import { useSuite } from '../helpers/suite.js';
+import { TestService } from '../helpers/test-service.js';
+
+/** Sends one code mail to a fresh address through a self-exclusion embed; returns the address. */
+async function codeMail(t: TestService, tenantId: string, apiKey: string): Promise<string> {
+  const email = `player.${Math.random().toString(36).slice(2)}@example.com`;
+  const session = await createSession(
+    t,
+    { tenantId, apiKey, signingSecret: '', environment: 'sandbox' },
+    {
+      kind: 'self_exclusion',
+      user_id: email,
+      email,
+    },
+  );
+  expect((await requestCode(t, session.token, 'duration_24h')).statusCode).toBe(202);
+  return email;
+}
+
+async function mailTo(t: TestService, email: string) {
+  const response = await t.backoffice('GET', '/mail?limit=500');
+  return response.json<{ mail: Array<Record<string, unknown>> }>().mail.find((m) => m.to === email)!;
+}
+
+describe('the mail outbox over SMTP', () => {
+  const suite = useSuite(async (own) => {
+    const inbox = own(await SmtpInbox.start());
+    const t = own(await TestService.start({ smtpUrl: inbox.url }));
+    const tenant = await t.createTenant();
+    return { t, inbox, tenant };
+  });
+
+  it('retries a message the relay refused, on the service clock, and sends it once when the relay takes it', async () => {
+    const { t, inbox, tenant } = suite.current;
+    inbox.refusing = true;
+    const email = await codeMail(t, tenant.tenantId, tenant.apiKey);
+    await t.deliverWebhooks();
+    expect(await mailTo(t, email)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: expect.stringContaining('451'),
+    });
+    // Not due again before its wait.
+    await t.advance(MAIL_RETRY_SECONDS[0] - 1);
+    expect(await mailTo(t, email)).toMatchObject({ attempts: 1 });
+    inbox.refusing = false;
+    await t.advance(1);
+    await t.deliverWebhooks();
+    expect(await mailTo(t, email)).toMatchObject({ status: 'sent', attempts: 2, text: null });
+    expect(inbox.to(email)).toHaveLength(1);
+    await t.advance(3600);
+    await t.deliverWebhooks();
+    expect(inbox.to(email)).toHaveLength(1);
+  });
+
+  it('gives up after the whole schedule: failed, alerted and counted', async () => {
+    const { t, inbox, tenant } = suite.current;
+    inbox.refusing = true;
+    const email = await codeMail(t, tenant.tenantId, tenant.apiKey);
+    await t.deliverWebhooks();
+    for (const wait of MAIL_RETRY_SECONDS) {
+      await t.advance(wait);
+      await t.deliverWebhooks();
+    }
+    inbox.refusing = false;
+    const mail = await mailTo(t, email);
+    expect(mail).toMatchObject({ status: 'failed', attempts: MAIL_RETRY_SECONDS.length + 1 });
+    const alerts = await t.backoffice('GET', '/alerts?kind=mail_failed');
+    expect(alerts.json().alerts).toContainEqual(expect.objectContaining({ subject: mail.mail_id }));
+    const metrics = await t.backoffice('GET', '/metrics');
+    expect(metrics.body).toMatch(/compliance_mail_failed_total\{purpose="embed_code"\} [1-9]/);
+    expect(inbox.to(email)).toHaveLength(0);
+  });
+
+  it('deletes every message 7 days after it was written', async () => {
+    const { t, tenant } = suite.current;
+    const email = await codeMail(t, tenant.tenantId, tenant.apiKey);
+    await t.deliverWebhooks();
+    await t.advance(6 * 86_400);
+    expect(await mailTo(t, email)).toBeDefined();
+    await t.advance(2 * 86_400);
+    expect(await mailTo(t, email)).toBeUndefined();
+  });
+});
+
+describe('the mail outbox without SMTP (the embedded default)', () => {
+  const suite = useSuite(() => TestService.start());
+
+  it('keeps the message, and shows its text to the staff, so a local sandbox works without a mail server', async () => {
+    const t = suite.current;
+    const tenant = await t.createTenant();
+    const email = await codeMail(t, tenant.tenantId, tenant.apiKey);
+    await t.deliverWebhooks();
+    const mail = await mailTo(t, email);
+    expect(mail).toMatchObject({
+      purpose: 'embed_code',
+      tenant_id: tenant.tenantId,
+      status: 'pending',
+      attempts: 0,
+      subject: 'Your confirmation code',
+      text: expect.stringMatching(/^Your confirmation code is \d{6}\./),
+    });
+    const one = await t.backoffice('GET', `/mail/${String(mail.mail_id)}`);
+    expect(one.json()).toEqual(mail);
+    expect((await t.backoffice('GET', '/mail/mail_nope')).statusCode).toBe(404);
+  });
+});
