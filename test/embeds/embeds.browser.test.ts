@@ -67,8 +67,8 @@ describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
     return { ...session, userId: body.user_id as string, hostUrl: `${origin}${path}` };
   }
 
-  async function openPage(viewport = DESKTOP): Promise<Page> {
-    const context = await suite.current.browser.newContext({ viewport });
+  async function openPage(viewport = DESKTOP, javaScriptEnabled = true): Promise<Page> {
+    const context = await suite.current.browser.newContext({ viewport, javaScriptEnabled });
     suite.own({ close: () => context.close() });
     return context.newPage();
   }
@@ -87,6 +87,13 @@ describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
     await frame.waitForLoadState('load');
     expect.soft(await checkAccessibility(frame), `axe on ${name}`).toEqual([]);
     await screenshot(page, name, 'embeds');
+  }
+
+  /** Does what submits a form, and waits for the page it leads to (started first, so it cannot be missed). */
+  async function submitting(target: Page | Frame, act: () => Promise<void>) {
+    const navigated = target.waitForNavigation({ timeout: 15_000 });
+    await act();
+    await navigated;
   }
 
   async function deliver() {
@@ -108,21 +115,18 @@ describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
     );
     const page = await openPage();
     await page.goto(session.hostUrl);
-    let frame = await embedFrame(page, session.url);
+    const frame = await embedFrame(page, session.url);
     await checked(page, frame, 'self-exclusion-host-choose');
 
     await frame.getByLabel('30 days', { exact: true }).check();
-    await frame.getByRole('button', { name: 'Continue' }).click();
-    await frame.waitForLoadState('load');
+    await submitting(frame, () => frame.getByRole('button', { name: 'Continue' }).click());
     await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Check your email');
     await checked(page, frame, 'self-exclusion-host-code');
 
     await deliver();
     const code = inbox.latestCode(email);
     await frame.getByLabel('Code from the email', { exact: true }).fill(code);
-    await frame.getByRole('button', { name: 'Confirm my exclusion' }).click();
-    await frame.waitForLoadState('load');
-    frame = page.frames().find((f) => f.url() === session.url)!;
+    await submitting(frame, () => frame.getByRole('button', { name: 'Confirm my exclusion' }).click());
     await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('You are excluded');
     await checked(page, frame, 'self-exclusion-host-done');
 
@@ -174,8 +178,7 @@ describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
     const save = async (period: string, amount: string) => {
       await frame.getByLabel('Period', { exact: true }).selectOption({ label: period });
       await frame.getByLabel('Amount (EUR)', { exact: true }).fill(amount);
-      await frame.getByRole('button', { name: 'Save limit' }).click();
-      await frame.waitForLoadState('load');
+      await submitting(frame, () => frame.getByRole('button', { name: 'Save limit' }).click());
       return (await frame.getByRole('status').textContent())?.trim();
     };
     expect(await save('Daily (24 hours)', '500')).toBe('Your limit “Daily (24 hours)” is now €500.00.');
@@ -220,8 +223,7 @@ describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
     expect(await focusedLabel()).toBe('24 Stunden');
     await page.keyboard.press('ArrowDown');
     expect(await focusedLabel()).toBe('7 Tage');
-    await page.keyboard.press('Enter');
-    await page.waitForLoadState('load');
+    await submitting(page, () => page.keyboard.press('Enter'));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
       'Sehen Sie in Ihr E-Mail-Postfach',
     );
@@ -232,12 +234,39 @@ describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
     for (let i = 0; i < 10 && (await focusedLabel()) !== 'Code aus der E-Mail'; i++)
       await page.keyboard.press('Tab');
     await page.keyboard.type(inbox.latestCode(email));
-    await page.keyboard.press('Enter');
-    await page.waitForLoadState('load');
+    await submitting(page, () => page.keyboard.press('Enter'));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sie sind gesperrt');
     expect((await check(t, tenant, { email })).json()).toMatchObject({
       is_excluded: true,
       duration: 'duration_7d',
+    });
+  });
+
+  it('without script, a permanent exclusion asks its second confirmation and completes with plain form posts', async () => {
+    const { inbox, t, tenant, registered } = suite.current;
+    const email = uniqueEmail().toLowerCase();
+    const session = await hostPage({ kind: 'self_exclusion', user_id: userId(), email }, registered);
+    const page = await openPage(DESKTOP, false);
+    await page.goto(session.url);
+    await page.getByLabel('Permanently', { exact: true }).check();
+    await submitting(page, () => page.getByRole('button', { name: 'Continue' }).click());
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Exclude yourself permanently?');
+    // Not ticked: asked again, with the box named in the error summary.
+    await submitting(page, () => page.getByRole('button', { name: 'Yes, exclude me permanently' }).click());
+    expect(await page.getByRole('alert').textContent()).toContain('Tick the box');
+    await page
+      .getByLabel('I understand that a permanent exclusion can never be undone', { exact: true })
+      .check();
+    await submitting(page, () => page.getByRole('button', { name: 'Yes, exclude me permanently' }).click());
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Check your email');
+    await deliver();
+    await page.getByLabel('Code from the email', { exact: true }).fill(inbox.latestCode(email));
+    await submitting(page, () => page.getByRole('button', { name: 'Confirm my exclusion' }).click());
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You are excluded');
+    expect((await page.locator('.done').textContent())?.trim()).toBe('Your exclusion is permanent.');
+    expect((await check(t, tenant, { email })).json()).toMatchObject({
+      is_excluded: true,
+      is_permanent: true,
     });
   });
 
@@ -267,6 +296,18 @@ describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
             viewport.width,
           );
           await screenshot(page, `${kind.replace('_', '-')}-${locale}-${size}`, 'embeds');
+          if (kind === 'self_exclusion' && size === 'desktop') {
+            // The permanent exclusion's own confirmation page, and its error summary.
+            await page.locator('#duration-duration_permanent').check();
+            await submitting(page, () => page.locator('button[type=submit]').click());
+            expect
+              .soft(await checkAccessibility(page), `axe on the permanent confirmation ${locale}`)
+              .toEqual([]);
+            await screenshot(page, `self-exclusion-permanent-${locale}`, 'embeds');
+            await submitting(page, () => page.locator('button.warning').click());
+            expect.soft(await checkAccessibility(page), `axe on its error summary ${locale}`).toEqual([]);
+            await screenshot(page, `self-exclusion-permanent-error-${locale}`, 'embeds');
+          }
         }
       }
     }

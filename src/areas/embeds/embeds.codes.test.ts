@@ -314,6 +314,26 @@ describe('self-exclusion embed: request and confirm', () => {
     expect(await excluded(me.email)).toBe(false);
   });
 
+  it('documents the embeds in the OpenAPI document: the session with the key, the rest with the token alone', async () => {
+    const { t } = suite.current;
+    const document = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    }>();
+    expect(document.paths['/v1/embeds/sessions']?.post).toEqual(
+      expect.objectContaining({ summary: expect.any(String) }),
+    );
+    expect(document.paths['/v1/embeds/sessions']?.post?.security).toBeUndefined();
+    for (const [path, method] of [
+      ['/v1/embeds/{token}/request', 'post'],
+      ['/v1/embeds/{token}/confirm', 'post'],
+      ['/v1/embeds/{token}/limits', 'get'],
+      ['/v1/embeds/{token}/limits', 'post'],
+      ['/v1/embeds/{token}/limits/{limit_id}', 'delete'],
+    ] as const) {
+      expect(document.paths[path]?.[method]?.security, `${method} ${path}`).toEqual([]);
+    }
+  });
+
   it('keeps answering the retired single-step embed with 410', async () => {
     const { t, tenant } = suite.current;
     const response = await t.api(tenant.apiKey, 'POST', '/v1/exclusions/embed', {});

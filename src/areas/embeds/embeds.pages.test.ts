@@ -5,7 +5,7 @@ import { TestService, type TestTenant } from '../../../test/helpers/test-service
 import { check, uniqueEmail, userId } from '../exclusions/exclusions.test-support.js';
 import { createSession, embedApi } from './embeds.test-support.js';
 import { escapeHtml } from '../../console/html.js';
-import { parseAmount } from './embeds.pages.js';
+import { parseAmount } from './pages/limits.js';
 import { MESSAGES } from './locales/index.js';
 
 /**
