@@ -1,27 +1,23 @@
-import type { Transaction } from 'kysely';
 import type { Platform } from './context.js';
 import type { DB } from './db/schema.js';
+import { deleteOldest, type Purged } from './retention.store.js';
 import { ensureJobScheduled, scheduleJob } from './scheduler.js';
 
 const DAY_MS = 86_400_000;
 const RETENTION_BATCH = 10_000;
 
 /**
- * A daily purge of what is kept only for a while (the security log, mail, embed sessions): each run deletes, in its
- * own transaction, at most a batch of rows older than `keepMs` on the service clock. A full batch means more may be
- * due: it comes back in a second rather than hold one huge delete. The first run is a day after the first start.
+ * A daily purge of what is kept only for a while (the security log, the geo audit log, mail, embed sessions): each
+ * run deletes, in its own transaction, at most a batch of rows older than `cutoff(now)` on the service clock. A full
+ * batch means more may be due: it comes back in a second rather than hold one huge delete. The first run is a day
+ * after the first start (nothing new can be due yet); one job for the whole service, subject 'all'.
  */
-export async function registerRetention(
+export async function registerRetention<T extends keyof DB & string>(
   platform: Platform,
-  retention: {
-    kind: string;
-    keepMs: number;
-    /** Deletes at most `batch` rows older than `cutoff`; returns how many went. */
-    purge: (tx: Transaction<DB>, cutoff: Date, batch: number) => Promise<number>;
-  },
+  retention: Purged<T> & { kind: string; cutoff: (now: Date) => Date },
 ): Promise<void> {
   platform.scheduler.register(retention.kind, async (tx, _job, now) => {
-    const deleted = await retention.purge(tx, new Date(now.getTime() - retention.keepMs), RETENTION_BATCH);
+    const deleted = await deleteOldest(tx, retention, retention.cutoff(now), RETENTION_BATCH);
     const dueAt = new Date(now.getTime() + (deleted === RETENTION_BATCH ? 1000 : DAY_MS));
     await scheduleJob(tx, { kind: retention.kind, subjectId: 'all', dueAt });
   });
@@ -31,3 +27,6 @@ export async function registerRetention(
     dueAt: new Date(platform.clock.now().getTime() + DAY_MS),
   });
 }
+
+/** The cutoff of a retention of `ms`: rows strictly older are deleted. */
+export const olderThan = (ms: number) => (now: Date) => new Date(now.getTime() - ms);

@@ -1,8 +1,5 @@
 import type { Platform } from './context.js';
-import { registerRetention } from './retention.js';
-import { deleteSecurityLogBefore } from './security-log.store.js';
-
-export { deleteSecurityLogBefore } from './security-log.store.js';
+import { olderThan, registerRetention } from './retention.js';
 
 /**
  * The security log (authentication failures no tenant can be named for) is kept SECURITY_LOG_RETENTION_DAYS on the
@@ -14,7 +11,9 @@ export const SECURITY_LOG_RETENTION_JOB = 'security_log.retention';
 export function registerSecurityLogRetention(platform: Platform): Promise<void> {
   return registerRetention(platform, {
     kind: SECURITY_LOG_RETENTION_JOB,
-    keepMs: platform.config.securityLogRetentionDays * 86_400_000,
-    purge: deleteSecurityLogBefore,
+    table: 'security_log',
+    key: 'security_log_id',
+    at: 'occurred_at',
+    cutoff: olderThan(platform.config.securityLogRetentionDays * 86_400_000),
   });
 }

@@ -1,7 +1,6 @@
 import type { Platform } from '../../platform/context.js';
-import { registerRetention } from '../../platform/retention.js';
+import { olderThan, registerRetention } from '../../platform/retention.js';
 import { SESSION_RETENTION_SECONDS } from './embeds.rules.js';
-import { deleteSessionsExpiredBefore } from './embeds.store.js';
 
 /**
  * Sessions hold a player's email and phone only for their use: a day after a session expires, it and its codes are
@@ -10,7 +9,10 @@ import { deleteSessionsExpiredBefore } from './embeds.store.js';
 export function registerEmbedJobs(platform: Platform): Promise<void> {
   return registerRetention(platform, {
     kind: 'embeds.retention',
-    keepMs: SESSION_RETENTION_SECONDS * 1000,
-    purge: deleteSessionsExpiredBefore,
+    // Codes go with their session (on delete cascade).
+    table: 'embed_sessions',
+    key: 'embed_session_id',
+    at: 'expires_at',
+    cutoff: olderThan(SESSION_RETENTION_SECONDS * 1000),
   });
 }

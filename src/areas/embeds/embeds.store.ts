@@ -90,23 +90,3 @@ export async function recordWrongCode(db: Executor, codeId: string, wrongAttempt
     .where('code_id', '=', codeId)
     .execute();
 }
-
-/** Deletes at most `batch` sessions (their codes go with them) that expired before `cutoff`; returns how many. */
-export async function deleteSessionsExpiredBefore(
-  db: Executor,
-  cutoff: Date,
-  batch: number,
-): Promise<number> {
-  const result = await db
-    .deleteFrom('embed_sessions')
-    .where('embed_session_id', 'in', (eb) =>
-      eb
-        .selectFrom('embed_sessions')
-        .select('embed_session_id')
-        .where('expires_at', '<', cutoff)
-        .orderBy('expires_at')
-        .limit(batch),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

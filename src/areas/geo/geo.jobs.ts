@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/context.js';
-import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
+import { registerRetention } from '../../platform/retention.js';
 import { registerGeoDatabaseFetch } from './geo.database.fetch.js';
 import { INITIAL_COUNTRY_LIST, SEED_VERSION, versionOn } from './geo.rules.js';
 import * as store from './geo.store.js';
@@ -7,8 +7,6 @@ import * as store from './geo.store.js';
 /** Geo audit rows are kept 7 calendar years on the service clock, then deleted by this daily job. */
 export const AUDIT_RETENTION_JOB = 'geo.audit_retention';
 export const AUDIT_RETENTION_YEARS = 7;
-const RETENTION_BATCH = 10_000;
-const DAY_MS = 86_400_000;
 
 /** The oldest check time still kept: rows checked strictly before it are deleted. */
 export function retentionCutoff(now: Date): Date {
@@ -32,22 +30,17 @@ export async function seedCountryList(platform: Platform): Promise<void> {
 }
 
 /**
- * The geo area's start-up work: the country list seed, the database download when configured, and the daily audit retention job (registered, and its
- * first run scheduled unless one is already pending: one job for the whole service, subject 'all').
+ * The geo area's start-up work: the country list seed, the database download when configured, and the daily audit
+ * retention job.
  */
 export async function registerGeoJobs(platform: Platform): Promise<void> {
   await seedCountryList(platform);
   await registerGeoDatabaseFetch(platform);
-  platform.scheduler.register(AUDIT_RETENTION_JOB, async (tx, _job, now) => {
-    const deleted = await store.deleteAuditBefore(tx, retentionCutoff(now), RETENTION_BATCH);
-    // A full batch means more may be due: come back in a second rather than hold one huge delete.
-    const dueAt = new Date(now.getTime() + (deleted === RETENTION_BATCH ? 1000 : DAY_MS));
-    await scheduleJob(tx, { kind: AUDIT_RETENTION_JOB, subjectId: 'all', dueAt });
-  });
-  await ensureJobScheduled(platform.db, {
+  await registerRetention(platform, {
     kind: AUDIT_RETENTION_JOB,
-    subjectId: 'all',
-    // A day after the first start, like every later run: nothing in a new log can be 7 years old yet.
-    dueAt: new Date(platform.clock.now().getTime() + DAY_MS),
+    table: 'geo_audit_log',
+    key: 'geo_audit_id',
+    at: 'checked_at',
+    cutoff: retentionCutoff,
   });
 }

@@ -94,19 +94,3 @@ export async function allTenantIds(db: Executor): Promise<string[]> {
   const rows = await db.selectFrom('tenants').select('tenant_id').orderBy('tenant_id').execute();
   return rows.map((row) => row.tenant_id);
 }
-
-/** Deletes up to `batch` audit rows checked before the cutoff (oldest first); returns how many went. */
-export async function deleteAuditBefore(db: Executor, cutoff: Date, batch: number): Promise<number> {
-  const result = await db
-    .deleteFrom('geo_audit_log')
-    .where('geo_audit_id', 'in', (eb) =>
-      eb
-        .selectFrom('geo_audit_log')
-        .select('geo_audit_id')
-        .where('checked_at', '<', cutoff)
-        .orderBy('checked_at')
-        .limit(batch),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

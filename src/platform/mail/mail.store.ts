@@ -83,19 +83,3 @@ export function listMail(
 export function findMail(db: Executor, mailId: string): Promise<Mail | undefined> {
   return db.selectFrom('mail_outbox').selectAll().where('mail_id', '=', mailId).executeTakeFirst();
 }
-
-/** Deletes at most `batch` messages written before `cutoff`; returns how many went. */
-export async function deleteMailBefore(db: Executor, cutoff: Date, batch: number): Promise<number> {
-  const result = await db
-    .deleteFrom('mail_outbox')
-    .where('mail_id', 'in', (eb) =>
-      eb
-        .selectFrom('mail_outbox')
-        .select('mail_id')
-        .where('created_at', '<', cutoff)
-        .orderBy('created_at')
-        .limit(batch),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

@@ -5,8 +5,8 @@ import type { Platform } from '../context.js';
 import type { Executor } from '../db/database.js';
 import type { Mail } from '../db/platform-tables.js';
 import { newId } from '../ids.js';
-import { registerRetention } from '../retention.js';
-import { claimDueMail, deleteMailBefore, insertMail, recordMailAttempt } from './mail.store.js';
+import { olderThan, registerRetention } from '../retention.js';
+import { claimDueMail, insertMail, recordMailAttempt } from './mail.store.js';
 
 export { findMail, listMail } from './mail.store.js';
 
@@ -70,8 +70,10 @@ export function afterMailAttempt(attempt: number, sent: boolean, now: Date) {
 export async function registerMail(platform: Platform): Promise<() => void> {
   await registerRetention(platform, {
     kind: 'mail.retention',
-    keepMs: MAIL_RETENTION_DAYS * 86_400_000,
-    purge: deleteMailBefore,
+    table: 'mail_outbox',
+    key: 'mail_id',
+    at: 'created_at',
+    cutoff: olderThan(MAIL_RETENTION_DAYS * 86_400_000),
   });
   const { smtpUrl, smtpFrom } = platform.config;
   if (!smtpUrl) return () => {};
