@@ -27,10 +27,14 @@ export class SmtpInbox {
           return callback(null, { user: auth.username });
         return callback(new Error('Invalid username or password'));
       },
-      onData(stream, _session, callback) {
+      onData(stream, session, callback) {
         if (inbox.refusing) {
           stream.resume();
-          const error = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
+          // As real relays do, the refusal quotes the recipient.
+          const to = session.envelope.rcptTo.map((r) => r.address).join(', ');
+          const error = Object.assign(new Error(`Mailbox <${to}> temporarily unavailable`), {
+            responseCode: 451,
+          });
           return stream.on('end', () => callback(error));
         }
         simpleParser(stream)

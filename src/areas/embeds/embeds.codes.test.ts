@@ -4,13 +4,14 @@ import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import { check, told, uniqueEmail, uniquePhone, userId } from '../exclusions/exclusions.test-support.js';
-import { confirmCode, createSession, embedApi, otherThan, requestCode } from './embeds.test-support.js';
-
-const errorBody = (error: string) => ({
-  error,
-  message: expect.any(String),
-  request_id: expect.stringMatching(/^req_/),
-});
+import {
+  confirmCode,
+  createSession,
+  embedApi,
+  otherThan,
+  requestCode,
+  errorBody,
+} from './embeds.test-support.js';
 
 /**
  * The self-exclusion embed's two steps through its JSON API, as the page (or an operator's own UI) drives them; the

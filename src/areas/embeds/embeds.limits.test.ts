@@ -3,13 +3,7 @@ import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import { told, userId } from '../exclusions/exclusions.test-support.js';
-import { createSession, embedApi } from './embeds.test-support.js';
-
-const errorBody = (error: string) => ({
-  error,
-  message: expect.any(String),
-  request_id: expect.stringMatching(/^req_/),
-});
+import { createSession, embedApi, errorBody } from './embeds.test-support.js';
 
 /** The deposit-limits embed's JSON endpoints: the session's player only, through the tenant API's verbs and events. */
 describe('deposit-limits embed: the JSON endpoints', () => {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TestService, TestTenant } from '../../../test/helpers/test-service.js';
 
 /** Test drivers for the hosted embeds: the operator's server creates a session; the player's page uses its token. */
@@ -26,3 +27,10 @@ export const confirmCode = (t: TestService, token: string, code: string) =>
 
 /** A code that is not `code` (the next one round). */
 export const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** The spec's error body with this code, as every embed error answers. */
+export const errorBody = (error: string) => ({
+  error,
+  message: expect.any(String),
+  request_id: expect.stringMatching(/^req_/),
+});

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Counter } from 'prom-client';
 import { raiseAlert } from '../alerts.js';
 import type { Platform } from '../context.js';
 import type { Executor } from '../db/database.js';
@@ -114,12 +115,12 @@ async function sendOne(
   from: string,
   mail: Mail,
   token: string,
-  counters: {
-    sent: { inc(labels: { purpose: string }): void };
-    failed: { inc(labels: { purpose: string }): void };
-  },
+  counters: { sent: Counter; failed: Counter },
 ): Promise<void> {
+  // The relay's reply is kept with the mail for the staff; logs and alerts get only its code, because a reply
+  // may quote the recipient's address ("550 <jane@…>: no such user").
   let error: string | null = null;
+  let code = '';
   try {
     await transport.sendMail({
       from,
@@ -129,8 +130,9 @@ async function sendOne(
       html: mail.html_body,
     });
   } catch (cause) {
-    // The server's reply, never the message or the address: the log and the row name the mail by its id.
-    error = String(cause instanceof Error ? cause.message : cause).slice(0, 500);
+    const failure = cause as { message?: string; responseCode?: number; code?: string };
+    error = String(failure.message ?? cause).slice(0, 500);
+    code = String(failure.responseCode ?? failure.code ?? 'error');
   }
   const now = platform.clock.now();
   const attempt = mail.attempts + 1;
@@ -151,10 +153,10 @@ async function sendOne(
       {
         kind: 'mail_failed',
         subject: mail.mail_id,
-        message: `Mail ${mail.mail_id} (${mail.purpose}) was not accepted after ${attempt} attempts: ${error}`,
+        message: `Mail ${mail.mail_id} (${mail.purpose}) was not accepted after ${attempt} attempts (last reply: ${code})`,
         details: { mail_id: mail.mail_id, purpose: mail.purpose, tenant_id: mail.tenant_id },
       },
       now,
     );
-  } else platform.log.warn({ mail_id: mail.mail_id, attempt, err: error }, 'mail not accepted; will retry');
+  } else platform.log.warn({ mail_id: mail.mail_id, attempt, code }, 'mail not accepted; will retry');
 }
