@@ -7,7 +7,7 @@ import { CODE_DIGITS, EMBED_KINDS, LOCALES, MAX_EMBED_ORIGINS } from './embeds.r
 /** Wire shapes of the hosted embeds: each validates, types and documents (OpenAPI) one request or response. */
 
 const HttpUrl = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://', description });
+  Type.String({ maxLength: 2000, format: 'uri', pattern: '^https?://[^/?#]', description });
 
 export const CreateEmbedSessionRequest = Type.Object(
   {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { audit } from '../../../platform/audit.js';
 import type { Platform, TenantContext } from '../../../platform/context.js';
+import type { Executor } from '../../../platform/db/database.js';
 import type { Tenant } from '../../../platform/db/platform-tables.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/errors.js';
@@ -61,9 +62,6 @@ export async function createEmbedSession(
       'currency is required: this player has no deposit limits or deposits yet to take it from',
     );
   }
-  if (input.return_url !== undefined && !isHttpUrl(input.return_url)) {
-    throw invalidRequest('return_url must be an absolute http:// or https:// URL');
-  }
 
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
@@ -102,14 +100,6 @@ export async function createEmbedSession(
   };
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
 /** A session as its token reaches it, with its tenant and the context its verbs act in. */
 export interface OpenSession {
   session: store.EmbedSession;
@@ -134,11 +124,10 @@ export async function openSession(
   requestId: string,
   options: { kind?: EmbedKind; tx?: Transaction<DB> } = {},
 ): Promise<OpenSession> {
-  if (!TOKEN.test(token)) throw invalidToken();
   const db = options.tx ?? platform.db;
-  const session = await store.findSessionByTokenHash(db, hashToken(token), options.tx !== undefined);
-  const tenant = session && (await store.findTenant(db, session.tenant_id));
-  if (!session || !tenant || tenant.status !== 'active') throw invalidToken();
+  const found = await lookUp(db, token, options.tx !== undefined);
+  if (!found || found.tenant.status !== 'active') throw invalidToken();
+  const { session, tenant } = found;
   if (session.expires_at <= platform.clock.now()) {
     throw new AppError(
       'embed_session_expired',
@@ -168,13 +157,16 @@ export async function openSession(
  * The session and tenant a token names, whatever their state, for a page that must say what is wrong in the
  * player's language and frame where its tenant allows; undefined for a token that names none.
  */
-export async function findSession(
-  platform: Platform,
+export const findSession = (platform: Platform, token: string) => lookUp(platform.db, token, false);
+
+async function lookUp(
+  db: Executor,
   token: string,
+  forUpdate: boolean,
 ): Promise<{ session: store.EmbedSession; tenant: Tenant } | undefined> {
   if (!TOKEN.test(token)) return undefined;
-  const session = await store.findSessionByTokenHash(platform.db, hashToken(token));
-  const tenant = session && (await store.findTenant(platform.db, session.tenant_id));
+  const session = await store.findSessionByTokenHash(db, hashToken(token), forUpdate);
+  const tenant = session && (await store.findTenant(db, session.tenant_id));
   return session && tenant ? { session, tenant } : undefined;
 }
 
