@@ -26,6 +26,16 @@ const HOUR_MS = 3_600_000;
 const codeHash = (platform: Platform, codeId: string, code: string) =>
   platform.secrets.hmac('embed-code', `${codeId}:${code}`);
 
+/** A 429 with its wait in the Retry-After header and in the body (for the page to say it). */
+const askAgainIn = (code: 'resend_too_early' | 'too_many_codes', seconds: number, why: string) =>
+  new AppError(
+    code,
+    429,
+    `${why}; ask again in ${seconds} seconds`,
+    { retry_after_seconds: seconds },
+    seconds,
+  );
+
 const sessionCompleted = () =>
   new AppError('embed_session_completed', 409, 'This session has already created its exclusion');
 
@@ -51,13 +61,7 @@ export function requestCode(
       const resendAt = latest.created_at.getTime() + RESEND_SECONDS * 1000;
       if (now.getTime() < resendAt) {
         const wait = Math.ceil((resendAt - now.getTime()) / 1000);
-        throw new AppError(
-          'resend_too_early',
-          429,
-          `A code was sent less than ${RESEND_SECONDS} seconds ago; ask again in ${wait} seconds`,
-          { retry_after_seconds: wait },
-          wait,
-        );
+        throw askAgainIn('resend_too_early', wait, `A code was sent less than ${RESEND_SECONDS} seconds ago`);
       }
     }
     const emailHash = contactHash(platform.secrets, 'email', canonicalEmail(session.email!));
@@ -65,12 +69,10 @@ export function requestCode(
     const sent = await store.codesSentSince(tx, emailHash, new Date(now.getTime() - HOUR_MS));
     if (sent.length >= CODES_PER_EMAIL_PER_HOUR) {
       const wait = Math.ceil((sent[0]!.created_at.getTime() + HOUR_MS - now.getTime()) / 1000);
-      throw new AppError(
+      throw askAgainIn(
         'too_many_codes',
-        429,
-        `${CODES_PER_EMAIL_PER_HOUR} codes have been sent to this email in the last hour; ask again in ${wait} seconds`,
-        { retry_after_seconds: wait },
         wait,
+        `${CODES_PER_EMAIL_PER_HOUR} codes have been sent to this email in the last hour`,
       );
     }
     if (live) await store.endCode(tx, live.code_id, 'replaced', now);
