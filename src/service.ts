@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { registerAmlWork } from './areas/aml/aml.jobs.js';
 import { registerExclusionJobs } from './areas/exclusions/exclusions.jobs.js';
+import { registerRegulatorExportJob } from './areas/exclusions/regulator-exports.jobs.js';
 import { flushSightings } from './areas/exclusions/exclusions.sightings.js';
 import { registerGeoJobs } from './areas/geo/geo.jobs.js';
 import { geoVendors, installProductionGeo } from './areas/geo/geo.resolver.production.js';
@@ -104,6 +105,7 @@ export async function createService(
     const closeSanctions = await installProductionSanctions(platform);
     await registerGeoJobs(platform);
     registerAmlWork(platform);
+    await registerRegulatorExportJob(platform);
     const app = await buildApp({ platform, logger, backofficeTokenHash: tokenHash, redis });
     await app.ready();
     const workers = new Workers(platform);

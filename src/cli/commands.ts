@@ -3,6 +3,7 @@ import { AML_COMMANDS } from './commands/aml.js';
 import { EXCLUSION_COMMANDS } from './commands/exclusions.js';
 import { GEO_COMMANDS } from './commands/geo.js';
 import { KYC_COMMANDS } from './commands/kyc.js';
+import { REGULATOR_COMMANDS } from './commands/regulator.js';
 import { SANCTIONS_COMMANDS } from './commands/sanctions.js';
 import { ALERT_COMMANDS, CLOCK_COMMANDS } from './commands/service.js';
 import { STAFF_COMMANDS } from './commands/staff.js';
@@ -24,4 +25,5 @@ export const COMMANDS: Record<string, Command> = {
   ...AML_COMMANDS,
   ...STAFF_COMMANDS,
   ...CLOCK_COMMANDS,
+  ...REGULATOR_COMMANDS,
 };

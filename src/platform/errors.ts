@@ -83,7 +83,10 @@ export type ErrorCode =
   | 'kyc_check_not_found'
   | 'check_already_final'
   | 'vendor_flow_not_begun'
-  | 'duplicate_withdrawal';
+  | 'duplicate_withdrawal'
+  // reports and the regulator's exports
+  | 'report_not_found'
+  | 'export_not_found';
 
 export class AppError extends Error {
   constructor(

@@ -18,6 +18,8 @@ const PREFIXES = {
   alert: 'alr',
   staff: 'stf',
   proposal: 'prop',
+  report: 'rpt',
+  regulator_export: 'rex',
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;

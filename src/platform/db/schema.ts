@@ -1,5 +1,7 @@
 import type { AmlTables } from '../../areas/aml/aml.tables.js';
 import type { ExclusionTables } from '../../areas/exclusions/exclusions.store.js';
+import type { RegulatorExportTables } from '../../areas/exclusions/regulator-exports.store.js';
+import type { ReportTables } from '../../areas/reports/reports.store.js';
 import type { GeoTables } from '../../areas/geo/geo.tables.js';
 import type { KycTables } from '../../areas/kyc/kyc.tables.js';
 import type { LimitTables } from '../../areas/limits/limits.tables.js';
@@ -19,4 +21,6 @@ export type DB = PlatformTables &
   KycTables &
   FxTables &
   StaffTables &
-  FourEyesTables;
+  FourEyesTables &
+  RegulatorExportTables &
+  ReportTables;

@@ -1,0 +1,1 @@
+export type { Report, ReportSummary, ReportTables } from './reports.tables.js';
