@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { registerAmlWork } from './areas/aml/aml.jobs.js';
 import { registerExclusionJobs } from './areas/exclusions/exclusions.jobs.js';
 import { registerRegulatorExportJob } from './areas/exclusions/regulator-exports.jobs.js';
+import { registerReportJobs } from './areas/reports/reports.jobs.js';
 import { flushSightings } from './areas/exclusions/exclusions.sightings.js';
 import { registerGeoJobs } from './areas/geo/geo.jobs.js';
 import { geoVendors, installProductionGeo } from './areas/geo/geo.resolver.production.js';
@@ -106,6 +107,7 @@ export async function createService(
     await registerGeoJobs(platform);
     registerAmlWork(platform);
     await registerRegulatorExportJob(platform);
+    await registerReportJobs(platform);
     const app = await buildApp({ platform, logger, backofficeTokenHash: tokenHash, redis });
     await app.ready();
     const workers = new Workers(platform);

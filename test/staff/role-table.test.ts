@@ -61,7 +61,7 @@ describe('the role table, cell by cell, through the back-office API with staff s
     });
   }
 
-  it('lets the regulator role read the exports and acknowledge them, and nothing else', async () => {
+  it('lets the regulator role read the reports and the exports and acknowledge exports, and nothing else', async () => {
     const { t, sessions } = suite.current;
     const allowed = [];
     for (const { method, route, path } of backofficeRoutes(t)) {
@@ -72,6 +72,9 @@ describe('the role table, cell by cell, through the back-office API with staff s
     expect(allowed.sort()).toEqual(
       [
         'GET /session',
+        'GET /reports',
+        'GET /reports/:report_id',
+        'GET /reports/:report_id/content',
         'GET /regulator/exports',
         'GET /regulator/exports/:export_id',
         'POST /regulator/exports/:export_id/ack',
