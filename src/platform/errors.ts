@@ -86,7 +86,8 @@ export type ErrorCode =
   | 'duplicate_withdrawal'
   // reports and the regulator's exports
   | 'report_not_found'
-  | 'export_not_found';
+  | 'export_not_found'
+  | 'case_not_escalated';
 
 export class AppError extends Error {
   constructor(
