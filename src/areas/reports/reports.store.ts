@@ -103,17 +103,22 @@ export async function deleteCompiledBefore(db: Executor, cutoff: Date, limit: nu
   return Number(result.numDeletedRows);
 }
 
-/** The daily counts of a tenant's daily reports of one type over a range of days, for the console's chart. */
-export function dailySeries(db: Executor, tenantId: string, type: ReportType, from: Date, to: Date) {
-  return db
-    .selectFrom('reports')
-    .select(['period', sql<number>`max(row_count)`.as('rows')])
-    .where('tenant_id', '=', tenantId)
-    .where('report_type', '=', type)
-    .where('period_kind', '=', 'day')
-    .where('period_start', '>=', from)
-    .where('period_start', '<', to)
-    .groupBy('period')
-    .orderBy('period')
-    .execute();
+/**
+ * Rows per day of the daily reports of one type from `from` (inclusive) to `to`, the latest version of each
+ * (tenant, day), summed over tenants or for one: the console's chart.
+ */
+export async function dailyTotals(
+  db: Executor,
+  filter: { tenantId?: string | undefined; type: ReportType; from: Date; to: Date },
+) {
+  const tenant = filter.tenantId ? sql`and tenant_id = ${filter.tenantId}` : sql``;
+  const { rows } = await sql<{ period: string; rows: string }>`
+    select period, sum(row_count)::text as rows from (
+      select distinct on (tenant_id, period) period, row_count from reports
+      where report_type = ${filter.type} and period_kind = 'day'
+        and period_start >= ${filter.from} and period_start < ${filter.to} ${tenant}
+      order by tenant_id, period, version desc
+    ) latest
+    group by period order by period`.execute(db);
+  return rows.map((r) => ({ period: r.period, rows: Number(r.rows) }));
 }

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
+import { addUtcDays, startOfUtcDay, utcDay } from '../../../platform/utc-calendar.js';
 import type { ReportFormat } from '../reports.format.js';
 import * as store from '../reports.store.js';
 import type { ReportType } from '../reports.tables.js';
@@ -48,4 +49,23 @@ export async function reportContent(
   const row = await store.findContent(ctx.db, reportId, format);
   if (!row) throw reportNotFound(reportId);
   return row.content;
+}
+
+/** Rows a day of the latest daily reports of one type over the `days` days before today (all tenants, or one). */
+export async function dailyRowCounts(
+  ctx: ServiceContext,
+  filter: { tenantId?: string | undefined; type: ReportType; days: number },
+) {
+  const to = startOfUtcDay(ctx.clock.now());
+  const from = addUtcDays(to, -filter.days);
+  const found = new Map(
+    (await store.dailyTotals(ctx.db, { tenantId: filter.tenantId, type: filter.type, from, to })).map((r) => [
+      r.period,
+      r.rows,
+    ]),
+  );
+  return Array.from({ length: filter.days }, (_, i) => {
+    const day = utcDay(addUtcDays(from, i));
+    return { label: day, value: found.get(day) ?? 0 };
+  });
 }
