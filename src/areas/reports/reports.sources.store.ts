@@ -250,14 +250,12 @@ export async function regulatorRegistrations(
   return rows;
 }
 
-/** Tenants that existed before the end of the period: each gets its reports. */
-export function tenantsBefore(db: Executor, end: Date) {
-  return db
-    .selectFrom('tenants')
-    .select(['tenant_id', 'environment'])
-    .where('created_at', '<', end)
-    .orderBy('tenant_id')
-    .execute();
+/**
+ * Every tenant: each gets every compiled period's reports, an empty one too (a tenant onboarded today may send a
+ * year of history, and "nothing happened" is itself an answer a regulator reads).
+ */
+export function allTenants(db: Executor) {
+  return db.selectFrom('tenants').select(['tenant_id', 'environment']).orderBy('tenant_id').execute();
 }
 
 export function findTenant(db: Executor, tenantId: string) {

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../../platform/context.js';
 import { addUtcDays, periodBounds, startOfUtcDay, utcDay, utcMonth } from '../../../platform/utc-calendar.js';
 import { LATE_MARGIN_SECONDS, MAX_DAYS_PER_RUN } from '../reports.rules.js';
-import { lateDays, tenantsBefore } from '../reports.sources.store.js';
+import { allTenants, lateDays } from '../reports.sources.store.js';
 import { REPORT_TYPES } from '../reports.tables.js';
 import { compileReport } from './compile-report.js';
 
@@ -27,7 +27,7 @@ export async function compileDueReports(
   let day = periodBounds(progress.next_day)!.start;
   for (let done = 0; day < today && done < MAX_DAYS_PER_RUN; done++) {
     const end = addUtcDays(day, 1);
-    const tenants = await tenantsBefore(ctx.db, end);
+    const tenants = await allTenants(ctx.db);
     const closesMonth = utcMonth(end) !== utcMonth(day);
     for (const tenant of tenants) {
       for (const type of REPORT_TYPES) {
@@ -50,7 +50,7 @@ export async function compileDueReports(
 async function amendLatePeriods(ctx: ServiceContext, since: Date, compiledBefore: Date): Promise<void> {
   const candidates = await lateDays(ctx.db, since, compiledBefore);
   const months = new Set<string>();
-  const tenants = new Map((await tenantsBefore(ctx.db, compiledBefore)).map((t) => [t.tenant_id, t]));
+  const tenants = new Map((await allTenants(ctx.db)).map((t) => [t.tenant_id, t]));
   for (const { tenant_id: tenantId, day } of candidates) {
     const tenant = tenants.get(tenantId);
     if (!tenant) continue;
