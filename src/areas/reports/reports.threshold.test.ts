@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { AML_RULES } from '../aml/aml.rules.js';
 import { at, content, HOUR, moneyEvent, sha256, versions } from './reports.test-support.js';
 
 /**
@@ -286,5 +287,82 @@ describe('the threshold report', () => {
       daily_counts: { '2030-01-01': 7 },
     });
     expect(JSON.parse(await content(t, month!.report_id, 'json')).rows).toEqual(body.rows);
+  });
+
+  it("gives each row the player's KYC tier at the time, and the AML case's id and status only", async () => {
+    // p-kyc deposits USD 10,000 at 05:00 at tier_0, is approved for tier_1 at 12:00, deposits again at 13:00.
+    await moneyEvent(t, tenant, {
+      user_id: 'p-kyc',
+      event_type: 'deposit',
+      transaction_id: 'kyc-1',
+      amount_cents: 1_000_000,
+      occurred_at: at(-7),
+    });
+    const started = await t.api(tenant.apiKey, 'POST', '/v1/kyc/start', {
+      user_id: 'p-kyc',
+      email: 'p-kyc@example.com',
+      phone: '+15555550111',
+      withdrawal_amount_cents: 30_000,
+      currency: 'USD',
+      withdrawal_id: 'kyc-wd',
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { kyc_check_id: checkId, vendor_access_token: token } = started.json();
+    for (const step of ['begin', 'submit'])
+      await t.inject({ method: 'POST', url: `/v1/kyc/sandbox-vendor/${token}/${step}` });
+    const adminKey = await t.issueKey(tenant.tenantId, 'admin');
+    const approved = await t.api(adminKey, 'POST', '/v1/kyc/manual-review', {
+      kyc_check_id: checkId,
+      decision: 'approve',
+      reason: 'documents checked',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await t.advance(HOUR);
+    await moneyEvent(t, tenant, {
+      user_id: 'p-kyc',
+      event_type: 'deposit',
+      transaction_id: 'kyc-2',
+      amount_cents: 1_000_000,
+      occurred_at: at(1),
+    });
+    // p-case's withdrawal of USD 10,000 is held at the screen: a case holding that withdrawal.
+    const screen = await t.api(tenant.apiKey, 'POST', '/v1/aml/screen', {
+      user_id: 'p-case',
+      withdrawal_id: 'case-wd',
+      amount_cents: 1_000_000,
+      currency: 'USD',
+      payment_method: 'bank_transfer',
+      destination_country: 'CA',
+    });
+    expect(screen.json().decision).toBe('hold');
+    await moneyEvent(t, tenant, {
+      user_id: 'p-case',
+      event_type: 'withdrawal',
+      transaction_id: 'case-wd',
+      amount_cents: 1_000_000,
+      occurred_at: at(1),
+    });
+
+    await t.advance(11 * HOUR + 15 * 60);
+    const [day] = await versions(t, tenant.tenantId, 'threshold', '2030-01-01');
+    const json = await content(t, day!.report_id, 'json');
+    const rows = JSON.parse(json).rows;
+    expect(
+      rows.map((r: Record<string, unknown>) => [
+        r.transaction_id,
+        r.kyc_tier,
+        r.aml_case_id,
+        r.aml_case_status,
+      ]),
+    ).toEqual([
+      ['case-wd', 'tier_0', screen.json().case_id, 'under_review'],
+      ['kyc-1', 'tier_0', null, null],
+      ['kyc-2', 'tier_1', null, null],
+    ]);
+    // Nothing of the case beyond its id and status: no rule, pattern or description.
+    for (const rule of Object.values(AML_RULES)) {
+      expect(json).not.toContain(rule.description);
+      expect(json).not.toContain(rule.code);
+    }
   });
 });
