@@ -24,9 +24,9 @@ export async function registerReportJobs(platform: Platform): Promise<void> {
       { ...systemContext(platform), db: tx },
       job.payload as unknown as CompileProgress,
     );
-    // Missed days are caught up a batch a transaction, the next batch due at once (a millisecond after this run's
-    // due time, so the row is moved rather than deleted as done); otherwise the next run is tomorrow.
-    const dueAt = behind ? new Date(job.due_at.getTime() + 1) : nextDailyRun(now, COMPILE_MINUTE);
+    // Missed days are caught up a batch a transaction, the next batch a second later (so a long outage is made good
+    // in minutes without one huge transaction); otherwise the next run is tomorrow.
+    const dueAt = behind ? new Date(now.getTime() + 1000) : nextDailyRun(now, COMPILE_MINUTE);
     await scheduleJob(tx, { kind: COMPILE_JOB, subjectId: 'all', dueAt, payload: { ...progress } });
   });
   platform.scheduler.register(RETENTION_JOB, async (tx, _job, now) => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { AML_RULES } from '../aml/aml.rules.js';
-import { at, content, HOUR, moneyEvent, sha256, versions } from './reports.test-support.js';
+import { advanceDays, at, content, HOUR, moneyEvent, sha256, versions } from './reports.test-support.js';
 
 /**
  * The threshold report, against answers worked out by hand: every amount and total below is written out, not
@@ -278,7 +278,7 @@ describe('the threshold report', () => {
     expect(lines[8]).toBe('');
 
     // The monthly report, compiled on the 1st of February, holds the same seven transactions.
-    await t.advance(30 * 24 * HOUR);
+    await advanceDays(t, 30);
     const [month] = await versions(t, tenant.tenantId, 'threshold', '2030-01');
     expect(month).toMatchObject({
       period_kind: 'month',

@@ -141,4 +141,20 @@ describe('report versions', () => {
     await t.advance(DAY);
     expect(await versions(t, tenant.tenantId, 'threshold', '2030-01-01')).toEqual([]);
   });
+
+  it('catches up days missed while no worker ran, a week of days a run, each compiled once', async () => {
+    // No worker from 2030-01-01T12:00Z to 2030-01-11T12:00Z: ten days ended without their reports.
+    await t.platform.testClock!.advance(t.db, 10 * DAY);
+    const compiledDays = async () =>
+      (await t.backoffice('GET', `/reports?tenant_id=${tenant.tenantId}&report_type=threshold&limit=500`))
+        .json<{ reports: { period: string; version: number }[] }>()
+        .reports.map((r) => `${r.period} v${r.version}`)
+        .sort();
+    await t.advance(1);
+    expect(await compiledDays()).toHaveLength(7);
+    await t.advance(1);
+    expect(await compiledDays()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `2030-01-${String(i + 1).padStart(2, '0')} v1`),
+    );
+  });
 });
