@@ -80,6 +80,15 @@ describe('GET /backoffice/v1/aml/cases/{case_id}/sar-pack', () => {
       reason: 'structuring pattern; SAR needed',
       to: 'escalated',
     });
+    // The download itself is on the record, naming who took the file.
+    const downloads = await d.t.db
+      .selectFrom('audit_log')
+      .select(['actor', 'tenant_id', 'details'])
+      .where('action', '=', 'aml.sar_pack_downloaded')
+      .execute();
+    expect(downloads).toEqual([
+      { actor: supervisor.member.staffId, tenant_id: d.tenant.tenantId, details: { case_id: caseId } },
+    ]);
   });
 
   it('is staff-only, and only for an escalated case', async () => {

@@ -3,6 +3,13 @@
 /** USD 10,000 in cents: a transaction, or a player's same-day total in one direction, at or over it is reported. */
 export const THRESHOLD_USD_CENTS = 1_000_000;
 
+/** The audit action each kind of version writes to the tenant's audit log. */
+export const VERSION_AUDIT_ACTIONS = {
+  original: 'report.compiled',
+  amendment: 'report.amended',
+  regeneration: 'report.regenerated',
+} as const;
+
 /** Written into every version: a change to what a report holds or how it is laid out takes a new generator version. */
 export const GENERATOR_VERSION = 'reports/1.0';
 

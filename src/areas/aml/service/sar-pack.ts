@@ -1,4 +1,4 @@
-import { caseAuditTrail } from '../../../platform/audit.js';
+import { audit, caseAuditTrail } from '../../../platform/audit.js';
 import type { ServiceContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { forTenant } from '../../../platform/service-context.js';
@@ -15,7 +15,8 @@ export const SAR_PACK_VERSION = 'sar-pack/1.0';
 /**
  * Everything the MLRO needs to file a suspicious activity report for a case escalated for one, as one file: the
  * case, its rules with their descriptions, the transactions, the player's KYC tier and sanctions screening status,
- * and every staff decision with who took it. Staff only (tipping-off): it exists only on the back office.
+ * and every staff decision with who took it. Staff only (tipping-off): it exists only on the back office. Each
+ * download is audited; the pack's decisions leave the downloads out.
  */
 export async function sarPack(ctx: ServiceContext, caseId: string) {
   const found = await store.findCase(ctx.db, caseId);
@@ -35,7 +36,9 @@ export async function sarPack(ctx: ServiceContext, caseId: string) {
       if (error instanceof AppError && error.code === 'screen_not_found') return null;
       throw error;
     }),
-    caseAuditTrail(ctx.db, found.tenant_id, caseId),
+    caseAuditTrail(ctx.db, found.tenant_id, caseId).then((entries) =>
+      entries.filter((e) => e.action !== 'aml.sar_pack_downloaded'),
+    ),
   ]);
   // Every decision, proposal and approval is an entry of its own, so its actor names each person involved.
   const people = await staffIdentities(
@@ -49,6 +52,8 @@ export async function sarPack(ctx: ServiceContext, caseId: string) {
       : { actor, display_name: null, email: null, role: null };
   };
   const { context: _context, ...view } = staffCaseView(found, ctx.clock.now());
+  // Who took the file, and when: it names the player and the staff, so its every download is on the record.
+  await audit(ctx.db, tenantCtx, 'aml.sar_pack_downloaded', { case_id: caseId });
   return {
     pack_version: SAR_PACK_VERSION,
     generated_at: ctx.clock.now().toISOString(),

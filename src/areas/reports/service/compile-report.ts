@@ -12,6 +12,7 @@ import {
   SELF_LIMITATION_COLUMNS,
   THRESHOLD_COLUMNS,
   THRESHOLD_USD_CENTS,
+  VERSION_AUDIT_ACTIONS,
 } from '../reports.rules.js';
 import type { Executor } from '../../../platform/db/database.js';
 import type { Period } from '../reports.sources.store.js';
@@ -115,18 +116,13 @@ export async function compileReport(
       ...content,
     };
     await store.insertReport(tx, row);
-    await audit(
-      tx,
-      ctx,
-      `report.${version.kind === 'original' ? 'compiled' : version.kind === 'amendment' ? 'amended' : 'regenerated'}`,
-      {
-        report_id: row.report_id,
-        report_type: row.report_type,
-        period: row.period,
-        version: row.version,
-        ...(version.reason ? { reason: version.reason } : {}),
-      },
-    );
+    await audit(tx, ctx, VERSION_AUDIT_ACTIONS[version.kind], {
+      report_id: row.report_id,
+      report_type: row.report_type,
+      period: row.period,
+      version: row.version,
+      ...(version.reason ? { reason: version.reason } : {}),
+    });
     const { content_csv: _csv, content_json: _json, ...summary } = row;
     return summary;
   });
