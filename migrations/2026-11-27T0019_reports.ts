@@ -33,10 +33,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- One daily export per environment and day, whatever the number of workers.
     create unique index regulator_exports_daily on regulator_exports (environment, export_date) where kind = 'daily';
 
+    -- A row is exported once as a registration and, if staff void it afterwards, once more as a void, so the
+    -- regulator's list drops a row registered in error.
     create table regulator_export_rows (
       export_id text not null references regulator_exports (export_id),
       exclusion_id text not null references exclusions (exclusion_id),
-      primary key (export_id, exclusion_id)
+      record text not null check (record in ('registration', 'void')),
+      primary key (export_id, exclusion_id, record)
     );
     -- "Not yet exported" is an anti-join on this index.
     create index regulator_export_rows_exclusion on regulator_export_rows (exclusion_id);

@@ -12,6 +12,7 @@ const PAGE = 1000;
 function record(row: ExportedExclusion) {
   return {
     exclusion_id: row.exclusion_id,
+    record: row.record,
     environment: row.environment,
     tenant_id: row.tenant_id,
     user_id: row.user_id,
@@ -22,6 +23,8 @@ function record(row: ExportedExclusion) {
     effective_from: row.effective_from.toISOString(),
     expires_at: row.expires_at?.toISOString() ?? null,
     channel: row.channel,
+    // Only a void record says when: a registration record reads the same after a later void.
+    voided_at: row.record === 'void' ? (row.voided_at?.toISOString() ?? null) : null,
   };
 }
 

@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { Environment } from '../../platform/db/platform-tables.js';
-import type { RegulatorExport } from './regulator-exports.tables.js';
+import type { ExportRecord, RegulatorExport } from './regulator-exports.tables.js';
 
 export type { RegulatorExport, RegulatorExportTables } from './regulator-exports.tables.js';
 
-/** The register's columns an export carries: set at registration and never changed, so every download is the same. */
-export const EXPORT_COLUMNS = [
+/**
+ * The register's columns an export carries: set at registration and never changed (voided_at, on a void record,
+ * once set never changes either), so every download of an export is the same.
+ */
+const REGISTER_COLUMNS = [
   'exclusion_id',
   'environment',
   'tenant_id',
@@ -20,7 +23,12 @@ export const EXPORT_COLUMNS = [
   'channel',
 ] as const;
 
+/** The files' columns, in order. */
+export const EXPORT_COLUMNS = ['exclusion_id', 'record', ...REGISTER_COLUMNS.slice(1), 'voided_at'] as const;
+
 export interface ExportedExclusion {
+  record: ExportRecord;
+  voided_at: Date | null;
   exclusion_id: string;
   environment: Environment;
   tenant_id: string | null;
@@ -52,10 +60,11 @@ export function dailyExportExists(db: Executor, environment: Environment, export
 }
 
 /**
- * Puts into the export every operator row of the environment registered before `before` that no export holds yet:
- * an anti-join, not a cursor, so a row whose transaction committed after an earlier export's read is still caught.
+ * Puts into the export, as registrations, every operator row of the environment registered before `before` that no
+ * export holds yet: an anti-join, not a cursor, so a row whose transaction committed after an earlier export's read
+ * is still caught. A row voided before it was ever exported is not sent: it was registered in error.
  */
-export async function addPendingRows(
+export async function addPendingRegistrations(
   db: Executor,
   exportId: string,
   environment: Environment,
@@ -63,14 +72,15 @@ export async function addPendingRows(
 ): Promise<number> {
   const result = await db
     .insertInto('regulator_export_rows')
-    .columns(['export_id', 'exclusion_id'])
+    .columns(['export_id', 'exclusion_id', 'record'])
     .expression((eb) =>
       eb
         .selectFrom('exclusions as e')
-        .select([sql.val(exportId).as('export_id'), 'e.exclusion_id'])
+        .select([sql.val(exportId).as('export_id'), 'e.exclusion_id', sql.lit('registration').as('record')])
         .where('e.origin', '=', 'operator')
         .where('e.environment', '=', environment)
         .where('e.effective_from', '<', before)
+        .where((eb) => eb.or([eb('e.voided_at', 'is', null), eb('e.voided_at', '>=', before)]))
         .where((eb) =>
           eb.not(
             eb.exists(
@@ -86,15 +96,43 @@ export async function addPendingRows(
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
+/** Puts into the export, as voids, the rows voided before `before` whose registration was exported and void not yet. */
+export async function addPendingVoids(
+  db: Executor,
+  exportId: string,
+  environment: Environment,
+  before: Date,
+): Promise<number> {
+  const exported = (record: 'registration' | 'void') =>
+    sql<boolean>`exists (select 1 from regulator_export_rows r
+      where r.exclusion_id = e.exclusion_id and r.record = ${sql.lit(record)})`;
+  const result = await db
+    .insertInto('regulator_export_rows')
+    .columns(['export_id', 'exclusion_id', 'record'])
+    .expression((eb) =>
+      eb
+        .selectFrom('exclusions as e')
+        .select([sql.val(exportId).as('export_id'), 'e.exclusion_id', sql.lit('void').as('record')])
+        .where('e.origin', '=', 'operator')
+        .where('e.environment', '=', environment)
+        .where('e.status', '=', 'voided')
+        .where('e.voided_at', '<', before)
+        .where(exported('registration'))
+        .where(sql<boolean>`not ${exported('void')}`),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
 /** The same rows as an earlier export (a re-request). */
 export async function copyRows(db: Executor, fromExportId: string, toExportId: string): Promise<number> {
   const result = await db
     .insertInto('regulator_export_rows')
-    .columns(['export_id', 'exclusion_id'])
+    .columns(['export_id', 'exclusion_id', 'record'])
     .expression((eb) =>
       eb
         .selectFrom('regulator_export_rows')
-        .select([sql.val(toExportId).as('export_id'), 'exclusion_id'])
+        .select([sql.val(toExportId).as('export_id'), 'exclusion_id', 'record'])
         .where('export_id', '=', fromExportId),
     )
     .executeTakeFirst();
@@ -119,7 +157,7 @@ export function exportRowsPage(
   let query = db
     .selectFrom('regulator_export_rows as r')
     .innerJoin('exclusions as e', 'e.exclusion_id', 'r.exclusion_id')
-    .select(EXPORT_COLUMNS.map((c) => `e.${c}` as const))
+    .select([...REGISTER_COLUMNS.map((c) => `e.${c}` as const), 'e.voided_at', 'r.record'])
     .where('r.export_id', '=', exportId);
   if (after !== null) query = query.where('r.exclusion_id', '>', after);
   return query.orderBy('r.exclusion_id').limit(limit).execute();

@@ -22,9 +22,13 @@ export interface RegulatorExportsTable {
   acknowledged_by: string | null;
 }
 
+/** registration: the row as registered; void: staff voided it, after a registration was exported. */
+export type ExportRecord = 'registration' | 'void';
+
 export interface RegulatorExportRowsTable {
   export_id: string;
   exclusion_id: string;
+  record: ExportRecord;
 }
 
 export interface RegulatorExportTables {

@@ -86,10 +86,10 @@ describe('the daily export to the regulator', () => {
     expect(sha256(json.body)).toBe(daily!.sha256_json);
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe(
-      'exclusion_id,environment,tenant_id,user_id,email,phone,duration,is_permanent,effective_from,expires_at,channel',
+      'exclusion_id,record,environment,tenant_id,user_id,email,phone,duration,is_permanent,effective_from,expires_at,channel,voided_at',
     );
     expect(lines[1]).toBe(
-      `${first.exclusion_id},live,${tenant.tenantId},player-1,player-1@example.com,,duration_30d,false,2030-01-01T12:00:00.000Z,2030-01-31T12:00:00.000Z,api`,
+      `${first.exclusion_id},registration,live,${tenant.tenantId},player-1,player-1@example.com,,duration_30d,false,2030-01-01T12:00:00.000Z,2030-01-31T12:00:00.000Z,api,`,
     );
     expect(lines.slice(2)).toEqual(['']);
 
@@ -144,6 +144,27 @@ describe('the daily export to the regulator', () => {
       ['2030-01-02', 0],
       ['2030-01-01', 1],
     ]);
+
+    // Staff void the row as registered in error: the next export carries it once more, as a void record, and the
+    // first export's file is unchanged.
+    const voided = await t.backoffice('POST', `/exclusions/${first.exclusion_id}/void`, {
+      reason: 'wrong player',
+      actor: 'agent-1',
+    });
+    expect(voided.statusCode).toBe(200);
+    await t.advance(24 * HOUR);
+    const [voids] = await liveExports();
+    expect(voids).toMatchObject({ export_date: '2030-01-03', row_count: 1 });
+    expect(
+      (await t.backoffice('GET', `/regulator/exports/${voids!.export_id}?format=json`)).json().rows,
+    ).toMatchObject([
+      { exclusion_id: first.exclusion_id, record: 'void', voided_at: '2030-01-03T00:10:00.000Z' },
+    ]);
+    expect((await t.backoffice('GET', `/regulator/exports/${daily!.export_id}?format=csv`)).body).toBe(
+      csv.body,
+    );
+    await t.advance(24 * HOUR);
+    expect((await liveExports())[0]).toMatchObject({ export_date: '2030-01-04', row_count: 0 });
   });
 
   it('catches up a missed day with the next export, and sends rows twice only when re-requested', async () => {

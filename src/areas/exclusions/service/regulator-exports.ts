@@ -53,7 +53,8 @@ async function summarise(
 
 /**
  * The daily export of each environment for the UTC day before `now`'s: every operator row registered before
- * that day's end and not exported yet, so rows of a day the job missed go with the next export. Runs inside the
+ * that day's end and not exported yet, so rows of a day the job missed go with the next export, and every exported
+ * row voided since, as a void record. Runs inside the
  * scheduler's claim of its job, so with several workers it happens once; the unique daily index is a second guard.
  */
 export async function exportToRegulator(ctx: ServiceContext): Promise<ExportView[]> {
@@ -78,7 +79,9 @@ export async function exportToRegulator(ctx: ServiceContext): Promise<ExportView
         sha256_json: '',
       };
       await store.insertExport(tx, row);
-      const rowCount = await store.addPendingRows(tx, row.export_id, environment, cutoff);
+      const rowCount =
+        (await store.addPendingRegistrations(tx, row.export_id, environment, cutoff)) +
+        (await store.addPendingVoids(tx, row.export_id, environment, cutoff));
       const summary = { row_count: rowCount, ...(await summarise(tx, row)) };
       await store.setExportSummary(tx, row.export_id, summary);
       await audit(tx, ctx, 'regulator.export_created', {
