@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { registerAmlWork } from './areas/aml/aml.jobs.js';
 import { registerEmbedJobs } from './areas/embeds/embeds.jobs.js';
 import { registerExclusionJobs } from './areas/exclusions/exclusions.jobs.js';
+import { registerRegulatorExportJob } from './areas/exclusions/regulator-exports.jobs.js';
+import { registerReportJobs } from './areas/reports/reports.jobs.js';
 import { flushSightings } from './areas/exclusions/exclusions.sightings.js';
 import { registerGeoJobs } from './areas/geo/geo.jobs.js';
 import { geoVendors, installProductionGeo } from './areas/geo/geo.resolver.production.js';
@@ -108,6 +110,8 @@ export async function createService(
     registerAmlWork(platform);
     await registerEmbedJobs(platform);
     const closeMail = await registerMail(platform);
+    await registerRegulatorExportJob(platform);
+    await registerReportJobs(platform);
     const app = await buildApp({ platform, logger, backofficeTokenHash: tokenHash, redis });
     await app.ready();
     const workers = new Workers(platform);

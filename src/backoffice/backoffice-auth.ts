@@ -6,7 +6,7 @@ import type { Platform } from '../platform/context.js';
 import type { Executor } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
 import { authFailureLimit } from '../platform/rate-limit.js';
-import { backofficeRouteAction } from '../staff/staff.rules.js';
+import { anyMemberMay, backofficeRouteAction } from '../staff/staff.rules.js';
 import {
   CSRF_HEADER,
   registerSessionCookies,
@@ -67,7 +67,9 @@ export async function registerBackofficeAuth(
     if (member) {
       request.staffMember = member;
       const route = request.routeOptions.url?.slice(prefix.length) ?? '';
-      requireAction(member, backofficeRouteAction(request.method, route));
+      if (!anyMemberMay(request.method, route)) {
+        requireAction(member, backofficeRouteAction(request.method, route));
+      }
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         requireCsrfToken(member, request.headers[CSRF_HEADER]);
       }

@@ -5,6 +5,8 @@ import type { Platform } from '../platform/context.js';
 import { amlBackofficeRoutes } from '../areas/aml/aml.backoffice.routes.js';
 import { exclusionBackofficeRoutes } from '../areas/exclusions/exclusions.backoffice.routes.js';
 import { regulatorRoutes } from '../areas/exclusions/regulator.routes.js';
+import { regulatorExportRoutes } from '../areas/exclusions/regulator-exports.routes.js';
+import { reportRoutes } from '../areas/reports/reports.routes.js';
 import { geoBackofficeRoutes } from '../areas/geo/geo.routes.js';
 import { kycBackofficeRoutes } from '../areas/kyc/kyc.backoffice.routes.js';
 import { sanctionsBackofficeRoutes } from '../areas/sanctions/sanctions.routes.js';
@@ -62,6 +64,8 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
     await app.register(webhookBackofficeRoutes(platform));
     await app.register(staffRoutes(platform));
     await app.register(mailBackofficeRoutes(platform));
+    await app.register(regulatorExportRoutes(platform));
+    await app.register(reportRoutes(platform));
 
     app.get(
       '/alerts',

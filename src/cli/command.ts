@@ -11,6 +11,8 @@ export interface BackofficeRequest {
   /** Relative to /backoffice/v1. */
   path: string;
   body?: object;
+  /** The answer is a file (a report's or an export's content): print its bytes as they came. */
+  raw?: boolean;
 }
 
 export interface Command {
@@ -37,6 +39,7 @@ export const serviceBaseUrl = () =>
   (process.env.COMPLIANCE_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 
 export const get = (path: string): BackofficeRequest => ({ method: 'GET', path });
+export const getFile = (path: string): BackofficeRequest => ({ method: 'GET', path, raw: true });
 export const post = (path: string, body?: object): BackofficeRequest => ({ method: 'POST', path, body });
 export const put = (path: string, body: object): BackofficeRequest => ({ method: 'PUT', path, body });
 

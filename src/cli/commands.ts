@@ -4,6 +4,8 @@ import { EXCLUSION_COMMANDS } from './commands/exclusions.js';
 import { GEO_COMMANDS } from './commands/geo.js';
 import { KYC_COMMANDS } from './commands/kyc.js';
 import { MAIL_COMMANDS } from './commands/mail.js';
+import { REGULATOR_COMMANDS } from './commands/regulator.js';
+import { REPORT_COMMANDS } from './commands/reports.js';
 import { SANCTIONS_COMMANDS } from './commands/sanctions.js';
 import { ALERT_COMMANDS, CLOCK_COMMANDS } from './commands/service.js';
 import { STAFF_COMMANDS } from './commands/staff.js';
@@ -26,4 +28,6 @@ export const COMMANDS: Record<string, Command> = {
   ...STAFF_COMMANDS,
   ...MAIL_COMMANDS,
   ...CLOCK_COMMANDS,
+  ...REGULATOR_COMMANDS,
+  ...REPORT_COMMANDS,
 };

@@ -20,6 +20,11 @@ const FLAGS = {
   actor: { type: 'string' },
   email: { type: 'string' },
   'display-name': { type: 'string' },
+  format: { type: 'string' },
+  tenant: { type: 'string' },
+  type: { type: 'string' },
+  period: { type: 'string' },
+  before: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -93,6 +98,7 @@ async function call(request: BackofficeRequest): Promise<unknown> {
     throw new HttpError(`cannot reach ${baseUrl}: ${cause?.message ?? (err as Error).message}`);
   }
   const text = await response.text();
+  if (request.raw && response.ok) return text;
   const body = parseBody(text);
   if (!response.ok) throw new HttpError(describeFailure(response.status, body, text));
   return body;
@@ -121,8 +127,11 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (positionals.length === 0) throw new UsageError('no command given');
     const { command, args } = resolve(positionals);
-    const body = await call(command.request(args, flags));
-    console.log(flags.json ? JSON.stringify(body, null, 2) : command.summarize(body as never));
+    const request = command.request(args, flags);
+    const body = await call(request);
+    // A file goes out byte for byte (a CSV's CRLFs, no added newline), so its digest can be checked.
+    if (request.raw) process.stdout.write(body as string);
+    else console.log(flags.json ? JSON.stringify(body, null, 2) : command.summarize(body as never));
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

@@ -13,6 +13,8 @@ const NAV: { href: string; label: string; action: StaffAction }[] = [
   { href: '/console/regulator', label: 'Regulator list', action: 'read' },
   { href: '/console/staff', label: 'Staff', action: 'read' },
   { href: '/console/audit', label: 'Audit log', action: 'read' },
+  { href: '/console/reports', label: 'Reports', action: 'read_reports' },
+  { href: '/console/regulator/exports', label: 'Regulator exports', action: 'read_reports' },
 ];
 
 export interface PageOptions {

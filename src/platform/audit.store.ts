@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from './db/database.js';
 
 export async function insertAuditEntry(
@@ -14,5 +15,16 @@ export async function insertAuditEntry(
   await db
     .insertInto('audit_log')
     .values({ ...row, details: JSON.stringify(row.details) })
+    .execute();
+}
+
+/** A tenant's audit entries about one case (details.case_id), oldest first: the decisions taken on it and by whom. */
+export function caseEntries(db: Executor, tenantId: string, caseId: string) {
+  return db
+    .selectFrom('audit_log')
+    .select(['audit_id', 'occurred_at', 'actor', 'action', 'details'])
+    .where('tenant_id', '=', tenantId)
+    .where(sql<boolean>`details ->> 'case_id' = ${caseId}`)
+    .orderBy('audit_id')
     .execute();
 }

@@ -1,4 +1,4 @@
-import { insertAuditEntry } from './audit.store.js';
+import { caseEntries, insertAuditEntry } from './audit.store.js';
 import type { ServiceContext } from './context.js';
 import type { Executor } from './db/database.js';
 import { insertSecurityLogEntry } from './security-log.store.js';
@@ -35,4 +35,9 @@ export async function recordSecurityEvent(
     request_id: entry.requestId,
     remote_ip: entry.remoteIp,
   });
+}
+
+/** What was done to a case, by whom and when, from its tenant's audit log (oldest first). */
+export function caseAuditTrail(db: Executor, tenantId: string, caseId: string) {
+  return caseEntries(db, tenantId, caseId);
 }

@@ -76,7 +76,7 @@ export interface StaffMember {
   staff_id: string;
   email: string;
   display_name: string;
-  role: 'admin' | 'supervisor' | 'reviewer' | 'auditor';
+  role: 'admin' | 'supervisor' | 'reviewer' | 'auditor' | 'regulator';
   /** The session's anti-forgery token: every state change through a session must carry it. */
   csrf_token: string;
 }

@@ -95,7 +95,11 @@ export type ErrorCode =
   | 'code_not_requested'
   | 'resend_too_early'
   | 'too_many_codes'
-  | 'mail_not_found';
+  | 'mail_not_found'
+  // reports and the regulator's exports
+  | 'report_not_found'
+  | 'export_not_found'
+  | 'case_not_escalated';
 
 export class AppError extends Error {
   constructor(

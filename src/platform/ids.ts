@@ -21,6 +21,8 @@ const PREFIXES = {
   embed_session: 'emb',
   embed_code: 'emc',
   mail: 'mail',
+  report: 'rpt',
+  regulator_export: 'rex',
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;

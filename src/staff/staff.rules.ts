@@ -2,7 +2,7 @@
  * Who may do what: one table decides every staff action, in the console and on the back-office API alike
  * (docs/console.md). The back-office token, kept for automation, is its own actor and passes every check.
  */
-export const STAFF_ROLES = ['admin', 'supervisor', 'reviewer', 'auditor'] as const;
+export const STAFF_ROLES = ['admin', 'supervisor', 'reviewer', 'auditor', 'regulator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export type StaffStatus = 'invited' | 'active' | 'disabled';
 
@@ -19,14 +19,20 @@ export const STAFF_ACTIONS = [
   'operate_service',
   /** Staff accounts. */
   'manage_staff',
+  /** Read the regulatory reports and the register's exports to the regulator (all a regulator's account may do). */
+  'read_reports',
+  /** Acknowledge an export: the regulator has taken it in, and its exclusions count as propagated. */
+  'acknowledge_exports',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffAction[]> = {
   admin: STAFF_ACTIONS,
-  supervisor: ['read', 'decide_cases', 'approve_decisions'],
-  reviewer: ['read', 'decide_cases'],
-  auditor: ['read'],
+  supervisor: ['read', 'decide_cases', 'approve_decisions', 'read_reports'],
+  reviewer: ['read', 'decide_cases', 'read_reports'],
+  auditor: ['read', 'read_reports'],
+  // The regulator's own staff: the reports and the hand-over, never a case, a player or a tenant.
+  regulator: ['read_reports', 'acknowledge_exports'],
 };
 
 export function roleMay(role: StaffRole, action: StaffAction): boolean {
@@ -34,7 +40,8 @@ export function roleMay(role: StaffRole, action: StaffAction): boolean {
 }
 
 /**
- * The action each state-changing back-office route takes, by method and route pattern. A GET is 'read'. A
+ * The action each state-changing back-office route takes, by method and route pattern. A GET is 'read' unless
+ * listed (the reports and exports, which the regulator role reads without 'read'). A
  * state-changing route missing here is refused to every staff session: a new route needs a line (a test walks them).
  */
 export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
@@ -77,11 +84,26 @@ export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
   'POST /staff': 'manage_staff',
   'POST /staff/:staff_id/disable': 'manage_staff',
   'POST /staff/:staff_id/setup-link': 'manage_staff',
+  'GET /reports': 'read_reports',
+  'GET /reports/:report_id': 'read_reports',
+  'GET /reports/:report_id/content': 'read_reports',
+  'POST /reports/regenerate': 'operate_service',
+  'GET /regulator/exports': 'read_reports',
+  'GET /regulator/exports/:export_id': 'read_reports',
+  'POST /regulator/exports/:export_id/ack': 'acknowledge_exports',
+  'POST /regulator/exports/:export_id/rerequest': 'operate_service',
 };
+
+/** Routes every signed-in member may call whatever the role: who am I (the console and the CLI ask it first). */
+export const ANY_MEMBER_ROUTES: readonly string[] = ['GET /session'];
+
+export function anyMemberMay(method: string, url: string): boolean {
+  return ANY_MEMBER_ROUTES.includes(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+}
 
 /** The action a back-office request takes, or undefined when no staff session may take it. */
 export function backofficeRouteAction(method: string, url: string): StaffAction | undefined {
-  if (method === 'GET' || method === 'HEAD') return 'read';
+  if (method === 'GET' || method === 'HEAD') return BACKOFFICE_ROUTE_ACTIONS[`GET ${url}`] ?? 'read';
   return BACKOFFICE_ROUTE_ACTIONS[`${method} ${url}`];
 }
 

@@ -10,3 +10,4 @@ export {
 export { addNote, caseWork, takeCase } from './service/case-work.js';
 export { resolveSession, signIn, signOut } from './service/sessions.js';
 export { completeSetup, openSetupLink } from './service/setup.js';
+export { staffIdentities } from './service/identities.js';

@@ -217,3 +217,13 @@ export async function pendingProposalsFor(db: Executor, subject: ReviewQueue, su
     .execute();
   return new Map(rows.map((r) => [r.subject_id, { action: r.action, proposed_by: r.proposed_by }]));
 }
+
+/** Who the given staff ids are (name, email, role), for records that must name the people who decided. */
+export function identities(db: Executor, staffIds: readonly string[]) {
+  if (staffIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('staff_accounts')
+    .select(['staff_id', 'display_name', 'email', 'role'])
+    .where('staff_id', 'in', [...new Set(staffIds)])
+    .execute();
+}

@@ -257,4 +257,31 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
     await admin.nav('Staff', 'staff');
     await admin.nav('Audit log', 'audit');
   });
+
+  it('reports with their chart, and the regulator exports acknowledged from the page, as the admin', async () => {
+    const { d } = suite.current;
+    const registered = await d.t.api(d.tenant.apiKey, 'POST', '/v1/exclusions', {
+      user_id: 'browser-excluded',
+      duration: 'duration_30d',
+      email: 'browser-excluded@example.com',
+    });
+    expect(registered.statusCode).toBe(201);
+    // On to the next 00:15 UTC: the day's reports are compiled and its export made.
+    const now = d.t.platform.clock.now();
+    const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, 15);
+    await d.t.advance(Math.ceil((next - now.getTime()) / 1000));
+    const admin = await at('admin');
+    await admin.signIn({ form: 'reports-sign-in', landing: 'reports-dashboard' });
+    await admin.nav('Reports', 'reports');
+    expect(await admin.page.getByRole('img', { name: /rows a day/ }).count()).toBe(1);
+    await admin.follow(admin.page.locator('tbody tr a').first(), 'report-detail');
+    await admin.nav('Regulator exports', 'regulator-exports');
+    await admin.follow(
+      admin.page.getByRole('button', { name: /^Acknowledge/ }).first(),
+      'regulator-export-acknowledged',
+    );
+    expect(await admin.page.locator('main').textContent()).toMatch(
+      /acknowledged: (1 exclusion is|\d+ exclusions are) now propagated/,
+    );
+  });
 });

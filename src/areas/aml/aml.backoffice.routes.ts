@@ -30,6 +30,8 @@ import {
   staffDeadLetters,
 } from './aml.service.js';
 
+import { sarPack } from './service/sar-pack.js';
+
 const tags = ['aml'];
 const TenantParams = Type.Object({ tenant_id: Type.String() });
 
@@ -53,6 +55,26 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
       '/aml/cases/:case_id',
       { schema: { tags, params: CaseParams, response: { 200: StaffCaseDetail, ...errorResponses(404) } } },
       (req) => staffCaseDetail(requestStaffContext(platform, req), req.params.case_id),
+    );
+
+    app.get(
+      '/aml/cases/:case_id/sar-pack',
+      {
+        schema: {
+          tags,
+          summary:
+            'The SAR pack of a case escalated for a SAR: one JSON file for the MLRO to file (staff only)',
+          params: CaseParams,
+          response: { 200: Type.String(), ...errorResponses(404, 409) },
+        },
+      },
+      async (req, reply) => {
+        const pack = await sarPack(requestStaffContext(platform, req), req.params.case_id);
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="sar-pack-${req.params.case_id}.json"`)
+          .send(JSON.stringify(pack, null, 2));
+      },
     );
 
     app.post(

@@ -79,6 +79,7 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
         effective_from: created.effective_from,
         expires_at: created.expires_at,
         is_permanent: false,
+        regulator_propagated: false,
         source: 'regulator_comprehensive',
       },
     ]);
@@ -146,6 +147,7 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
         effective_from: created.effective_from,
         expires_at: null,
         is_permanent: true,
+        regulator_propagated: false,
         source: 'regulator_comprehensive',
       },
     ];

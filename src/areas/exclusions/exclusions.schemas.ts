@@ -126,6 +126,10 @@ export const SnapshotRow = Type.Object({
   effective_from: Timestamp,
   expires_at: NullableTimestamp,
   is_permanent: Type.Boolean(),
+  regulator_propagated: Type.Boolean({
+    description:
+      'Whether the regulator has acknowledged an export holding the row (always true on its own list)',
+  }),
   source: Source,
 });
 export type SnapshotRow = Static<typeof SnapshotRow>;

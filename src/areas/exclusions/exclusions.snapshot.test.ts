@@ -103,6 +103,7 @@ describe('GET /v1/exclusions/snapshot', () => {
       effective_from: own[0].effective_from,
       expires_at: null,
       is_permanent: true,
+      regulator_propagated: false,
       source: 'operator',
     });
     expect(byId.get(own[1].exclusion_id)).toMatchObject({ phone: ownPhone, email: null, source: 'operator' });
@@ -115,6 +116,7 @@ describe('GET /v1/exclusions/snapshot', () => {
       effective_from: others[0].effective_from,
       expires_at: others[0].expires_at,
       is_permanent: false,
+      regulator_propagated: false,
       source: 'regulator_comprehensive',
     });
     expect(byId.get(master[0]!.exclusion_id)).toMatchObject({

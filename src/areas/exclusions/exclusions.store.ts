@@ -144,7 +144,14 @@ export function activePage(
   const emailShown = shownBy(input.tenantId, 'email_hash');
   const phoneShown = shownBy(input.tenantId, 'phone_hash');
   return activeIn(db, input.environment, input.now)
-    .select(['exclusion_id', 'duration', 'effective_from', 'expires_at', 'is_permanent'])
+    .select([
+      'exclusion_id',
+      'duration',
+      'effective_from',
+      'expires_at',
+      'is_permanent',
+      'regulator_propagated',
+    ])
     .select(
       sql<string | null>`case when ${own} then email when ${emailShown} then email_canonical end`.as('email'),
     )

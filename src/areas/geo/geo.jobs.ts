@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/context.js';
-import { registerRetention } from '../../platform/retention.js';
+import { registerRetention, yearsBefore } from '../../platform/retention.js';
 import { registerGeoDatabaseFetch } from './geo.database.fetch.js';
 import { INITIAL_COUNTRY_LIST, SEED_VERSION, versionOn } from './geo.rules.js';
 import * as store from './geo.store.js';
@@ -7,13 +7,6 @@ import * as store from './geo.store.js';
 /** Geo audit rows are kept 7 calendar years on the service clock, then deleted by this daily job. */
 export const AUDIT_RETENTION_JOB = 'geo.audit_retention';
 export const AUDIT_RETENTION_YEARS = 7;
-
-/** The oldest check time still kept: rows checked strictly before it are deleted. */
-export function retentionCutoff(now: Date): Date {
-  const cutoff = new Date(now);
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - AUDIT_RETENTION_YEARS);
-  return cutoff;
-}
 
 /**
  * Seeds the country list from the data file, idempotently: entries already present keep the tier the staff gave
@@ -41,6 +34,6 @@ export async function registerGeoJobs(platform: Platform): Promise<void> {
     table: 'geo_audit_log',
     key: 'geo_audit_id',
     at: 'checked_at',
-    cutoff: retentionCutoff,
+    cutoff: yearsBefore(AUDIT_RETENTION_YEARS),
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { roleMay } from '../../staff/staff.rules.js';
 import type { Platform } from '../../platform/context.js';
 import { pendingProposals, type DecisionProposal } from '../../platform/four-eyes.js';
 import { displayNames } from '../../staff/staff.store.js';
@@ -115,9 +116,11 @@ function failuresTable(failures: Failures): Html {
 export function dashboardPages(app: FastifyInstance, platform: Platform): void {
   app.get<{ Querystring: { notice?: string } }>(
     '/console',
-    { config: { staffAction: 'read' } },
+    // Every role lands here after signing in; the regulator's (reports only) is sent on to the reports.
+    { config: { staffAction: 'read_reports' } },
     async (request, reply) => {
       const member = memberOf(request);
+      if (!roleMay(member.role, 'read')) return reply.redirect('/console/reports', 303);
       const now = platform.clock.now();
       const [counts, lag, failures, proposals] = await Promise.all([
         queueCounts(platform.db, now),

@@ -9,6 +9,8 @@ import { kycCasePages } from './kyc-case.js';
 import { playerPages } from './player.js';
 import { queuePages } from './queues.js';
 import { regulatorPages } from './regulator.js';
+import { regulatorExportPages } from './regulator-exports.js';
+import { reportPages } from './reports.js';
 import { sanctionsCasePages } from './sanctions-case.js';
 import { signInPages } from './sign-in.js';
 import { staffPages } from './staff.js';
@@ -29,4 +31,6 @@ export async function registerConsolePages(app: FastifyInstance, platform: Platf
   regulatorPages(app, platform);
   staffPages(app, platform);
   auditPages(app, platform);
+  reportPages(app, platform);
+  regulatorExportPages(app, platform);
 }

@@ -1,6 +1,8 @@
 import type { EmbedTables } from '../../areas/embeds/embeds.tables.js';
 import type { AmlTables } from '../../areas/aml/aml.tables.js';
 import type { ExclusionTables } from '../../areas/exclusions/exclusions.store.js';
+import type { RegulatorExportTables } from '../../areas/exclusions/regulator-exports.store.js';
+import type { ReportTables } from '../../areas/reports/reports.store.js';
 import type { GeoTables } from '../../areas/geo/geo.tables.js';
 import type { KycTables } from '../../areas/kyc/kyc.tables.js';
 import type { LimitTables } from '../../areas/limits/limits.tables.js';
@@ -21,4 +23,6 @@ export type DB = PlatformTables &
   FxTables &
   StaffTables &
   FourEyesTables &
-  EmbedTables;
+  EmbedTables &
+  RegulatorExportTables &
+  ReportTables;

@@ -62,8 +62,8 @@ export async function createExclusion(
     initiated_at: input.initiated_at === undefined ? null : new Date(input.initiated_at),
     effective_from: now,
     expires_at: expiresAt(input.duration, now),
-    // Matched for every tenant from this commit, but handed to the regulator only by the daily export: until the
-    // regulator has acknowledged an export holding it, the record says so.
+    // Matched for every tenant from this commit, but handed to the regulator only by the daily export: true once the
+    // regulator acknowledges an export holding it (service/regulator-exports.ts).
     regulator_propagated: false,
     request_hash: requestFingerprint({ user_id: input.user_id, duration: input.duration, ...contact }),
   };

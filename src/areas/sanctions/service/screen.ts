@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Platform, TenantContext } from '../../../platform/context.js';
+import type { Platform, TenantContext, TenantScopedContext } from '../../../platform/context.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
@@ -160,7 +160,7 @@ export async function screenUser(platform: Platform, ctx: TenantContext, input: 
   });
 }
 
-export async function screeningStatus(ctx: TenantContext, userId: string): Promise<SanctionsScreen> {
+export async function screeningStatus(ctx: TenantScopedContext, userId: string): Promise<SanctionsScreen> {
   const screen = await store.findScreen(ctx.db, ctx.tenantId, userId);
   if (!screen) throw new AppError('screen_not_found', 404, `User ${userId} has not been screened`);
   return screen;

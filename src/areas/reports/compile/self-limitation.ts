@@ -1,0 +1,178 @@
+import type { Executor } from '../../../platform/db/database.js';
+import type { Environment } from '../../../platform/db/platform-tables.js';
+import { SELF_LIMITATION_KINDS, type SelfLimitationKind } from '../reports.rules.js';
+import {
+  breachAttempts,
+  exclusionChanges,
+  limitsActivated,
+  limitsCancelled,
+  limitsRequested,
+  regulatorRegistrations,
+  type ExclusionChange,
+  type Keyset,
+  type LimitChange,
+  type Period,
+} from '../reports.sources.store.js';
+
+const PAGE = 1000;
+
+export type SelfLimitationRecord = Record<string, string | number | null>;
+export interface SelfLimitationItem {
+  total: boolean;
+  record: SelfLimitationRecord;
+}
+
+const EMPTY = {
+  occurred_at: null,
+  user_id: null,
+  reference_id: null,
+  limit_type: null,
+  amount_cents: null,
+  currency: null,
+  previous_amount_cents: null,
+  cooloff_seconds: null,
+  effective_from: null,
+  duration: null,
+  channel: null,
+  count: null,
+};
+
+/** Walks a keyset source a page at a time. */
+async function* paged<T extends { at: Date }>(
+  page: (after: Keyset | null) => Promise<T[]>,
+  idOf: (row: T) => string,
+): AsyncGenerator<T> {
+  let after: Keyset | null = null;
+  for (;;) {
+    const rows = await page(after);
+    yield* rows;
+    if (rows.length < PAGE) return;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.at, id: idOf(last) };
+  }
+}
+
+function limitRecord(kind: SelfLimitationKind, row: LimitChange): SelfLimitationRecord {
+  return {
+    record_type: 'event',
+    kind,
+    ...EMPTY,
+    occurred_at: row.at.toISOString(),
+    user_id: row.user_id,
+    reference_id: row.limit_id,
+    limit_type: row.limit_type,
+    amount_cents: row.amount_cents,
+    currency: row.currency,
+    previous_amount_cents: row.current_limit_cents,
+    cooloff_seconds: row.cooloff_seconds,
+    effective_from: row.effective_from.toISOString(),
+  };
+}
+
+function exclusionRecord(kind: SelfLimitationKind, row: ExclusionChange): SelfLimitationRecord {
+  return {
+    record_type: 'event',
+    kind,
+    ...EMPTY,
+    occurred_at: row.at.toISOString(),
+    user_id: row.user_id,
+    reference_id: row.exclusion_id,
+    duration: row.duration,
+    channel: row.channel,
+  };
+}
+
+/** A requested change's kind: a first limit of its type, a decrease (at once), or an increase (cooling off). */
+const requestedKind = (row: LimitChange): SelfLimitationKind =>
+  row.current_limit_cents === null ? 'limit_set' : row.is_increase ? 'increase_requested' : 'limit_decreased';
+
+/**
+ * The self-limitation report: every limit change (set, decreased, increase requested with its cool-off, activated,
+ * cancelled), breach attempts per player, the tenant's exclusions registered, expired and voided, then the period's
+ * totals (by kind; registrations by duration and channel, the regulator's own list included as channel regulator).
+ * Sections in that order, each in time order; totals are counted as the rows go by, never by holding them.
+ */
+export async function* selfLimitationRows(
+  db: Executor,
+  period: Period,
+  environment: Environment,
+): AsyncGenerator<SelfLimitationItem> {
+  const counts = new Map<SelfLimitationKind, number>(SELF_LIMITATION_KINDS.map((k) => [k, 0]));
+  const registrations = new Map<string, number>();
+  const emit = (record: SelfLimitationRecord) => {
+    const kind = record.kind as SelfLimitationKind;
+    counts.set(
+      kind,
+      counts.get(kind)! + (record.record_type === 'breach_attempts' ? Number(record.count) : 1),
+    );
+    if (kind === 'exclusion_registered') {
+      const key = `${record.duration}|${record.channel}`;
+      registrations.set(key, (registrations.get(key) ?? 0) + 1);
+    }
+    return { total: false, record };
+  };
+
+  for await (const row of paged(
+    (after) => limitsRequested(db, period, after, PAGE),
+    (r) => r.limit_id,
+  )) {
+    yield emit(limitRecord(requestedKind(row), row));
+  }
+  for await (const row of paged(
+    (after) => limitsActivated(db, period, after, PAGE),
+    (r) => r.limit_id,
+  )) {
+    yield emit(limitRecord('increase_activated', row));
+  }
+  for await (const row of paged(
+    (after) => limitsCancelled(db, period, after, PAGE),
+    (r) => r.limit_id,
+  )) {
+    yield emit(limitRecord('increase_cancelled', row));
+  }
+  for (const [moment, kind] of [
+    ['registered', 'exclusion_registered'],
+    ['expired', 'exclusion_expired'],
+    ['voided', 'exclusion_voided'],
+  ] as const) {
+    for await (const row of paged(
+      (after) => exclusionChanges(db, period, moment, after, PAGE),
+      (r) => r.exclusion_id,
+    )) {
+      yield emit(exclusionRecord(kind, row));
+    }
+  }
+  let players = 0;
+  for (let afterUser: string | null = null; ;) {
+    const rows = await breachAttempts(db, period, afterUser, PAGE);
+    for (const row of rows) {
+      players++;
+      yield emit({
+        record_type: 'breach_attempts',
+        kind: 'breach_attempts',
+        ...EMPTY,
+        occurred_at: row.last_at.toISOString(),
+        user_id: row.user_id,
+        count: Number(row.attempts),
+      });
+    }
+    if (rows.length < PAGE) break;
+    afterUser = rows[rows.length - 1]!.user_id;
+  }
+
+  // The regulator's own list is matched for the tenant too: its registrations are counted, not listed.
+  for (const row of await regulatorRegistrations(db, environment, period)) {
+    const key = `${row.duration}|regulator`;
+    registrations.set(key, (registrations.get(key) ?? 0) + Number(row.registered));
+  }
+  const total = (record: Partial<SelfLimitationRecord>): SelfLimitationItem => ({
+    total: true,
+    record: { record_type: 'total', kind: null, ...EMPTY, ...record },
+  });
+  for (const kind of SELF_LIMITATION_KINDS) yield total({ kind, count: counts.get(kind)! });
+  yield total({ kind: 'breach_attempt_players', count: players });
+  for (const key of [...registrations.keys()].sort()) {
+    const [duration, channel] = key.split('|');
+    yield total({ kind: 'exclusion_registered', duration, channel, count: registrations.get(key)! });
+  }
+}

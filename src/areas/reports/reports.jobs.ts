@@ -1,0 +1,43 @@
+import type { Platform } from '../../platform/context.js';
+import { registerRetention, yearsBefore } from '../../platform/retention.js';
+import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
+import { systemContext } from '../../platform/service-context.js';
+import { nextDailyRun, startOfUtcDay, utcDay } from '../../platform/utc-calendar.js';
+import { COMPILE_MINUTE, RETENTION_BATCH, RETENTION_YEARS } from './reports.rules.js';
+import { compileDueReports, type CompileProgress } from './service/compile-due-reports.js';
+
+/** The compilation, after midnight UTC on the service clock: its progress is the stored job's payload. */
+export const COMPILE_JOB = 'reports.compile';
+/** Deletes versions past the retention policy (RETENTION_YEARS after they were compiled), once a day. */
+export const RETENTION_JOB = 'reports.retention';
+
+export async function registerReportJobs(platform: Platform): Promise<void> {
+  platform.scheduler.register(COMPILE_JOB, async (tx, job, now) => {
+    const { progress, behind } = await compileDueReports(
+      { ...systemContext(platform), db: tx },
+      job.payload as unknown as CompileProgress,
+    );
+    // Missed days are caught up a batch a transaction, the next batch a second later (so a long outage is made good
+    // in minutes without one huge transaction); otherwise the next run is tomorrow.
+    const dueAt = behind ? new Date(now.getTime() + 1000) : nextDailyRun(now, COMPILE_MINUTE);
+    await scheduleJob(tx, { kind: COMPILE_JOB, subjectId: 'all', dueAt, payload: { ...progress } });
+  });
+  const now = platform.clock.now();
+  // A first start compiles from its own day on: there is nothing to report before the service ran.
+  const first: CompileProgress = { next_day: utcDay(startOfUtcDay(now)), late_since: now.toISOString() };
+  await ensureJobScheduled(platform.db, {
+    kind: COMPILE_JOB,
+    subjectId: 'all',
+    dueAt: nextDailyRun(now, COMPILE_MINUTE),
+    payload: { ...first },
+  });
+  await registerRetention(platform, {
+    kind: RETENTION_JOB,
+    table: 'reports',
+    key: 'report_id',
+    at: 'compiled_at',
+    cutoff: yearsBefore(RETENTION_YEARS),
+    // A version holds its whole content: fewer a statement.
+    batch: RETENTION_BATCH,
+  });
+}

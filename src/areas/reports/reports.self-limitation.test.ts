@@ -1,0 +1,170 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { advanceDays, content, HOUR, sha256, versions } from './reports.test-support.js';
+
+/**
+ * The self-limitation report, against counts worked out by hand. Everything happens on 2030-01-01 from 12:00Z (the
+ * test clock's start) except what follows from it: an increase activating after its 48-hour cool-off on the 3rd and
+ * a 24-hour exclusion expiring on the 2nd. The January report, compiled on 1 February, holds every kind.
+ */
+describe('the self-limitation report', () => {
+  let t: TestService;
+  let tenant: TestTenant;
+  beforeEach(async () => {
+    t = await TestService.start();
+    tenant = await t.createTenant();
+  });
+  afterEach(() => t.close());
+
+  const api = async (method: 'POST' | 'DELETE', url: string, body?: object) => {
+    const response = await t.api(tenant.apiKey, method, url, body);
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json();
+  };
+  const setLimit = (user: string, amount: number) =>
+    api('POST', '/v1/limits', {
+      user_id: user,
+      limit_type: 'limit_daily',
+      amount_cents: amount,
+      currency: 'USD',
+      requested_at: t.platform.clock.now().toISOString(),
+    });
+
+  it('counts every limit change kind, breach attempts per player, and exclusions by duration and channel', async () => {
+    const first = await setLimit('u1', 10_000); // limit_set
+    await setLimit('u1', 5_000); // limit_decreased
+    const increase = await setLimit('u1', 20_000); // increase_requested: 4x, 48 hours; activates on the 3rd
+    expect(increase).toMatchObject({ status: 'pending', cooloff_seconds: 172_800 });
+    await setLimit('u3', 10_000); // limit_set
+    const cancelled = await setLimit('u3', 30_000); // increase_requested
+    await api('DELETE', `/v1/limits/${cancelled.limit_id}`); // increase_cancelled
+    // Two rejected deposits of u1 (its limit in force is 50.00): breach attempts.
+    for (let i = 0; i < 2; i++) {
+      const check = await api('POST', '/v1/limits/check', {
+        user_id: 'u1',
+        amount_cents: 6_000,
+        currency: 'USD',
+      });
+      expect(check.allowed).toBe(false);
+    }
+    // Exclusions: one expires on the 2nd, one is voided at once; the regulator's own list adds one of 7 days.
+    const shortOne = await api('POST', '/v1/exclusions', {
+      user_id: 'u4',
+      duration: 'duration_24h',
+      email: 'u4@example.com',
+    });
+    const voided = await api('POST', '/v1/exclusions', {
+      user_id: 'u5',
+      duration: 'duration_30d',
+      email: 'u5@example.com',
+    });
+    const voiding = await t.backoffice('POST', `/exclusions/${voided.exclusion_id}/void`, {
+      reason: 'typed the wrong player',
+      actor: 'agent-1',
+    });
+    expect(voiding.statusCode).toBe(200);
+    await t.backoffice('POST', '/regulator/exclusions', {
+      email: 'nat@example.com',
+      duration: 'duration_7d',
+      environment: 'sandbox',
+    });
+
+    // To 2030-02-01T00:15Z: January closes.
+    await t.advance(12 * HOUR + 15 * 60);
+    await advanceDays(t, 30);
+    const [month] = await versions(t, tenant.tenantId, 'self_limitation', '2030-01');
+    expect(month).toMatchObject({ version: 1, version_kind: 'original', row_count: 12 });
+    expect(month!.daily_counts).toEqual({ '2030-01-01': 10, '2030-01-02': 1, '2030-01-03': 1 });
+    const json = await content(t, month!.report_id, 'json');
+    expect(sha256(json)).toBe(month!.sha256_json);
+    const body = JSON.parse(json);
+    const noon = '2030-01-01T12:00:00.000Z';
+    const limit = (
+      kind: string,
+      reference: string,
+      amount: number,
+      previous: number | null,
+      cooloff: number,
+      at = noon,
+    ) => ({
+      record_type: 'event',
+      kind,
+      occurred_at: at,
+      user_id: reference === first.limit_id || reference === increase.limit_id ? 'u1' : expect.any(String),
+      reference_id: reference,
+      limit_type: 'limit_daily',
+      amount_cents: amount,
+      currency: 'USD',
+      previous_amount_cents: previous,
+      cooloff_seconds: cooloff,
+      effective_from: expect.any(String),
+      duration: null,
+      channel: null,
+      count: null,
+    });
+    expect(body.rows.map((r: { kind: string; user_id: string }) => [r.kind, r.user_id])).toEqual([
+      ['limit_set', 'u1'],
+      ['limit_decreased', 'u1'],
+      ['increase_requested', 'u1'],
+      ['limit_set', 'u3'],
+      ['increase_requested', 'u3'],
+      ['increase_activated', 'u1'],
+      ['increase_cancelled', 'u3'],
+      ['exclusion_registered', 'u4'],
+      ['exclusion_registered', 'u5'],
+      ['exclusion_expired', 'u4'],
+      ['exclusion_voided', 'u5'],
+      ['breach_attempts', 'u1'],
+    ]);
+    expect(body.rows[0]).toEqual(limit('limit_set', first.limit_id, 10_000, null, 0));
+    expect(body.rows[2]).toEqual(limit('increase_requested', increase.limit_id, 20_000, 5_000, 172_800));
+    expect(body.rows[5]).toEqual(
+      limit('increase_activated', increase.limit_id, 20_000, 5_000, 172_800, '2030-01-03T12:00:00.000Z'),
+    );
+    expect(body.rows[9]).toMatchObject({
+      kind: 'exclusion_expired',
+      occurred_at: '2030-01-02T12:00:00.000Z',
+      reference_id: shortOne.exclusion_id,
+      duration: 'duration_24h',
+      channel: 'api',
+    });
+    expect(body.rows[11]).toMatchObject({ record_type: 'breach_attempts', user_id: 'u1', count: 2 });
+    const totals = Object.fromEntries(
+      body.totals.map(
+        (r: { kind: string; duration: string | null; channel: string | null; count: number }) => [
+          [r.kind, r.duration, r.channel].filter(Boolean).join(' '),
+          r.count,
+        ],
+      ),
+    );
+    expect(totals).toEqual({
+      limit_set: 2,
+      limit_decreased: 1,
+      increase_requested: 2,
+      increase_activated: 1,
+      increase_cancelled: 1,
+      exclusion_registered: 2,
+      exclusion_expired: 1,
+      exclusion_voided: 1,
+      breach_attempts: 2,
+      breach_attempt_players: 1,
+      'exclusion_registered duration_24h api': 1,
+      'exclusion_registered duration_30d api': 1,
+      'exclusion_registered duration_7d regulator': 1,
+    });
+
+    // The CSV carries the same rows then the totals, under one header row.
+    const csv = (await content(t, month!.report_id, 'csv')).split('\r\n');
+    expect(csv[0]).toBe(
+      'record_type,kind,occurred_at,user_id,reference_id,limit_type,amount_cents,currency,previous_amount_cents,cooloff_seconds,effective_from,duration,channel,count',
+    );
+    expect(csv.filter((line) => line.startsWith('total,'))).toHaveLength(13);
+    expect(csv).toContain('total,exclusion_registered,,,,,,,,,,duration_7d,regulator,1');
+
+    // The day reports split the same changes by day: the 3rd holds only the activation.
+    const [third] = await versions(t, tenant.tenantId, 'self_limitation', '2030-01-03');
+    expect(
+      JSON.parse(await content(t, third!.report_id, 'json')).rows.map((r: { kind: string }) => r.kind),
+    ).toEqual(['increase_activated']);
+  });
+});
