@@ -71,18 +71,18 @@ export function findContent(db: Executor, reportId: string, format: 'csv' | 'jso
     .executeTakeFirst();
 }
 
+/** What the staff filter report versions by; `before` is the last report_id of the previous page. */
+export interface ReportFilter {
+  tenant_id?: string | undefined;
+  report_type?: ReportType | undefined;
+  period?: string | undefined;
+  period_kind?: 'day' | 'month' | undefined;
+  before?: string | undefined;
+  limit: number;
+}
+
 /** Newest first (report ids sort by creation), keyset on report_id. */
-export function listReports(
-  db: Executor,
-  filter: {
-    tenant_id?: string | undefined;
-    report_type?: ReportType | undefined;
-    period?: string | undefined;
-    period_kind?: 'day' | 'month' | undefined;
-    before?: string | undefined;
-    limit: number;
-  },
-): Promise<ReportSummary[]> {
+export function listReports(db: Executor, filter: ReportFilter): Promise<ReportSummary[]> {
   let query = db.selectFrom('reports').select(SUMMARY_COLUMNS);
   if (filter.tenant_id) query = query.where('tenant_id', '=', filter.tenant_id);
   if (filter.report_type) query = query.where('report_type', '=', filter.report_type);

@@ -22,14 +22,7 @@ export type ReportView = ReturnType<typeof reportView>;
 
 export async function listReports(
   ctx: ServiceContext,
-  filter: {
-    tenant_id?: string | undefined;
-    report_type?: ReportType | undefined;
-    period?: string | undefined;
-    period_kind?: 'day' | 'month' | undefined;
-    before?: string | undefined;
-    limit: number;
-  },
+  filter: store.ReportFilter,
 ): Promise<{ reports: ReportView[] }> {
   return { reports: (await store.listReports(ctx.db, filter)).map(reportView) };
 }
