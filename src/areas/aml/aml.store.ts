@@ -31,7 +31,7 @@ export async function settlePendingEvent(
     .with('settled', (qb) =>
       qb
         .updateTable('aml_events')
-        .set({ status })
+        .set({ status, settled_at: at })
         .where('event_id', '=', eventId)
         .where('status', '=', 'pending')
         .returning('event_id'),

@@ -1,4 +1,4 @@
-import type { Generated, JSONColumnType, Selectable } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 import type { Timestamp } from '../../platform/db/platform-tables.js';
 import type { RuleCode, ScreenDecision } from './aml.rules.js';
 
@@ -43,6 +43,8 @@ export interface AmlEventsTable {
   metadata: JSONColumnType<AmlEventMetadata>;
   occurred_at: Timestamp;
   received_at: Timestamp;
+  /** When a pending event's outcome arrived; null for an event received with its outcome. */
+  settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   request_hash: string;
 }
 

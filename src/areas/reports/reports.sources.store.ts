@@ -6,8 +6,12 @@ import type { Environment } from '../../platform/db/platform-tables.js';
  * The reports' reads of what the other areas stored: read-only statements, each a keyset page or an aggregate, so a
  * compilation never holds a period's data in memory. They read the areas' tables directly because a report is a
  * read model over all of them; no business rule of another area is decided here. Every statement is bounded by the
- * report's high-water mark (`hwm`): a row received after it belongs to a later version.
+ * report's high-water mark (`hwm`): a row known after it belongs to a later version. A money event is known from its
+ * receipt, or, for one received pending, from its outcome (`settled_at`).
  */
+
+/** When the service learned a money event's outcome. */
+const KNOWN_AT = sql.raw('coalesce(settled_at, received_at)');
 
 export interface Period {
   tenantId: string;
@@ -42,7 +46,7 @@ export async function thresholdGroups(
              sum(usd_cents)::text as total_usd_cents, count(*)::text as transactions
       from aml_events
       where tenant_id = ${period.tenantId} and occurred_at >= ${period.start} and occurred_at < ${period.end}
-        and received_at <= ${period.hwm} and event_type in ('deposit', 'withdrawal') and status = 'succeeded'
+        and ${KNOWN_AT} <= ${period.hwm} and event_type in ('deposit', 'withdrawal') and status = 'succeeded'
       group by 1, 2, 3
       having sum(usd_cents) >= ${thresholdUsdCents}
     ) g
@@ -79,7 +83,7 @@ export async function groupTransactions(
     join aml_events e on e.tenant_id = ${period.tenantId} and e.user_id = g.user_id and e.event_type = g.event_type
       and e.occurred_at >= (g.day::date::timestamp at time zone 'UTC')
       and e.occurred_at < ((g.day::date + 1)::timestamp at time zone 'UTC')
-      and e.received_at <= ${period.hwm} and e.status = 'succeeded'
+      and coalesce(e.settled_at, e.received_at) <= ${period.hwm} and e.status = 'succeeded'
     order by g.day, e.user_id, e.event_type, e.occurred_at, e.event_id`.execute(db);
   return rows;
 }
@@ -109,11 +113,11 @@ export function casesOf(db: Executor, tenantId: string, userIds: string[]) {
     .execute();
 }
 
-/** Whether any succeeded-or-not money event of the period was received after `since` (late data). */
+/** When the last money event of the period, or its outcome, became known (late data when after a version's mark). */
 export async function latestReceipt(db: Executor, tenantId: string, start: Date, end: Date) {
   const row = await db
     .selectFrom('aml_events')
-    .select((eb) => eb.fn.max('received_at').as('latest'))
+    .select(sql`max(${KNOWN_AT})`.as('latest'))
     .where('tenant_id', '=', tenantId)
     .where('occurred_at', '>=', start)
     .where('occurred_at', '<', end)
@@ -122,12 +126,12 @@ export async function latestReceipt(db: Executor, tenantId: string, start: Date,
   return row?.latest ? new Date(row.latest as Date) : null;
 }
 
-/** The (tenant, UTC day) pairs that received money events since `since` for days before `before`: late data. */
+/** The (tenant, UTC day) pairs that learned of money events, or their outcomes, since `since` for days before `before`. */
 export async function lateDays(db: Executor, since: Date, before: Date) {
   const { rows } = await sql<{ tenant_id: string; day: string }>`
     select distinct tenant_id, to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD') as day
     from aml_events
-    where received_at > ${since} and occurred_at < ${before} and event_type in ('deposit', 'withdrawal')
+    where ${KNOWN_AT} > ${since} and occurred_at < ${before} and event_type in ('deposit', 'withdrawal')
     order by 1, 2`.execute(db);
   return rows;
 }

@@ -97,6 +97,32 @@ describe('report versions', () => {
     });
   });
 
+  it('a pending deposit settled after its day was compiled is late data: an amendment holds it', async () => {
+    const pending = {
+      user_id: 'p-pending',
+      event_type: 'deposit',
+      transaction_id: 'settles-late',
+      amount_cents: 1_000_000,
+    } as const;
+    await moneyEvent(t, tenant, { ...pending, occurred_at: at(-1), status: 'pending' });
+    await t.advance(12 * HOUR + 15 * 60); // 2030-01-02T00:15Z: 2030-01-01 compiled, without the pending deposit
+    const [first] = await versions(t, tenant.tenantId, 'threshold', '2030-01-01');
+    expect(first).toMatchObject({ version: 1, row_count: 0 });
+
+    // Its outcome arrives on the 2nd: the money moved on the 1st.
+    await t.advance(9 * HOUR);
+    await moneyEvent(t, tenant, { ...pending, occurred_at: at(-1), status: 'succeeded' });
+    await t.advance(15 * HOUR); // 2030-01-03T00:15Z
+    const [original, amendment] = await versions(t, tenant.tenantId, 'threshold', '2030-01-01');
+    expect(original).toEqual(first);
+    expect(amendment).toMatchObject({ version: 2, version_kind: 'amendment', row_count: 1 });
+    expect(
+      JSON.parse(await content(t, amendment!.report_id, 'json')).rows.map(
+        (r: { transaction_id: string }) => r.transaction_id,
+      ),
+    ).toEqual(['settles-late']);
+  });
+
   it('answers bad input with a clear 4xx, and a tenant key reaches none of it', async () => {
     const regenerate = (body: Record<string, unknown>) => t.backoffice('POST', '/reports/regenerate', body);
     const base = { tenant_id: tenant.tenantId, report_type: 'threshold', period: '2030-01-01', reason: 'x' };
