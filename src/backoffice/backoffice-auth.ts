@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describeCredential, hashesEqual, issueBackofficeToken } from '../platform/api-keys.js';
 import { recordSecurityEvent } from '../platform/audit.js';
@@ -14,10 +13,10 @@ import {
   requireCsrfToken,
   sessionMember,
 } from '../staff/staff-auth.js';
+import { sha256 } from '../platform/digest.js';
 import { findSetting, insertSettingOnce } from './backoffice.store.js';
 
 const SETTING = 'backoffice_token_hash';
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Resolves the back-office token's hash. A configured token wins; otherwise the stored hash; on the very first
@@ -27,11 +26,11 @@ export async function ensureBackofficeToken(
   db: Executor,
   configured: string | undefined,
 ): Promise<{ tokenHash: string; generatedToken?: string }> {
-  if (configured) return { tokenHash: hash(configured) };
+  if (configured) return { tokenHash: sha256(configured) };
   const stored = await findSetting(db, SETTING);
   if (stored !== undefined) return { tokenHash: stored };
   const token = issueBackofficeToken();
-  const inserted = await insertSettingOnce(db, SETTING, hash(token));
+  const inserted = await insertSettingOnce(db, SETTING, sha256(token));
   if (inserted !== undefined) return { tokenHash: inserted, generatedToken: token };
   // Another process generated it first.
   const winner = await findSetting(db, SETTING);
@@ -62,7 +61,7 @@ export async function registerBackofficeAuth(
   scope.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-    if (match && hashesEqual(hash(match[1]!), tokenHash)) return;
+    if (match && hashesEqual(sha256(match[1]!), tokenHash)) return;
     const member = header ? undefined : await sessionMember(platform, request);
     if (member) {
       request.staffMember = member;

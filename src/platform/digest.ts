@@ -13,4 +13,5 @@ export async function sha256OfChunks(
   return { sha256: hash.digest('hex'), bytes };
 }
 
+/** Hex SHA-256 of a text (UTF-8): the hash kept of every secret token, and a report's digest. */
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

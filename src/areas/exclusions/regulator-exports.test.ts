@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../platform/digest.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { systemContext } from '../../platform/service-context.js';
@@ -18,7 +18,6 @@ interface ExportRecord {
   acknowledged_by: string | null;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const HOUR = 3600;
 
 /**

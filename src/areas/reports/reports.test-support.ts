@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { TestService, TestTenant } from '../../../test/helpers/test-service.js';
 
 export const HOUR = 3600;
@@ -11,7 +10,7 @@ export async function advanceDays(t: TestService, days: number): Promise<void> {
   for (let i = 0; i < days; i++) await t.advance(DAY);
 }
 
-export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+export { sha256 } from '../../platform/digest.js';
 
 export interface ReportRecord {
   report_id: string;

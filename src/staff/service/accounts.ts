@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { audit } from '../../platform/audit.js';
+import { sha256 } from '../../platform/digest.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { withTransaction } from '../../platform/service-context.js';
 import { SETUP_LINK_SECONDS, type StaffRole } from '../staff.rules.js';
 import * as store from '../staff.store.js';
-
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Where a one-time setup link points; the token is shown once and only its hash is kept. */
 export const setupPath = (token: string) => `/console/setup/${token}`;

@@ -8,7 +8,7 @@ import { UNMATCHABLE_HASH, verifyPassword } from '../passwords.js';
 import { LOCKOUT_SECONDS, MAX_FAILED_SIGN_INS, SESSION_IDLE_SECONDS } from '../staff.rules.js';
 import * as store from '../staff.store.js';
 import { acceptedStep } from '../totp.js';
-import { sha256 } from './accounts.js';
+import { sha256 } from '../../platform/digest.js';
 import { TOTP_PURPOSE } from './setup.js';
 
 /** One message for every failure, so a sign-in form tells nobody which of the three was wrong. */

@@ -7,7 +7,7 @@ import { hashPassword } from '../passwords.js';
 import { MIN_PASSWORD_LENGTH } from '../staff.rules.js';
 import * as store from '../staff.store.js';
 import { acceptedStep } from '../totp.js';
-import { sha256 } from './accounts.js';
+import { sha256 } from '../../platform/digest.js';
 
 export const TOTP_PURPOSE = 'staff-totp';
 

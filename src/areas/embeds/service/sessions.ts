@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { audit } from '../../../platform/audit.js';
 import type { Platform, TenantContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/database.js';
 import type { Tenant } from '../../../platform/db/platform-tables.js';
 import type { DB } from '../../../platform/db/schema.js';
+import { sha256 } from '../../../platform/digest.js';
 import { AppError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
 import { withTransaction } from '../../../platform/service-context.js';
@@ -18,7 +19,6 @@ import * as store from '../embeds.store.js';
 /** The page's path for a token; the API's paths are /v1/embeds/{token}/…. */
 export const embedPagePath = (token: string) => `/embeds/${token}`;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** 256 random bits, base64url: 43 characters. Anything else is not one of ours and needs no look-up. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -67,7 +67,7 @@ export async function createEmbedSession(
   const now = ctx.clock.now();
   const session = {
     embed_session_id: newId('embed_session'),
-    token_hash: hashToken(token),
+    token_hash: sha256(token),
     tenant_id: ctx.tenantId,
     kind: input.kind,
     user_id: input.user_id,
@@ -165,7 +165,7 @@ async function lookUp(
   forUpdate: boolean,
 ): Promise<{ session: store.EmbedSession; tenant: Tenant } | undefined> {
   if (!TOKEN.test(token)) return undefined;
-  const session = await store.findSessionByTokenHash(db, hashToken(token), forUpdate);
+  const session = await store.findSessionByTokenHash(db, sha256(token), forUpdate);
   const tenant = session && (await store.findTenant(db, session.tenant_id));
   return session && tenant ? { session, tenant } : undefined;
 }

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '../../../platform/digest.js';
 import { VENDOR_TOKEN_TTL_SECONDS } from '../kyc.rules.js';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = sha256;
 
 /** A fresh vendor access token: shown once, stored only as its SHA-256 hash, never logged. */
 export function issueToken(now: Date) {
