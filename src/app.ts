@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerTenantAuth(api, platform);
       await registerTenantRateLimits(api, options.redis);
       await api.register(exclusionRoutes(platform));
-      await api.register(limitRoutes());
+      await api.register(limitRoutes(platform));
       await api.register(kycRoutes(platform));
       await api.register(sanctionsRoutes(platform));
       await api.register(geoRoutes(platform));

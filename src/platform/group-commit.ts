@@ -7,11 +7,16 @@ import type { Platform } from './context.js';
  * durable. At low load a row is written at once, alone, so no latency is added. The same grouping serves a read
  * that many requests make at once (the AML screen's history read): one statement for all the requests waiting.
  */
-export interface GroupCommitOptions {
+export interface GroupCommitOptions<Row> {
   /** Rows per statement at most. */
   maxBatch?: number;
   /** Writes in flight at once (each holds one pooled connection). */
   maxInFlight?: number;
+  /**
+   * Rows with the same key never share a statement: a later one waits for the next (a multi-row upsert may
+   * touch each row only once, and each check must see the one before it).
+   */
+  keyOf?: (row: Row) => string;
 }
 
 interface Waiting<Row, Result> {
@@ -25,6 +30,7 @@ export class GroupCommit<Row, Result> {
   private inFlight = 0;
   private readonly maxBatch: number;
   private readonly maxInFlight: number;
+  private readonly keyOf: ((row: Row) => string) | undefined;
 
   /**
    * `write` stores all rows in one statement and returns one result per row, in order. When it fails, each row
@@ -32,10 +38,11 @@ export class GroupCommit<Row, Result> {
    */
   constructor(
     private readonly write: (rows: Row[]) => Promise<Result[]>,
-    options: GroupCommitOptions = {},
+    options: GroupCommitOptions<Row> = {},
   ) {
     this.maxBatch = options.maxBatch ?? 500;
     this.maxInFlight = options.maxInFlight ?? 2;
+    this.keyOf = options.keyOf;
   }
 
   submit(row: Row): Promise<Result> {
@@ -47,13 +54,30 @@ export class GroupCommit<Row, Result> {
 
   private drain(): void {
     while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.maxBatch);
+      const batch = this.takeBatch();
       this.inFlight++;
       void this.flush(batch).finally(() => {
         this.inFlight--;
         this.drain();
       });
     }
+  }
+
+  /** The oldest waiting rows, up to maxBatch, at most one per key; the rest keep their order in the queue. */
+  private takeBatch(): Array<Waiting<Row, Result>> {
+    const keyOf = this.keyOf;
+    if (!keyOf) return this.queue.splice(0, this.maxBatch);
+    const batch: Array<Waiting<Row, Result>> = [];
+    const keys = new Set<string>();
+    const rest = this.queue.filter((waiting) => {
+      const key = keyOf(waiting.row);
+      if (batch.length === this.maxBatch || keys.has(key)) return true;
+      keys.add(key);
+      batch.push(waiting);
+      return false;
+    });
+    this.queue.splice(0, this.queue.length, ...rest);
+    return batch;
   }
 
   private async flush(batch: Array<Waiting<Row, Result>>): Promise<void> {
@@ -83,12 +107,13 @@ export function groupCommitOf<Row, Result>(
   platform: Platform,
   name: string,
   write: (rows: Row[]) => Promise<Result[]>,
+  options: Pick<GroupCommitOptions<Row>, 'keyOf' | 'maxBatch'> = {},
 ): GroupCommit<Row, Result> {
   let byName = shared.get(platform);
   if (!byName) shared.set(platform, (byName = new Map()));
   let writer = byName.get(name) as GroupCommit<Row, Result> | undefined;
   if (!writer) {
-    writer = new GroupCommit(write, { maxInFlight: platform.config.databaseUrl ? 2 : 1 });
+    writer = new GroupCommit(write, { ...options, maxInFlight: platform.config.databaseUrl ? 2 : 1 });
     byName.set(name, writer as unknown as GroupCommit<never, unknown>);
   }
   return writer;

@@ -7,28 +7,32 @@ export async function insertEvents(db: Executor, rows: NewEvent[]): Promise<void
   await db.insertInto('events').values(rows).execute();
 }
 
+/** An instant in the envelopes' timestamp format (Date.toISOString's), from a timestamptz SQL expression. */
+export const isoTimestampSql = (at: RawBuilder<unknown>) =>
+  sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * The outbox insert of one event as SQL, for a statement that decides in SQL whether the event happens (a
- * data-modifying CTE, so a check and its event stay one round trip). Same row and envelope as emitEvent; `data` is
- * a SQL expression giving the JSON object, and `source` the statement's `from … where …`: no row, no event.
+ * The outbox insert of events as SQL, for a statement that decides in SQL whether each event happens (a
+ * data-modifying CTE, so a check and its event stay one round trip). Same row and envelope as emitEvent. `source`
+ * is the statement's `from … where …`, one row per event (no row, no event); `tenantId`, `eventId`, `at` and
+ * `data` are SQL expressions over it.
  */
 export function outboxInsertSql(input: {
-  tenantId: string;
   event: string;
-  eventId: string;
-  at: Date;
+  tenantId: RawBuilder<string>;
+  eventId: RawBuilder<string>;
+  at: RawBuilder<Date>;
   data: RawBuilder<unknown>;
   source: RawBuilder<unknown>;
 }): RawBuilder<unknown> {
-  const at = sql`${input.at}::timestamptz`;
   return sql`insert into events (event_id, tenant_id, event, payload, created_at, delivery_status, next_attempt_at)
     select ${input.eventId}, ${input.tenantId}, ${input.event},
       json_build_object(
         'event', ${input.event}::text,
-        'event_id', ${input.eventId}::text,
-        'timestamp', ${input.at.toISOString()}::text,
+        'event_id', ${input.eventId},
+        'timestamp', ${isoTimestampSql(input.at)},
         'data', ${input.data}
       )::text,
-      ${at}, 'pending', ${at}
+      ${input.at}, 'pending', ${input.at}
     ${input.source}`;
 }

@@ -4,7 +4,7 @@ import { newId } from './ids.js';
 import { insertEvents } from './outbox.store.js';
 
 /** The SQL form of an event, for statements that decide in SQL whether it happens (the limits check). */
-export { outboxInsertSql } from './outbox.store.js';
+export { isoTimestampSql, outboxInsertSql } from './outbox.store.js';
 
 export interface WebhookEnvelope<Data = Record<string, unknown>> {
   event: string;

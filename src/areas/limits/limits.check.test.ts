@@ -1,8 +1,37 @@
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { checkDeposit } from './limits.service.js';
 import { DAY, HOUR, LimitsHarness } from './limits.test-support.js';
+
+/**
+ * The check's verb on a platform whose database handle (same pool) counts every statement, built or precompiled:
+ * the check groups its statements on the platform's database, so a platform of its own counts them.
+ */
+async function counted(h: LimitsHarness) {
+  const db = h.t.db.withPlugin({
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => args.result,
+  });
+  const sent = vi.spyOn(db.getExecutor(), 'executeQuery');
+  const tenant = await h.t.db
+    .selectFrom('tenants')
+    .selectAll()
+    .where('tenant_id', '=', h.tenant.tenantId)
+    .executeTakeFirstOrThrow();
+  const ctx = {
+    tenant,
+    tenantId: tenant.tenant_id,
+    keyId: 'key_test',
+    keyPrefix: 'svc_sk_test_',
+    actor: 'svc_sk_test_',
+    role: 'standard' as const,
+    requestId: 'req_test',
+    db,
+    clock: h.t.platform.clock,
+  };
+  return { platform: { ...h.t.platform, db }, ctx, sent, db };
+}
 
 /** The pre-deposit gate over the deposits it sums: what a tenant sees before every deposit. */
 describe('POST /v1/limits/check', () => {
@@ -154,47 +183,64 @@ describe('POST /v1/limits/check', () => {
         ${h.t.platform.clock.now()}::timestamptz - make_interval(secs => n * 60), now(), 'bulk'
       from generate_series(1, 5000) as n`.execute(h.t.db);
     // One a minute: 1,439 of them (143,900) are in the last 24 hours.
-    let statements = 0;
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => (statements++, args.node),
-      transformResult: async (args) => args.result,
-    };
-    const db = h.t.db.withPlugin(counting);
+    const { platform, ctx, sent, db } = await counted(h);
     const transaction = vi.spyOn(db, 'transaction');
     const connection = vi.spyOn(db, 'connection');
-    const tenant = await h.t.db
-      .selectFrom('tenants')
-      .selectAll()
-      .where('tenant_id', '=', h.tenant.tenantId)
-      .executeTakeFirstOrThrow();
-    const ctx = {
-      tenant,
-      tenantId: tenant.tenant_id,
-      keyId: 'key_test',
-      keyPrefix: 'svc_sk_test_',
-      actor: 'svc_sk_test_',
-      role: 'standard' as const,
-      requestId: 'req_test',
-      db,
-      clock: h.t.platform.clock,
-    };
 
-    const allowed = await checkDeposit(ctx, {
+    const allowed = await checkDeposit(platform, ctx, {
       user_id: h.userId,
       amount_cents: 100,
       currency: 'USD',
     });
-    expect([allowed.allowed, statements]).toEqual([true, 1]);
-    const rejected = await checkDeposit(ctx, {
+    expect([allowed.allowed, sent.mock.calls.length]).toEqual([true, 1]);
+    const rejected = await checkDeposit(platform, ctx, {
       user_id: h.userId,
       amount_cents: 900_000,
       currency: 'USD',
     });
     // Spent counts the 100 the allowed check holds.
-    expect([rejected.allowed, rejected.already_spent_cents, statements]).toEqual([false, 144_000, 2]);
+    expect([rejected.allowed, rejected.already_spent_cents, sent.mock.calls.length]).toEqual([
+      false,
+      144_000,
+      2,
+    ]);
     expect(transaction).not.toHaveBeenCalled();
     expect(connection).not.toHaveBeenCalled();
     expect(await h.webhooks('limit.breach_attempt')).toHaveLength(1);
+  });
+
+  it('checks of many players arriving together share one statement, and each player gets its own answer', async () => {
+    const h = suite.current;
+    // Player k has spent k × 1,000 of a daily 10,000 and asks twice, at once, for 5,000; one player has no limit.
+    const players = Array.from({ length: 8 }, (_, k) => ({ k, userId: h.newUser() }));
+    for (const { k, userId } of players) {
+      h.userId = userId;
+      await h.setLimit(10_000, 'limit_daily');
+      if (k > 0) await h.commit(k * 1_000);
+    }
+    const asked = [...players.map((p) => p.userId), h.newUser()];
+    const { platform, ctx, sent } = await counted(h);
+    const checks = [...asked, ...asked];
+    const answers = await Promise.all(
+      checks.map((user_id) => checkDeposit(platform, ctx, { user_id, amount_cents: 5_000, currency: 'USD' })),
+    );
+
+    const allowed = (userId: string) => answers.filter((a, i) => checks[i] === userId && a.allowed).length;
+    // Both fit for the player who spent nothing, one for those with room for one, none past 5,000 spent, and both
+    // for the player without a limit.
+    expect(asked.map(allowed)).toEqual([2, 1, 1, 1, 1, 1, 0, 0, 2]);
+    // The first check goes alone; the others, waiting meanwhile, share the next statements, a player's second
+    // check in a later one than its first (PGlite: one in flight; PostgreSQL: two).
+    expect(sent.mock.calls.length).toBeLessThanOrEqual(4);
+    // Each rejection's event names its own player and what that player had spent and held.
+    h.userId = players[6]!.userId;
+    expect((await h.webhooks('limit.breach_attempt')).map((e) => e.data.already_spent_cents)).toEqual([
+      6_000, 6_000,
+    ]);
+    h.userId = players[3]!.userId;
+    expect((await h.webhooks('limit.breach_attempt')).map((e) => e.data.already_spent_cents)).toEqual([
+      8_000,
+    ]);
   });
 
   it.each([

@@ -6,7 +6,7 @@ import type { DepositLimit } from './limits.tables.js';
 
 /**
  * Every event the limits area emits: the lifecycle events of a limit (emitLimitEvent), and limit.breach_attempt,
- * which the check's one statement writes in SQL (breachAttemptEventSql, hot/limits-check.ts).
+ * which the check's statement writes in SQL, one per rejected check of a group (breachAttemptEventSql, hot/limits-check.ts).
  */
 export type LimitEvent = 'limit.created' | 'limit.decreased' | 'limit.activated' | 'limit.cancelled';
 export { breachAttemptEventSql } from './hot/limits-check.js';

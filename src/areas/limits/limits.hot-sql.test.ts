@@ -9,13 +9,15 @@ it('the limits check sends the SQL committed beside it', async () => {
   const input = { tenantId: 'ten_1', userId: 'user_1', amountCents: 5_000, now };
   await expect(
     await capturedSql('checkInOneStatement', 'limits_check', (db) =>
-      checkInOneStatement(db, {
-        ...input,
-        currency: 'EUR',
-        eventId: 'evt_1',
-        holdId: 'rsv_1',
-        holdExpiresAt: new Date(now.getTime() + 900_000),
-      }),
+      checkInOneStatement(db, [
+        {
+          ...input,
+          currency: 'EUR',
+          eventId: 'evt_1',
+          holdId: 'rsv_1',
+          holdExpiresAt: new Date(now.getTime() + 900_000),
+        },
+      ]),
     ),
   ).toMatchFileSnapshot('./hot/limits-check.sql');
   await expect(

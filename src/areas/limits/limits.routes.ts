@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
 import { toRecord } from './limits.events.js';
 import {
@@ -36,10 +37,10 @@ const config = {
 const tags = ['limits'];
 
 /**
- * The deposit-limits area of the tenant API, mounted under /v1 after authentication and rate limits. Its verbs need
- * only the request's context, so the plugin takes no platform.
+ * The deposit-limits area of the tenant API, mounted under /v1 after authentication and rate limits. The check
+ * groups its statements on the platform's database; every other verb needs only the request's context.
  */
-export function limitRoutes(): FastifyPluginAsyncTypebox {
+export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/limits',
@@ -94,7 +95,7 @@ export function limitRoutes(): FastifyPluginAsyncTypebox {
           response: { 200: CheckResult, ...errorResponses(400, 401, 422, 429) },
         },
       },
-      (req) => checkDeposit(req.tenantContext, req.body),
+      (req) => checkDeposit(platform, req.tenantContext, req.body),
     );
 
     app.post(

@@ -20,7 +20,7 @@ export const IN_FORCE_FIRST = sql`status = 'pending' desc`;
  * The one currency a user's limits and deposits are kept in: the first limit or deposit recorded sets it (null
  * before either). The kept-in currency is never mixed with another, so any one row tells.
  */
-export const userCurrency = (tenantId: string, userId: string) =>
+export const userCurrency = (tenantId: string | RawBuilder<string>, userId: string | RawBuilder<string>) =>
   sql<string | null>`coalesce(
         (select currency from deposit_limits where tenant_id = ${tenantId} and user_id = ${userId} limit 1),
         (select currency from deposits where tenant_id = ${tenantId} and user_id = ${userId} limit 1)

@@ -1,10 +1,11 @@
-import type { TenantContext } from '../../../platform/context.js';
+import type { Platform, TenantContext } from '../../../platform/context.js';
+import { groupCommitOf } from '../../../platform/group-commit.js';
 import { newId } from '../../../platform/ids.js';
 import { formatMoney } from '../../../platform/money.js';
 import { RESERVATION_HOLD_SECONDS, type LimitType } from '../limits.rules.js';
 import type { CheckRequest, CheckResult } from '../limits.schemas.js';
 import { assertKeptCurrency } from './currency.js';
-import { checkInOneStatement, type CheckOutcome } from '../hot/limits-check.js';
+import { checkInOneStatement, type CheckInput, type CheckOutcome } from '../hot/limits-check.js';
 
 const WINDOW_WORDS: Record<LimitType, string> = {
   limit_daily: 'daily',
@@ -34,14 +35,32 @@ function userMessage(input: CheckRequest, breach: NonNullable<CheckOutcome['brea
 const newHoldId = () => `rsv${newId('deposit').slice('dep'.length)}`;
 
 /**
+ * Checks arriving together share one statement (one round trip and one commit for the group), each user at most
+ * once in it: a second check of the same user goes in the next, and sees the first one's hold.
+ */
+const depositChecks = (platform: Platform) =>
+  groupCommitOf(
+    platform,
+    'limits_check',
+    (checks: CheckInput[]) => checkInOneStatement(platform.db, checks),
+    {
+      keyOf: (check) => `${check.tenantId}\u0000${check.userId}`,
+    },
+  );
+
+/**
  * The pre-deposit gate: the amount must fit under every limit in force, each over its rolling window ending now,
  * with the amounts held by earlier allowed checks; partial deposits are never allowed. An allowed amount is held
  * for RESERVATION_HOLD_SECONDS, until its commit or a release. One database round trip, which also places the hold
  * or writes limit.breach_attempt on a rejection (see checkInOneStatement).
  */
-export async function checkDeposit(ctx: TenantContext, input: CheckRequest): Promise<CheckResult> {
+export async function checkDeposit(
+  platform: Platform,
+  ctx: TenantContext,
+  input: CheckRequest,
+): Promise<CheckResult> {
   const now = ctx.clock.now();
-  const outcome = await checkInOneStatement(ctx.db, {
+  const outcome = await depositChecks(platform).submit({
     tenantId: ctx.tenant.tenant_id,
     userId: input.user_id,
     amountCents: input.amount_cents,
