@@ -144,16 +144,11 @@ with input as (
     from binding b join summary s on s.ord = b.ord join input i on i.ord = b.ord
       join user_currency c on c.ord = b.ord
     where c.code = i.currency
-    ),
-    durability as (
-      select set_config('synchronous_commit',
-        case when exists (select 1 from binding) then current_setting('synchronous_commit') else 'off' end,
-        true) as setting
     )
     select c.code as user_currency, s.active_limits, s.would_remain_cents,
       coalesce(s.max_allowed_now_cents, 0) as max_allowed_now_cents,
       b.limit_id, b.limit_type, b.limit_cents, b.spent_cents, b.fits_at, b.next_reset_at
-    from input i join user_currency c on c.ord = i.ord cross join durability
+    from input i join user_currency c on c.ord = i.ord
     left join summary s on s.ord = i.ord
     left join binding b on b.ord = i.ord
     order by i.ord;

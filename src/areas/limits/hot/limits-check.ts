@@ -119,10 +119,7 @@ const askingCheck = sql`asked a where a.tenant_id = excluded.tenant_id and a.use
  *    one that frees up last; one the amount never fits binds most) and, when the amount does not fit and the
  *    currency is the user's, the limit.breach_attempt outbox row, written by a data-modifying CTE (platform/outbox.ts
  *    builds it, so the dispatcher signs and sends it like any other event).
- * 4. `durability`: a group of allowed checks commits asynchronously (synchronous_commit off for this statement's
- *    transaction only): the holds are visible to every other check at once, and only a database crash within the WAL
- *    writer's delay (600 ms by default) could lose one, when it would matter only to a deposit in flight across the
- *    crash. A group with a rejection, whose event must not be lost, commits durably.
+ * 4. The group commits durably, like every acknowledged write: its checks share one commit and one WAL flush.
  */
 const checkStatement = precompiled(
   (_db, param: Param<ColumnArrays<typeof CHECK_INPUT>>) => sql<CheckRow>`
@@ -183,16 +180,11 @@ const checkStatement = precompiled(
     ),
     breach_event as (
       ${breachAttemptEventSql}
-    ),
-    durability as (
-      select set_config('synchronous_commit',
-        case when exists (select 1 from binding) then current_setting('synchronous_commit') else 'off' end,
-        true) as setting
     )
     select c.code as user_currency, s.active_limits, s.would_remain_cents,
       coalesce(s.max_allowed_now_cents, 0) as max_allowed_now_cents,
       b.limit_id, b.limit_type, b.limit_cents, b.spent_cents, b.fits_at, b.next_reset_at
-    from input i join user_currency c on c.ord = i.ord cross join durability
+    from input i join user_currency c on c.ord = i.ord
     left join summary s on s.ord = i.ord
     left join binding b on b.ord = i.ord
     order by i.ord`,
