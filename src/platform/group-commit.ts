@@ -107,7 +107,7 @@ export function groupCommitOf<Row, Result>(
   platform: Platform,
   name: string,
   write: (rows: Row[]) => Promise<Result[]>,
-  options: Pick<GroupCommitOptions<Row>, 'keyOf' | 'maxBatch'> = {},
+  options: Pick<GroupCommitOptions<Row>, 'keyOf'> = {},
 ): GroupCommit<Row, Result> {
   let byName = shared.get(platform);
   if (!byName) shared.set(platform, (byName = new Map()));

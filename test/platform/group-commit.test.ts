@@ -57,4 +57,13 @@ describe('group commit', () => {
     expect(Math.max(...statements.map((rows) => rows.length))).toBe(4);
     expect(statements.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 13 }, (_, i) => i));
   });
+
+  it('puts rows of one key in different statements, each after the one before it, in arrival order', async () => {
+    const { statements, write } = recordingWrite();
+    // Keyed by tens: 10, 11 and 12 share a key, as do 20 and 21.
+    const commit = new GroupCommit(write, { maxInFlight: 1, keyOf: (row) => String(Math.floor(row / 10)) });
+    const rows = [1, 10, 11, 20, 12, 21, 30];
+    expect(await Promise.all(rows.map((row) => commit.submit(row)))).toEqual(rows.map((row) => row * 10));
+    expect(statements).toEqual([[1], [10, 20, 30], [11, 21], [12]]);
+  });
 });
