@@ -21,10 +21,6 @@ export function insertTenant(tx: Executor, values: Insertable<TenantsTable>): Pr
   return tx.insertInto('tenants').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export function findTenant(db: Executor, tenantId: string): Promise<Tenant | undefined> {
-  return db.selectFrom('tenants').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
-}
-
 export function listTenants(db: Executor): Promise<Tenant[]> {
   return db.selectFrom('tenants').selectAll().orderBy('created_at').orderBy('tenant_id').execute();
 }

@@ -1,6 +1,5 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
-import type { Tenant } from '../../platform/db/platform-tables.js';
 import type { DB } from '../../platform/db/schema.js';
 import { lockSubject } from '../../platform/db/subject-lock.js';
 import type {
@@ -25,10 +24,6 @@ export function findSessionByTokenHash(
 ): Promise<EmbedSession | undefined> {
   const query = db.selectFrom('embed_sessions').selectAll().where('token_hash', '=', tokenHash);
   return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
-}
-
-export function findTenant(db: Executor, tenantId: string): Promise<Tenant | undefined> {
-  return db.selectFrom('tenants').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
 }
 
 export async function completeSession(

@@ -261,11 +261,3 @@ export async function regulatorRegistrations(
 export function allTenants(db: Executor) {
   return db.selectFrom('tenants').select(['tenant_id', 'environment']).orderBy('tenant_id').execute();
 }
-
-export function findTenant(db: Executor, tenantId: string) {
-  return db
-    .selectFrom('tenants')
-    .select(['tenant_id', 'environment'])
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-}

@@ -1,6 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
-import type { Tenant } from '../../platform/db/platform-tables.js';
 import type { AppError } from '../../platform/errors.js';
 import { insertOnce } from '../../platform/idempotency.js';
 import type { AssigneeFilter } from '../../staff/staff.store.js';
@@ -20,10 +19,6 @@ import type {
  * to pick a matcher). Queries only; the verbs in service/ decide what to write. Staff queries address cases across
  * tenants by design (the review queue is the service's); tenant-facing ones filter by tenant.
  */
-
-export function findTenant(db: Executor, tenantId: string): Promise<Tenant | undefined> {
-  return db.selectFrom('tenants').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
-}
 
 // ---- screens ----
 

@@ -16,6 +16,7 @@ import { newId } from '../../platform/ids.js';
 import { forTenant, withTransaction } from '../../platform/service-context.js';
 import { sealSigningSecret } from '../../platform/webhooks/signing-secrets.js';
 import * as store from '../backoffice.store.js';
+import { findTenant } from '../../platform/tenants.store.js';
 
 /** The staff's verbs on tenants. Each change commits with its row in the tenant's audit log. */
 
@@ -71,7 +72,7 @@ export async function createTenant(
 
 /** Reads through `from.db`: the platform's database, or a verb's context (and so its transaction, if any). */
 export async function getTenant(from: { db: Executor }, tenantId: string): Promise<Tenant> {
-  const tenant = await store.findTenant(from.db, tenantId);
+  const tenant = await findTenant(from.db, tenantId);
   if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
   return tenant;
 }

@@ -15,6 +15,7 @@ import { keptCurrency } from '../../limits/limits.service.js';
 import { localeOf, SESSION_SECONDS, type EmbedKind } from '../embeds.rules.js';
 import type { CreateEmbedSessionRequest, EmbedSession } from '../embeds.schemas.js';
 import * as store from '../embeds.store.js';
+import { findTenant } from '../../../platform/tenants.store.js';
 
 /** The page's path for a token; the API's paths are /v1/embeds/{token}/…. */
 export const embedPagePath = (token: string) => `/embeds/${token}`;
@@ -166,7 +167,7 @@ async function lookUp(
 ): Promise<{ session: store.EmbedSession; tenant: Tenant } | undefined> {
   if (!TOKEN.test(token)) return undefined;
   const session = await store.findSessionByTokenHash(db, sha256(token), forUpdate);
-  const tenant = session && (await store.findTenant(db, session.tenant_id));
+  const tenant = session && (await findTenant(db, session.tenant_id));
   return session && tenant ? { session, tenant } : undefined;
 }
 

@@ -1,10 +1,10 @@
 import type { ServiceContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { periodBounds } from '../../../platform/utc-calendar.js';
-import { findTenant } from '../reports.sources.store.js';
 import type { ReportType } from '../reports.tables.js';
 import { compileReport } from './compile-report.js';
 import { reportView, type ReportView } from './read-reports.js';
+import { findTenant } from '../../../platform/tenants.store.js';
 
 /**
  * Staff compile a closed period again (a fix to the generator, data corrected at the source): a new version, with

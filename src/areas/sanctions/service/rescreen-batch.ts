@@ -8,6 +8,7 @@ import { RESCREENABLE_STATUSES } from '../sanctions.rules.js';
 import * as store from '../sanctions.store.js';
 import type { SanctionsScreen } from '../sanctions.tables.js';
 import { openCase, resultColumns } from './screen.js';
+import { findTenant } from '../../../platform/tenants.store.js';
 
 const matchKey = (m: { list: string; entity_id: string }) => `${m.list}/${m.entity_id}`;
 
@@ -26,7 +27,7 @@ export async function readyMatcher(
   tx: Transaction<DB>,
   tenantId: string,
 ): Promise<SanctionsMatcher | undefined> {
-  const tenant = await store.findTenant(tx, tenantId);
+  const tenant = await findTenant(tx, tenantId);
   if (!tenant) return undefined;
   try {
     const matcher = matcherFor(vendors, tenant);

@@ -8,6 +8,7 @@ import type { RescreenUserRequest } from '../sanctions.schemas.js';
 import * as store from '../sanctions.store.js';
 import { applyRescreen, freshMatches, rescreenBatch, type RescreenOutcome } from './rescreen-batch.js';
 import { screeningView } from './screen.js';
+import { findTenant } from '../../../platform/tenants.store.js';
 
 /**
  * Re-screens every clear or cleared user (of one tenant, or all) against the current lists, one transaction per
@@ -21,7 +22,7 @@ export async function rescreen(
   tenantId?: string,
 ): Promise<RescreenOutcome> {
   if (tenantId) {
-    const tenant = await store.findTenant(ctx.db, tenantId);
+    const tenant = await findTenant(ctx.db, tenantId);
     if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
     await matcherFor(platform.vendors, tenant).prepare?.();
   }
@@ -67,7 +68,7 @@ export async function rescreenUser(
       );
     }
     // Unlike the bulk re-screen, an unavailable matcher is this request's error (403, 409 or 503), not a skip.
-    const tenant = await store.findTenant(tx, target.tenantId);
+    const tenant = await findTenant(tx, target.tenantId);
     if (!tenant) throw new Error(`The screen of ${target.userId} belongs to no tenant ${target.tenantId}`);
     const matcher = matcherFor(platform.vendors, tenant);
     await matcher.prepare?.();
