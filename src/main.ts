@@ -23,9 +23,9 @@ function baseUrl(config: Config, port: number): string {
  * sandbox tenant when the back-office token was generated, and the secrets printed once (only their hashes are kept).
  */
 async function firstStart(service: Service, config: Config, port: number): Promise<void> {
-  const { staffContext } = await import('./platform/service-context.js');
+  const { systemContext } = await import('./platform/service-context.js');
   const { createFirstAdmin } = await import('./staff/staff.service.js');
-  const staff = staffContext(service.platform, null, 'service');
+  const staff = systemContext(service.platform);
   const base = baseUrl(config, port);
   const admin = await createFirstAdmin(staff, config.firstAdminEmail);
   const token = service.generatedBackofficeToken;

@@ -5,7 +5,7 @@ import type { Platform } from '../platform/context.js';
 import type { Executor } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
 import { authFailureLimit } from '../platform/rate-limit.js';
-import { anyMemberMay, backofficeRouteAction } from '../staff/staff.rules.js';
+import { anyMemberMay, backofficeRouteAction, tokenMay } from '../staff/staff.rules.js';
 import {
   CSRF_HEADER,
   registerSessionCookies,
@@ -39,7 +39,8 @@ export async function ensureBackofficeToken(
 }
 
 /**
- * Every back-office route takes the back-office token (automation: it passes every role check) or a staff session
+ * Every back-office route takes the back-office token (automation: it passes every role check, but takes no
+ * person-only action, staff.rules.ts) or a staff session
  * (the console's cookie): a session's request is allowed only what its role may do (staff.rules.ts), and a state
  * change through it must carry the session's anti-forgery token. A failure is written to the security log (its kind
  * and length, never its characters); past the per-address limit of failures it is answered 429 and written nowhere.
@@ -61,11 +62,18 @@ export async function registerBackofficeAuth(
   scope.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-    if (match && hashesEqual(sha256(match[1]!), tokenHash)) return;
+    const route = request.routeOptions.url?.slice(prefix.length) ?? '';
+    if (match && hashesEqual(sha256(match[1]!), tokenHash)) {
+      if (tokenMay(request.method, route)) return;
+      throw new AppError(
+        'staff_session_required',
+        403,
+        'A member of staff signed in to the console must do this: the back-office token decides no case, approves no decision and manages no staff account',
+      );
+    }
     const member = header ? undefined : await sessionMember(platform, request);
     if (member) {
       request.staffMember = member;
-      const route = request.routeOptions.url?.slice(prefix.length) ?? '';
       if (!anyMemberMay(request.method, route)) {
         requireAction(member, backofficeRouteAction(request.method, route));
       }

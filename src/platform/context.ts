@@ -49,8 +49,13 @@ export interface Poller {
  * (see withTransaction in service-context.ts).
  */
 export interface ServiceContext {
-  /** An API key's prefix, a staff member's name, 'backoffice', or 'service' for the service's own jobs. */
+  /** An API key's prefix, a staff id, 'backoffice' (the token), or 'service' for the service's own jobs. */
   actor: string;
+  /**
+   * The member of staff signed in, when a person acts (a console or back-office session): set only from a session,
+   * never from a request's body. Four-eyes steps and case decisions require it.
+   */
+  staffId?: string;
   /** The tenant acted for; null for a staff action on what belongs to no tenant. */
   tenantId: string | null;
   requestId: string | null;

@@ -26,9 +26,12 @@ export type ErrorCode =
   // staff and four eyes
   | 'decision_already_proposed'
   | 'no_decision_proposed'
+  | 'second_approver_required'
+  | 'staff_session_required'
   | 'csrf_token_invalid'
   | 'staff_not_found'
   | 'staff_email_taken'
+  | 'staff_status_conflict'
   | 'setup_link_invalid'
   | 'sign_in_failed'
   // raised by the framework before a route runs (see frameworkErrorHandler, clientErrorHandler)
@@ -43,9 +46,6 @@ export type ErrorCode =
   | 'endpoint_retired'
   | 'exclusion_not_found'
   | 'exclusion_not_active'
-  | 'void_already_proposed'
-  | 'no_void_proposed'
-  | 'second_approver_required'
   // deposit limits
   | 'invalid_amount'
   | 'unsupported_type'

@@ -1,15 +1,22 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from './db/database.js';
 import type { Timestamp } from './db/platform-tables.js';
-import type { ReviewQueue } from './review-deadlines.js';
+
+/**
+ * What a four-eyes proposal decides on: a sanctions hit, an AML case, a register row's void, a staff account. The
+ * subject id is the case id, the exclusion id or the staff id.
+ */
+export const FOUR_EYES_SUBJECTS = ['sanctions', 'aml', 'exclusion', 'staff'] as const;
+export type FourEyesSubject = (typeof FOUR_EYES_SUBJECTS)[number];
 
 export type ProposalStatus = 'pending' | 'approved' | 'rejected';
 
 export interface DecisionProposalsTable {
   proposal_id: string;
-  subject: ReviewQueue;
+  subject: FourEyesSubject;
   subject_id: string;
-  tenant_id: string;
+  /** Null for what belongs to no tenant: a regulator row, a staff account. */
+  tenant_id: string | null;
   action: string;
   reason: string;
   proposed_by: string;
@@ -32,7 +39,7 @@ export type DecisionProposal = Selectable<DecisionProposalsTable>;
  */
 const PENDING = sql.lit<ProposalStatus>('pending');
 
-/** Inserts a pending proposal; undefined when the case already has one. */
+/** Inserts a pending proposal; undefined when the subject already has one. */
 export async function insertProposal(
   tx: Executor,
   row: Omit<DecisionProposal, 'status' | 'decided_by' | 'decided_at' | 'decision_reason'>,
@@ -47,7 +54,7 @@ export async function insertProposal(
 
 export async function pendingProposal(
   db: Executor,
-  subject: ReviewQueue,
+  subject: FourEyesSubject,
   subjectId: string,
 ): Promise<DecisionProposal | undefined> {
   return db
@@ -61,7 +68,7 @@ export async function pendingProposal(
 
 export async function lockPendingProposal(
   tx: Executor,
-  subject: ReviewQueue,
+  subject: FourEyesSubject,
   subjectId: string,
 ): Promise<DecisionProposal | undefined> {
   return tx
@@ -92,10 +99,10 @@ export async function closeProposal(
     .executeTakeFirstOrThrow();
 }
 
-/** Every proposal of a case, oldest first: the case page's four-eyes history. */
+/** Every proposal of a subject, oldest first: its four-eyes history. */
 export async function proposalsOf(
   db: Executor,
-  subject: ReviewQueue,
+  subject: FourEyesSubject,
   subjectId: string,
 ): Promise<DecisionProposal[]> {
   return db
@@ -116,4 +123,21 @@ export async function pendingProposals(db: Executor, limit: number): Promise<Dec
     .orderBy('proposed_at')
     .limit(limit)
     .execute();
+}
+
+/** The pending proposal of each of these subjects: a list page's badges in one query. */
+export async function pendingProposalsFor(
+  db: Executor,
+  subject: FourEyesSubject,
+  subjectIds: readonly string[],
+): Promise<Map<string, DecisionProposal>> {
+  if (subjectIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('decision_proposals')
+    .selectAll()
+    .where('subject', '=', subject)
+    .where('status', '=', PENDING)
+    .where('subject_id', 'in', [...subjectIds])
+    .execute();
+  return new Map(rows.map((r) => [r.subject_id, r]));
 }

@@ -104,12 +104,14 @@ export const Alert = Type.Object({
 /** A four-eyes proposal: a decision awaiting, or past, a second member of staff's approval (docs/console.md). */
 export const DecisionProposal = Type.Object({
   proposal_id: Type.String(),
-  subject: Type.String({ description: 'sanctions or aml' }),
-  case_id: Type.String(),
-  tenant_id: Type.String(),
+  subject: Type.String({ description: 'sanctions, aml, exclusion or staff' }),
+  subject_id: Type.String({ description: 'The case id, the exclusion id or the staff id' }),
+  tenant_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'null for what belongs to no tenant (a regulator row, a staff account)',
+  }),
   action: Type.String({ description: 'The decision proposed' }),
   reason: Type.String(),
-  proposed_by: Type.String(),
+  proposed_by: Type.String({ description: 'The staff id of the member of staff who proposed it' }),
   proposed_at: Timestamp,
   status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
   decided_by: Type.Union([Type.String(), Type.Null()]),
@@ -123,11 +125,3 @@ export const RejectProposalRequest = Type.Object(
   { additionalProperties: false },
 );
 
-/** The member of staff deciding, when the back-office token acts; a staff session names its own. */
-export const NamedReviewer = Type.Optional(
-  Type.String({
-    minLength: 1,
-    maxLength: 200,
-    description: 'The member of staff deciding, with the back-office token; ignored for a staff session',
-  }),
-);

@@ -16,30 +16,27 @@ export function withTransaction<C extends ServiceContext, T>(
 }
 
 /** The same actor and request, acting on one tenant's resource (a staff decision on a tenant's case, say). */
-export function forTenant<C extends ServiceContext>(ctx: C, tenantId: string): C {
+export function forTenant<C extends ServiceContext>(ctx: C, tenantId: string | null): C {
   return { ...ctx, tenantId };
 }
 
-/** A context for a staff action through the back office; `actor` is the staff member when the request names one. */
-export function staffContext(
-  platform: Platform,
-  requestId: string | null,
-  actor = 'backoffice',
-  tenantId: string | null = null,
-): ServiceContext {
-  return { actor, tenantId, requestId, db: platform.db, clock: platform.clock };
+/** A context for the service's staff surfaces before anyone is known (sign-in, setup): actor 'backoffice'. */
+export function staffContext(platform: Platform, requestId: string | null): ServiceContext {
+  return { actor: 'backoffice', tenantId: null, requestId, db: platform.db, clock: platform.clock };
 }
 
 /**
- * The context of a back-office request: its staff session's member, or, with the back-office token (kept for
- * automation), the member of staff the request names, else 'backoffice'.
+ * The context of a back-office or console request: its staff session's member, who is then the actor and the
+ * person, or with the back-office token (kept for automation) the actor 'backoffice' and no person. A name in a
+ * request's body is never an identity.
  */
 export function requestStaffContext(
   platform: Platform,
   request: { id: string; staffMember?: { staff_id: string } | undefined },
-  named?: string,
 ): ServiceContext {
-  return staffContext(platform, request.id, request.staffMember?.staff_id ?? named ?? 'backoffice');
+  const staffId = request.staffMember?.staff_id;
+  const ctx = staffContext(platform, request.id);
+  return staffId ? { ...ctx, actor: staffId, staffId } : ctx;
 }
 
 /** A context for what the service does on its own (jobs, deliveries): no request, actor 'service' (as the audit log names it). */

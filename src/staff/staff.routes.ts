@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
-import { errorResponses } from '../platform/schemas.js';
+import { errorResponses, RejectProposalRequest } from '../platform/schemas.js';
 import { requestStaffContext } from '../platform/service-context.js';
 import {
   CaseParams,
@@ -11,16 +11,20 @@ import {
   NoteRequest,
   StaffAccount,
   StaffParams,
+  SetRoleRequest,
   StaffSession,
-  StaffWithSetupLink,
 } from './staff.schemas.js';
 import {
   addNote,
+  approveStaffChange,
   caseWork,
   createStaff,
   disableStaff,
+  enableStaff,
   issueSetupLink,
   listStaff,
+  rejectStaffChange,
+  setStaffRole,
   takeCase,
 } from './staff.service.js';
 
@@ -57,19 +61,79 @@ export function staffRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags,
-          summary: 'Create a named account; its holder sets a password and an authenticator through the link',
+          summary: 'Create a named account; its holder gets a one-time setup link by mail',
+          description:
+            'An admin signed in creates accounts. A reviewer, auditor or regulator account is invited at once (201); an admin or supervisor account is proposed (202) until a second admin approves it. The back-office token creates only the first two admins of a deployment.',
           body: CreateStaffRequest,
-          response: { 201: StaffWithSetupLink, ...errorResponses(400, 409) },
+          response: { 201: StaffAccount, 202: StaffAccount, ...errorResponses(400, 403, 409) },
         },
       },
-      async (req, reply) =>
-        reply.code(201).send(await createStaff(requestStaffContext(platform, req), req.body)),
+      async (req, reply) => {
+        const account = await createStaff(platform, requestStaffContext(platform, req), req.body);
+        return reply.code(account.status === 'proposed' ? 202 : 201).send(account);
+      },
     );
 
     app.post(
       '/staff/:staff_id/disable',
-      { schema: { tags, params: StaffParams, response: { 200: StaffAccount, ...errorResponses(404) } } },
+      {
+        schema: { tags, params: StaffParams, response: { 200: StaffAccount, ...errorResponses(403, 404, 409) } },
+      },
       (req) => disableStaff(requestStaffContext(platform, req), req.params.staff_id),
+    );
+
+    app.post(
+      '/staff/:staff_id/enable',
+      {
+        schema: {
+          tags,
+          summary: 'Re-enable a disabled account (an admin or supervisor account once a second admin approves)',
+          params: StaffParams,
+          response: { 200: StaffAccount, ...errorResponses(403, 404, 409) },
+        },
+      },
+      (req) => enableStaff(platform, requestStaffContext(platform, req), req.params.staff_id),
+    );
+
+    app.post(
+      '/staff/:staff_id/role',
+      {
+        schema: {
+          tags,
+          summary: "Change an account's role (raising it to admin or supervisor once a second admin approves)",
+          params: StaffParams,
+          body: SetRoleRequest,
+          response: { 200: StaffAccount, ...errorResponses(400, 403, 404, 409) },
+        },
+      },
+      (req) => setStaffRole(platform, requestStaffContext(platform, req), req.params.staff_id, req.body.role),
+    );
+
+    app.post(
+      '/staff/:staff_id/proposal/approve',
+      {
+        schema: {
+          tags,
+          summary: "A second admin approves the account's pending change: it takes effect now",
+          params: StaffParams,
+          response: { 200: StaffAccount, ...errorResponses(403, 404, 409) },
+        },
+      },
+      (req) => approveStaffChange(platform, requestStaffContext(platform, req), req.params.staff_id),
+    );
+
+    app.post(
+      '/staff/:staff_id/proposal/reject',
+      {
+        schema: {
+          tags,
+          summary: "A second admin rejects the account's pending change (a proposed account is removed)",
+          params: StaffParams,
+          body: RejectProposalRequest,
+          response: { 200: StaffAccount, ...errorResponses(400, 403, 404, 409) },
+        },
+      },
+      (req) => rejectStaffChange(requestStaffContext(platform, req), req.params.staff_id, req.body.reason),
     );
 
     app.post(
@@ -78,12 +142,12 @@ export function staffRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary:
-            'A new one-time link to set the password and authenticator again (the old ones stop working)',
+            'Mail the holder a new one-time link to set the password and authenticator again (the old ones stop working)',
           params: StaffParams,
-          response: { 200: StaffWithSetupLink, ...errorResponses(404) },
+          response: { 200: StaffAccount, ...errorResponses(403, 404) },
         },
       },
-      (req) => issueSetupLink(requestStaffContext(platform, req), req.params.staff_id),
+      (req) => issueSetupLink(platform, requestStaffContext(platform, req), req.params.staff_id),
     );
 
     app.get(
@@ -96,12 +160,7 @@ export function staffRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       '/cases/:subject/:subject_id/take',
       { schema: { tags, params: CaseParams, response: { 200: CaseWork, ...errorResponses(403) } } },
       (req) =>
-        takeCase(
-          requestStaffContext(platform, req),
-          req.staffMember?.staff_id,
-          req.params.subject,
-          req.params.subject_id,
-        ),
+        takeCase(requestStaffContext(platform, req), req.params.subject, req.params.subject_id),
     );
 
     app.post(

@@ -1,10 +1,11 @@
 /**
  * Who may do what: one table decides every staff action, in the console and on the back-office API alike
- * (docs/console.md). The back-office token, kept for automation, is its own actor and passes every check.
+ * (docs/console.md). The back-office token, kept for automation, passes every role check but takes none of the
+ * PERSON_ONLY_ACTIONS.
  */
 export const STAFF_ROLES = ['admin', 'supervisor', 'reviewer', 'auditor', 'regulator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export type StaffStatus = 'invited' | 'active' | 'disabled';
+export type StaffStatus = 'proposed' | 'invited' | 'active' | 'disabled';
 
 export const STAFF_ACTIONS = [
   /** See every queue, case, player, tenant and log. */
@@ -40,6 +41,29 @@ export function roleMay(role: StaffRole, action: StaffAction): boolean {
 }
 
 /**
+ * What only a signed-in person may do, never the back-office token: decide a case, propose, approve or reject a
+ * four-eyes decision, manage staff accounts. The token's one exception is the bootstrap of a deployment's first
+ * two admins (POST /staff, which the verb allows while fewer than two admins exist).
+ */
+export const PERSON_ONLY_ACTIONS: readonly StaffAction[] = ['decide_cases', 'approve_decisions', 'manage_staff'];
+export const TOKEN_BOOTSTRAP_ROUTES: readonly string[] = ['POST /staff'];
+
+/** Whether the back-office token may call this route (it may call every route but the person-only ones). */
+export function tokenMay(method: string, url: string): boolean {
+  const action = backofficeRouteAction(method, url);
+  if (!action || !PERSON_ONLY_ACTIONS.includes(action)) return true;
+  return TOKEN_BOOTSTRAP_ROUTES.includes(`${method} ${url}`);
+}
+
+/**
+ * The roles that can approve a four-eyes decision: an account with one exists only once a second admin approves it
+ * (creating it, re-enabling it, or raising an account to it).
+ */
+export const APPROVER_ROLES: readonly StaffRole[] = STAFF_ROLES.filter((role) =>
+  roleMay(role, 'approve_decisions'),
+);
+
+/**
  * The action each state-changing back-office route takes, by method and route pattern. A GET is 'read' unless
  * listed (the reports and exports, which the regulator role reads without 'read'). A
  * state-changing route missing here is refused to every staff session: a new route needs a line (a test walks them).
@@ -72,6 +96,7 @@ export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
   'POST /aml/cases/:case_id/proposal/approve': 'approve_decisions',
   'POST /aml/cases/:case_id/proposal/reject': 'approve_decisions',
   'POST /exclusions/:exclusion_id/void/confirm': 'approve_decisions',
+  'POST /exclusions/:exclusion_id/void/reject': 'approve_decisions',
   'POST /regulator/exclusions': 'operate_service',
   'PUT /fx-rates/:currency': 'operate_service',
   'PUT /geo/countries/:code': 'operate_service',
@@ -84,6 +109,10 @@ export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
   'POST /staff': 'manage_staff',
   'POST /staff/:staff_id/disable': 'manage_staff',
   'POST /staff/:staff_id/setup-link': 'manage_staff',
+  'POST /staff/:staff_id/enable': 'manage_staff',
+  'POST /staff/:staff_id/role': 'manage_staff',
+  'POST /staff/:staff_id/proposal/approve': 'manage_staff',
+  'POST /staff/:staff_id/proposal/reject': 'manage_staff',
   'GET /reports': 'read_reports',
   'GET /reports/:report_id': 'read_reports',
   'GET /reports/:report_id/content': 'read_reports',

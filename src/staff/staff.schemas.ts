@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Timestamp } from '../platform/schemas.js';
+import { DecisionProposal, NullableTimestamp, Timestamp } from '../platform/schemas.js';
 import { STAFF_ROLES } from './staff.rules.js';
 
 export const StaffRole = Type.Enum(STAFF_ROLES);
@@ -9,10 +9,34 @@ export const StaffAccount = Type.Object({
   email: Type.String(),
   display_name: Type.String(),
   role: StaffRole,
-  status: Type.Union([Type.Literal('invited'), Type.Literal('active'), Type.Literal('disabled')]),
+  status: Type.Union(
+    [
+      Type.Literal('proposed'),
+      Type.Literal('invited'),
+      Type.Literal('active'),
+      Type.Literal('disabled'),
+      Type.Literal('removed'),
+    ],
+    {
+      description:
+        'proposed: an admin or supervisor account awaiting a second admin; invited: its setup link mailed; removed: a proposed account a second admin rejected',
+    },
+  ),
+  reviewer_ref: Type.String({
+    description: 'How webhooks name this member of staff to tenants (opaque, stable; never their id or name)',
+  }),
   created_at: Timestamp,
-  created_by: Type.String(),
-  disabled_at: Type.Union([Timestamp, Type.Null()]),
+  created_by: Type.String({ description: 'A staff id, or backoffice for a bootstrap admin' }),
+  approved_by: Type.Union([Type.String(), Type.Null()], {
+    description: 'The second admin who approved an account that can approve decisions',
+  }),
+  approved_at: NullableTimestamp,
+  changed_by: Type.Union([Type.String(), Type.Null()]),
+  changed_at: NullableTimestamp,
+  disabled_at: NullableTimestamp,
+  pending_proposal: Type.Union([DecisionProposal, Type.Null()], {
+    description: 'A change of the account awaiting a second admin (create, enable, role:<role>)',
+  }),
 });
 
 export const StaffSession = Type.Object({
@@ -23,14 +47,6 @@ export const StaffSession = Type.Object({
   csrf_token: Type.String(),
 });
 
-export const StaffWithSetupLink = Type.Object({
-  ...StaffAccount.properties,
-  setup_path: Type.String({
-    description:
-      'The one-time link (a path on this service) to set a password and an authenticator; shown once',
-  }),
-  setup_link_expires_at: Timestamp,
-});
 
 export const CreateStaffRequest = Type.Object(
   {
@@ -43,6 +59,8 @@ export const CreateStaffRequest = Type.Object(
 export type CreateStaffRequest = Static<typeof CreateStaffRequest>;
 
 export const StaffParams = Type.Object({ staff_id: Type.String({ maxLength: 64 }) });
+
+export const SetRoleRequest = Type.Object({ role: StaffRole }, { additionalProperties: false });
 
 export const CASE_SUBJECTS = ['sanctions', 'aml', 'kyc'] as const;
 export const CaseParams = Type.Object({

@@ -205,17 +205,32 @@ export function notesOf(db: Executor, subject: ReviewQueue, subjectId: string) {
 /** A queue's assignee filter: the cases a member of staff took, or the cases nobody took. */
 export type AssigneeFilter = { staffId: string } | 'unassigned';
 
-/** The pending four-eyes proposal of each of these cases: a queue page's badges in one query. */
-export async function pendingProposalsFor(db: Executor, subject: ReviewQueue, subjectIds: readonly string[]) {
-  if (subjectIds.length === 0) return new Map<string, { action: string; proposed_by: string }>();
-  const rows = await db
-    .selectFrom('decision_proposals')
-    .select(['subject_id', 'action', 'proposed_by'])
-    .where('subject', '=', subject)
-    .where('status', '=', 'pending')
-    .where('subject_id', 'in', [...subjectIds])
+export async function reviewerRefOf(db: Executor, staffId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('staff_accounts')
+    .select('reviewer_ref')
+    .where('staff_id', '=', staffId)
+    .executeTakeFirst();
+  return row?.reviewer_ref;
+}
+
+/** Admins whose accounts are not disabled: while fewer than two, the back-office token may bootstrap one. */
+export function countEnabledAdmins(db: Executor) {
+  return db
+    .selectFrom('staff_accounts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('role', '=', 'admin')
+    .where('status', '<>', 'disabled')
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+export function deleteProposedAccount(tx: Executor, staffId: string) {
+  return tx
+    .deleteFrom('staff_accounts')
+    .where('staff_id', '=', staffId)
+    .where('status', '=', 'proposed')
     .execute();
-  return new Map(rows.map((r) => [r.subject_id, { action: r.action, proposed_by: r.proposed_by }]));
 }
 
 /** Who the given staff ids are (name, email, role), for records that must name the people who decided. */

@@ -21,6 +21,14 @@ export interface StaffAccountsTable {
   created_by: string;
   disabled_at: Nullable<Date>;
   disabled_by: Nullable<string>;
+  /** The second admin who approved an account with an approver role; null for one that needed no approval. */
+  approved_by: Nullable<string>;
+  approved_at: Nullable<Date>;
+  /** Who last changed the account (its role, its status, a new setup link), and when. */
+  changed_by: Nullable<string>;
+  changed_at: Nullable<Date>;
+  /** How webhooks name this member of staff to tenants (opaque, stable). */
+  reviewer_ref: string;
 }
 
 export interface StaffSetupLinksTable {

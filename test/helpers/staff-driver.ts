@@ -8,8 +8,12 @@ export interface TestStaffMember {
   email: string;
   displayName: string;
   role: StaffRole;
+  /** How tenants' webhooks name this member of staff. */
+  reviewerRef: string;
   password: string;
   totpSecret: string;
+  /** The last authenticator time step the service accepted from this member (a code works once). */
+  lastStep: number;
 }
 
 export interface StaffSession {
@@ -18,6 +22,13 @@ export interface StaffSession {
   csrfToken: string;
 }
 
+/** What a test service's staff are: its two bootstrap admins, and one signed-in member per role asked for. */
+export interface StaffTeam {
+  admins: [StaffSession, StaffSession];
+  byRole: Map<StaffRole, StaffSession>;
+}
+
+const STEP_MS = 30_000;
 let counter = 0;
 
 export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -29,36 +40,119 @@ export function hiddenField(page: string, name: string): string {
   return match[1]!;
 }
 
-/** The authenticator's code now on the service clock, one step later than `after` when given (a code works once). */
-export function codeFor(t: TestService, member: TestStaffMember): string {
-  return totpCode(member.totpSecret, t.platform.clock.now());
+const stepAt = (t: TestService) => Math.floor(t.platform.clock.now().getTime() / STEP_MS);
+
+/**
+ * The member's next authenticator code: the current step's, or the next step's (the service accepts one step of
+ * drift) when the current one was used; the clock moves on only when both were.
+ */
+export async function nextCode(t: TestService, member: TestStaffMember): Promise<string> {
+  if (member.lastStep > stepAt(t)) await t.advance(30);
+  const step = Math.max(stepAt(t), member.lastStep + 1);
+  member.lastStep = step;
+  return totpCode(member.totpSecret, new Date(step * STEP_MS));
 }
 
-/** A member of staff created through the back office and set up through their one-time link, as a person would. */
+/** The setup link mailed to this address (the mail outbox keeps it while no SMTP server is configured). */
+export async function mailedSetupPath(t: TestService, email: string): Promise<string> {
+  const mail = await t.db
+    .selectFrom('mail_outbox')
+    .select(['text_body'])
+    .where('to_address', '=', email)
+    .where('purpose', '=', 'staff_setup_link')
+    .orderBy('created_at', 'desc')
+    .orderBy('mail_id', 'desc')
+    .executeTakeFirst();
+  const path = /\/console\/setup\/[\w-]+/.exec(mail?.text_body ?? '')?.[0];
+  if (!path) throw new Error(`no setup link mailed to ${email}`);
+  return path;
+}
+
+/** Sets up an account through its mailed one-time link, as its holder would. */
+export async function completeSetupByMail(
+  t: TestService,
+  account: { staffId: string; email: string; displayName: string; role: StaffRole; reviewerRef: string },
+): Promise<TestStaffMember> {
+  const setupPath = await mailedSetupPath(t, account.email);
+  const setupPage = await t.inject({ method: 'GET', url: setupPath });
+  const totpSecret = hiddenField(setupPage.body, 'totp_secret');
+  const password = `correct horse battery ${++counter}`;
+  const step = stepAt(t);
+  const done = await t.inject({
+    method: 'POST',
+    url: setupPath,
+    payload: form({ password, totp_secret: totpSecret, code: totpCode(totpSecret, t.platform.clock.now()) }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (done.statusCode !== 200) throw new Error(`setup failed: ${done.statusCode} ${done.body}`);
+  return { ...account, password, totpSecret, lastStep: step };
+}
+
+/** The two admins a deployment bootstraps with the back-office token; signed in once, kept on the service. */
+export async function staffTeam(t: TestService): Promise<StaffTeam> {
+  if (t.staffTeam) return t.staffTeam;
+  const admins: StaffSession[] = [];
+  for (const n of [1, 2]) {
+    const email = `admin.${n}.${++counter}@compliance.example`;
+    const displayName = `Admin ${n}`;
+    const created = await t.backoffice('POST', '/staff', { email, display_name: displayName, role: 'admin' });
+    if (created.statusCode !== 201) throw new Error(`bootstrap admin failed: ${created.body}`);
+    const { staff_id: staffId, reviewer_ref: reviewerRef } = created.json<{
+      staff_id: string;
+      reviewer_ref: string;
+    }>();
+    const member = await completeSetupByMail(t, { staffId, email, displayName, role: 'admin', reviewerRef });
+    admins.push(await signInAs(t, member));
+  }
+  t.staffTeam = { admins: [admins[0]!, admins[1]!], byRole: new Map() };
+  return t.staffTeam;
+}
+
+/** The session, signed in again when it ended (idle, past its lifetime, or the clock moved on). */
+async function live(t: TestService, session: StaffSession): Promise<StaffSession> {
+  const check = await asStaff(t, session, 'GET', '/session');
+  if (check.statusCode === 200) return session;
+  const fresh = await signInAs(t, session.member);
+  Object.assign(session, fresh);
+  return session;
+}
+
+/**
+ * A member of staff as a person joins: an admin creates the account in a session; an admin or supervisor account
+ * is approved by the second admin; the holder sets it up through the link mailed to them.
+ */
 export async function createStaffMember(
   t: TestService,
   role: StaffRole,
   options: { email?: string; displayName?: string } = {},
 ): Promise<TestStaffMember> {
+  const team = await staffTeam(t);
   counter += 1;
-  const email = options.email ?? `${role}.${counter}.${Date.now()}@compliance.example`;
+  const email = options.email ?? `${role}.${counter}@compliance.example`;
   const displayName = options.displayName ?? `${role[0]!.toUpperCase()}${role.slice(1)} ${counter}`;
-  const created = await t.backoffice('POST', '/staff', { email, display_name: displayName, role });
-  if (created.statusCode !== 201) throw new Error(`staff create failed: ${created.body}`);
-  const { staff_id, setup_path } = created.json<{ staff_id: string; setup_path: string }>();
-  const setupPage = await t.inject({ method: 'GET', url: setup_path });
-  const totpSecret = hiddenField(setupPage.body, 'totp_secret');
-  const password = `correct horse battery ${counter}`;
-  const done = await t.inject({
-    method: 'POST',
-    url: setup_path,
-    payload: form({ password, totp_secret: totpSecret, code: totpCode(totpSecret, t.platform.clock.now()) }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  if (done.statusCode !== 200) throw new Error(`setup failed: ${done.statusCode} ${done.body}`);
-  // The setup spent this time step's code: sign-in uses the next one.
-  await t.advance(30);
-  return { staffId: staff_id, email, displayName, role, password, totpSecret };
+  const [first, second] = [await live(t, team.admins[0]), await live(t, team.admins[1])];
+  const created = await asStaff(t, first, 'POST', '/staff', { email, display_name: displayName, role });
+  if (created.statusCode !== 201 && created.statusCode !== 202)
+    throw new Error(`staff create failed: ${created.body}`);
+  const { staff_id: staffId, reviewer_ref: reviewerRef } = created.json<{
+    staff_id: string;
+    reviewer_ref: string;
+  }>();
+  if (created.statusCode === 202) {
+    const approved = await asStaff(t, second, 'POST', `/staff/${staffId}/proposal/approve`);
+    if (approved.statusCode !== 200) throw new Error(`staff approval failed: ${approved.body}`);
+  }
+  return completeSetupByMail(t, { staffId, email, displayName, role, reviewerRef });
+}
+
+/** One signed-in member of staff of this role for the test service (created on first use, signed in again as needed). */
+export async function staffOf(t: TestService, role: StaffRole): Promise<StaffSession> {
+  const team = await staffTeam(t);
+  const known = team.byRole.get(role);
+  if (known) return live(t, known);
+  const session = await signInAs(t, await createStaffMember(t, role));
+  team.byRole.set(role, session);
+  return session;
 }
 
 /** Signs in through the console's form; returns the session cookie and its anti-forgery token. */
@@ -66,7 +160,7 @@ export async function signInAs(t: TestService, member: TestStaffMember): Promise
   const response = await t.inject({
     method: 'POST',
     url: '/console/login',
-    payload: form({ email: member.email, password: member.password, code: codeFor(t, member) }),
+    payload: form({ email: member.email, password: member.password, code: await nextCode(t, member) }),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   if (response.statusCode !== 303) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
@@ -76,8 +170,6 @@ export async function signInAs(t: TestService, member: TestStaffMember): Promise
     url: '/backoffice/v1/session',
     headers: { cookie: `console_session=${cookie}` },
   });
-  // The next sign-in of the same member needs a later code.
-  await t.advance(30);
   return { member, cookie, csrfToken: session.json<{ csrf_token: string }>().csrf_token };
 }
 

@@ -7,6 +7,8 @@ import type { Environment, KeyRole } from '../../src/platform/db/platform-tables
 import { createLogger } from '../../src/platform/logger.js';
 import type { VendorOverrides } from '../../src/platform/vendors.js';
 import { createService, type Service } from '../../src/service.js';
+import type { StaffRole } from '../../src/staff/staff.rules.js';
+import { asStaff, staffOf, type StaffTeam } from './staff-driver.js';
 import { createTestDatabase } from './test-database.js';
 
 export const BACKOFFICE_TOKEN = 'test-backoffice-token-0123456789abcdef';
@@ -25,6 +27,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A whole service on a real database, driven through HTTP as a tenant or the staff would drive it. */
 export class TestService {
   private stopped = false;
+  /** Its staff, once a test asked for one (staff-driver.ts): the bootstrap admins and a member per role. */
+  staffTeam: StaffTeam | undefined;
 
   private constructor(
     readonly service: Service,
@@ -103,6 +107,14 @@ export class TestService {
 
   inject(options: InjectOptions): Promise<LightMyRequestResponse> {
     return this.service.app.inject(options);
+  }
+
+  /**
+   * A back-office call by a signed-in member of staff of this role (created and signed in on first use): case
+   * decisions, four-eyes steps and staff accounts are a person's, never the token's.
+   */
+  async asStaff(role: StaffRole, method: Method, url: string, body?: object) {
+    return asStaff(this, await staffOf(this, role), method, url, body);
   }
 
   backoffice(method: Method, url: string, body?: object) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCKOUT_SECONDS, MAX_FAILED_SIGN_INS, SESSION_IDLE_SECONDS } from '../../src/staff/staff.rules.js';
 import {
   asStaff,
-  codeFor,
+  nextCode,
   createStaffMember,
   form,
   postForm,
@@ -21,14 +21,14 @@ describe('staff sessions: sign-in, CSRF, idle timeout, disabling, throttling', (
     return { t, tenant, admin: await createStaffMember(t, 'admin') };
   });
 
-  const signIn = (member: TestStaffMember, overrides: Record<string, string> = {}, cookie?: string) =>
+  const signIn = async (member: TestStaffMember, overrides: Record<string, string> = {}, cookie?: string) =>
     suite.current.t.inject({
       method: 'POST',
       url: '/console/login',
       payload: form({
         email: member.email,
         password: member.password,
-        code: codeFor(suite.current.t, member),
+        code: await nextCode(suite.current.t, member),
         ...overrides,
       }),
       headers: { ...FORM, ...(cookie ? { cookie: `console_session=${cookie}` } : {}) },
@@ -122,7 +122,7 @@ describe('staff sessions: sign-in, CSRF, idle timeout, disabling, throttling', (
     const crossSite = await t.inject({
       method: 'POST',
       url: '/console/login',
-      payload: form({ email: member.email, password: member.password, code: codeFor(t, member) }),
+      payload: form({ email: member.email, password: member.password, code: await nextCode(t, member) }),
       headers: { ...FORM, origin: 'https://attacker.example', host: 'console.compliance.example' },
     });
     expect(crossSite.statusCode).toBe(403);
@@ -130,7 +130,7 @@ describe('staff sessions: sign-in, CSRF, idle timeout, disabling, throttling', (
     const sameSite = await t.inject({
       method: 'POST',
       url: '/console/login',
-      payload: form({ email: member.email, password: member.password, code: codeFor(t, member) }),
+      payload: form({ email: member.email, password: member.password, code: await nextCode(t, member) }),
       headers: { ...FORM, origin: 'https://console.compliance.example', host: 'console.compliance.example' },
     });
     expect(sameSite.statusCode).toBe(303);

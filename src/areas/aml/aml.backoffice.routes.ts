@@ -88,7 +88,7 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
         },
       },
       (req) =>
-        decideCase(requestStaffContext(platform, req, req.body.reviewer), req.params.case_id, req.body),
+        decideCase(requestStaffContext(platform, req), req.params.case_id, req.body),
     );
 
     app.post(
@@ -144,7 +144,7 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
       },
       (req) =>
         redriveDeadLetter(
-          requestStaffContext(platform, req, req.body.actor),
+          requestStaffContext(platform, req),
           req.params.dead_letter_id,
           req.body,
         ),

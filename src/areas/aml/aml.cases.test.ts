@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { staffOf } from '../../../test/helpers/staff-driver.js';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { AML_RULES } from './aml.rules.js';
 import { AmlDriver, HOUR, usd } from './aml.test-support.js';
@@ -13,8 +14,10 @@ describe('AML cases and compliance decisions', () => {
     return { user, case_id: case_id as string, withdrawal_id: body.withdrawal_id };
   };
   // Every decision here takes effect: a freeze or an escalation is proposed, then approved (four eyes).
-  const decide = (caseId: string, action: string, reviewer = 'c.officer') =>
-    suite.current.decideAndApprove(caseId, { action, reviewer, reason: `${action} after review` });
+  const decide = (caseId: string, action: string) =>
+    suite.current.decideAndApprove(caseId, { action, reason: `${action} after review` });
+  /** The reviewer who proposes every decision here: staff see their id, tenants an opaque reference. */
+  const reviewer = async () => (await staffOf(suite.current.t, 'reviewer')).member;
   /** The one webhook of this event for the user, verified with standardwebhooks. */
   const webhook = async (event: string, user: string) => {
     const d = suite.current;
@@ -27,13 +30,14 @@ describe('AML cases and compliance decisions', () => {
   it('confirm_hold → held (aml.held), escalate → escalated (aml.escalated), clear → cleared (aml.cleared)', async () => {
     const d = suite.current;
     const { user, case_id, withdrawal_id } = await heldCase();
-    const data = { case_id, user_id: user, withdrawal_id, rules_triggered: ['R-001'], reviewer: 'c.officer' };
+    const { staffId, reviewerRef } = await reviewer();
+    const data = { case_id, user_id: user, withdrawal_id, rules_triggered: ['R-001'], reviewer: reviewerRef };
 
     const held = await decide(case_id, 'confirm_hold');
     expect(held.statusCode).toBe(200);
     expect(held.json()).toMatchObject({
       status: 'held',
-      reviewer: 'c.officer',
+      reviewer: staffId,
       decided_at: expect.any(String),
     });
     expect((await webhook('aml.held', user)).data).toEqual({ ...data, status: 'held' });
@@ -52,14 +56,14 @@ describe('AML cases and compliance decisions', () => {
 
   it('freeze from under_review → frozen (aml.account_frozen); a frozen case takes no further decision', async () => {
     const { user, case_id, withdrawal_id } = await heldCase();
-    expect((await decide(case_id, 'freeze', 'mlro')).json().status).toBe('frozen');
+    expect((await decide(case_id, 'freeze')).json().status).toBe('frozen');
     expect((await webhook('aml.account_frozen', user)).data).toEqual({
       case_id,
       user_id: user,
       status: 'frozen',
       withdrawal_id,
       rules_triggered: ['R-001'],
-      reviewer: 'mlro',
+      reviewer: (await reviewer()).reviewerRef,
     });
     expect((await decide(case_id, 'clear')).json().error).toBe('case_already_closed');
   });

@@ -78,41 +78,38 @@ describe('AML dead letters: an event whose evaluation keeps failing is never dro
     await d.pass();
     expect(d.flagged(poisoned)).toEqual([]);
 
-    // A re-drive needs an actor and a reason.
+    // A re-drive needs a reason; with the token its actor is 'backoffice'.
     const url = `/aml/dead-letters/${String(letter!.dead_letter_id)}/redrive`;
-    expect((await d.t.backoffice('POST', url, { actor: 'ops' })).statusCode).toBe(400);
+    expect((await d.t.backoffice('POST', url, {})).statusCode).toBe(400);
 
     // The fault is fixed; staff re-drive the event and it is evaluated like any other.
     await cureFindings(d.t.db);
-    const redrive = await d.t.backoffice('POST', url, { actor: 'ops', reason: 'trigger fixed' });
+    const redrive = await d.t.backoffice('POST', url, { reason: 'trigger fixed' });
     expect(redrive.statusCode).toBe(200);
     expect(redrive.json()).toMatchObject({
       event_id: id,
-      redriven_by: 'ops',
+      redriven_by: 'backoffice',
       redriven_at: expect.any(String),
     });
     expect(await inQueue(id)).toBe(1);
     await d.pass();
     expect(d.flagged(poisoned).map((e) => e.data.rules_triggered)).toEqual([['R-009']]);
     expect(await deadLetters()).toEqual([]);
-    expect(await deadLetters('?redriven=true')).toMatchObject([{ event_id: id, redriven_by: 'ops' }]);
+    expect(await deadLetters('?redriven=true')).toMatchObject([{ event_id: id, redriven_by: 'backoffice' }]);
 
-    const again = await d.t.backoffice('POST', url, { actor: 'ops', reason: 'again' });
+    const again = await d.t.backoffice('POST', url, { reason: 'again' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       error: 'dead_letter_already_redriven',
       request_id: expect.any(String),
     });
-    const missing = await d.t.backoffice('POST', '/aml/dead-letters/amldl_none/redrive', {
-      actor: 'ops',
-      reason: 'x',
-    });
+    const missing = await d.t.backoffice('POST', '/aml/dead-letters/amldl_none/redrive', { reason: 'x' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe('dead_letter_not_found');
 
     const log = (await d.t.backoffice('GET', `/tenants/${d.tenant.tenantId}/audit-log`)).json().entries;
     expect(log.find((e: { action: string }) => e.action === 'aml.dead_letter_redriven')).toMatchObject({
-      actor: 'ops',
+      actor: 'backoffice',
       request_id: redrive.headers['x-request-id'],
       details: { event_id: id, reason: 'trigger fixed' },
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { staffOf } from '../../../test/helpers/staff-driver.js';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { ALLOWED_DECISIONS, DECISION_ACTIONS, DECISIONS } from './aml.case-rules.js';
 import { CASE_ORIGINS, type AmlCaseOrigin, type AmlCaseStatus } from './aml.tables.js';
@@ -58,8 +59,8 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
     const d = suite.current;
     const { caseId } = await openCase(origin);
     if (via)
-      expect((await decide(caseId, { action: via, reviewer: 'lead', reason: 'setup' })).statusCode).toBe(200);
-    const response = await decide(caseId, { action, reviewer: 'c.officer', reason: `${action} on review` });
+      expect((await decide(caseId, { action: via, reason: 'setup' })).statusCode).toBe(200);
+    const response = await decide(caseId, { action, reason: `${action} on review` });
     const allowed = ALLOWED_DECISIONS[origin][action].includes(status);
     if (allowed) {
       expect(response.statusCode).toBe(200);
@@ -83,10 +84,10 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
     const d = suite.current;
     const { user, caseId } = await openCase('screen_reject');
     for (const action of ['clear', 'confirm_hold']) {
-      expect((await decide(caseId, { action, reviewer: 'c', reason: 'try' })).statusCode).toBe(409);
+      expect((await decide(caseId, { action, reason: 'try' })).statusCode).toBe(409);
     }
-    expect((await decide(caseId, { action: 'escalate', reviewer: 'c', reason: 'SAR' })).statusCode).toBe(200);
-    expect((await decide(caseId, { action: 'clear', reviewer: 'c', reason: 'try' })).statusCode).toBe(409);
+    expect((await decide(caseId, { action: 'escalate', reason: 'SAR' })).statusCode).toBe(200);
+    expect((await decide(caseId, { action: 'clear', reason: 'try' })).statusCode).toBe(409);
     await d.pass();
     expect(d.webhooks(undefined, user).map((w) => w.event)).toEqual(['aml.escalated']);
     expect((await d.cases(user)).cases).toMatchObject([{ case_id: caseId, status: 'escalated' }]);
@@ -97,9 +98,9 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
       const d = suite.current;
       const { caseId } = await openCase('screen_hold');
       for (const body of [
-        { action: 'clear', reviewer: 'c' },
-        { action: 'clear', reviewer: 'c', reason: '' },
-        { action: 'clear', reviewer: 'c', reason: '   ' },
+        { action: 'clear' },
+        { action: 'clear', reason: '' },
+        { action: 'clear', reason: '   ' },
       ]) {
         const response = await decide(caseId, body);
         expect(response.statusCode).toBe(400);
@@ -111,15 +112,13 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
     it('writes the audit row with the decision, in the same transaction', async () => {
       const d = suite.current;
       const { caseId } = await openCase('screen_hold');
-      const proposed = await d.decide(caseId, {
-        action: 'escalate',
-        reviewer: 'mlro',
-        reason: 'SAR filed: ref 42',
-      });
+      const proposed = await d.decide(caseId, { action: 'escalate', reason: 'SAR filed: ref 42' });
+      const reviewer = (await staffOf(d.t, 'reviewer')).member.staffId;
+      const supervisor = (await staffOf(d.t, 'supervisor')).member.staffId;
       expect(proposed.statusCode).toBe(200);
       const response = await d.approve(caseId);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ decision_reason: 'SAR filed: ref 42', reviewer: 'mlro' });
+      expect(response.json()).toMatchObject({ decision_reason: 'SAR filed: ref 42', reviewer });
       const log = await d.t.backoffice('GET', `/tenants/${d.tenant.tenantId}/audit-log?limit=1000`);
       const entries = log
         .json()
@@ -135,21 +134,21 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
       const proposal_id = proposed.json().pending_proposal.proposal_id;
       // Newest first: the decision (the proposer's, naming its approver), its approval, then the proposal.
       expect(entries).toEqual([
-        row('mlro', 'aml.case_escalate', response, {
+        row(reviewer, 'aml.case_escalate', response, {
           case_id: caseId,
           origin: 'screen_hold',
           from: 'under_review',
           to: 'escalated',
           reason: 'SAR filed: ref 42',
-          approved_by: 'backoffice',
+          approved_by: supervisor,
         }),
-        row('backoffice', 'aml.decision_approved', response, {
+        row(supervisor, 'aml.decision_approved', response, {
           proposal_id,
           case_id: caseId,
           action: 'escalate',
-          proposed_by: 'mlro',
+          proposed_by: reviewer,
         }),
-        row('mlro', 'aml.decision_proposed', proposed, {
+        row(reviewer, 'aml.decision_proposed', proposed, {
           proposal_id,
           case_id: caseId,
           action: 'escalate',
@@ -157,7 +156,7 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
         }),
       ]);
       // A refused decision writes nothing.
-      await decide(caseId, { action: 'confirm_hold', reviewer: 'mlro', reason: 'late' });
+      await decide(caseId, { action: 'confirm_hold', reason: 'late' });
       const after = await d.t.backoffice('GET', `/tenants/${d.tenant.tenantId}/audit-log?limit=1000`);
       expect(
         after.json().entries.filter((e: { details: { case_id?: string } }) => e.details.case_id === caseId),

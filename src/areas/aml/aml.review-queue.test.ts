@@ -92,9 +92,8 @@ describe('the AML review queue: due times, oldest-due listing, alerts', () => {
     const d = suite.current;
     const caseId = await holdCase();
     const decided = await holdCase();
-    const response = await d.t.backoffice('POST', `/aml/cases/${decided}/decision`, {
+    const response = await d.t.asStaff('reviewer', 'POST', `/aml/cases/${decided}/decision`, {
       action: 'clear',
-      reviewer: 'c',
       reason: 'dismissed',
     });
     expect(response.statusCode).toBe(200);
@@ -125,7 +124,7 @@ describe('the AML review queue: due times, oldest-due listing, alerts', () => {
     expect(staff).toMatchObject({ status: 'cleared', sla_breached: false, reviewed_at: expect.any(String) });
 
     // Deciding an overdue case ends its alerts' schedule and leaves the queue; the breach stays on record.
-    const escalated = await d.decideAndApprove(caseId, { action: 'escalate', reviewer: 'c', reason: 'SAR' });
+    const escalated = await d.decideAndApprove(caseId, { action: 'escalate', reason: 'SAR' });
     expect(escalated.statusCode).toBe(200);
     const after = await page(`tenant_id=${d.tenant.tenantId}&overdue=true`);
     expect(after.cases.map((c) => c.case_id)).not.toContain(caseId);
@@ -145,7 +144,6 @@ describe('the AML review queue: due times, oldest-due listing, alerts', () => {
     const [closed] = (await d.cases(other)).cases;
     const frozen = await d.decideAndApprove(closed!.case_id, {
       action: 'freeze',
-      reviewer: 'c',
       reason: 'mule',
     });
     expect(frozen.statusCode).toBe(200);

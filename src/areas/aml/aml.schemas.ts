@@ -2,7 +2,6 @@ import { Type, type Static } from 'typebox';
 import {
   ClientTimestamp,
   DecisionProposal,
-  NamedReviewer,
   CurrencyCode,
   jsonLimits,
   NullableTimestamp,
@@ -237,7 +236,6 @@ export const CaseParams = Type.Object({ case_id: Type.String() });
 export const DecisionRequest = Type.Object(
   {
     action: Type.Enum(DECISION_ACTIONS),
-    reviewer: NamedReviewer,
     reason: Type.String({
       minLength: 1,
       maxLength: 2000,
@@ -280,7 +278,6 @@ export const DeadLetterParams = Type.Object({ dead_letter_id: Type.String() });
 
 export const RedriveRequest = Type.Object(
   {
-    actor: Type.String({ minLength: 1, maxLength: 200, description: 'The member of staff re-driving' }),
     reason: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }),
   },
   { additionalProperties: false },

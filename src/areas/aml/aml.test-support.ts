@@ -109,23 +109,23 @@ export class AmlDriver extends TenantDriver {
     }>();
   }
 
-  /** A staff decision through the back office with its token; the body's reviewer is the member of staff. */
+  /** A staff decision by the service's reviewer, signed in (a case is decided by a person, never the token). */
   decide(caseId: string, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
-    return this.t.backoffice('POST', `/aml/cases/${caseId}/decision`, body);
+    return this.t.asStaff('reviewer', 'POST', `/aml/cases/${caseId}/decision`, body);
   }
 
-  /** The back-office token approves the case's pending proposal: the approver is 'backoffice'. */
+  /** A supervisor, signed in, approves the case's pending proposal. */
   approve(caseId: string): Promise<LightMyRequestResponse> {
-    return this.t.backoffice('POST', `/aml/cases/${caseId}/proposal/approve`);
+    return this.t.asStaff('supervisor', 'POST', `/aml/cases/${caseId}/proposal/approve`);
   }
 
   reject(caseId: string, reason = 'not enough to act on yet'): Promise<LightMyRequestResponse> {
-    return this.t.backoffice('POST', `/aml/cases/${caseId}/proposal/reject`, { reason });
+    return this.t.asStaff('supervisor', 'POST', `/aml/cases/${caseId}/proposal/reject`, { reason });
   }
 
   /**
-   * A decision that takes effect now: a four-eyes one (freeze, escalate) is proposed by the body's reviewer, then
-   * approved through the token. Returns the response that made the decision, or the one that refused it.
+   * A decision that takes effect now: a four-eyes one (freeze, escalate) is proposed by the reviewer, then approved
+   * by a supervisor. Returns the response that made the decision, or the one that refused it.
    */
   async decideAndApprove(caseId: string, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
     const response = await this.decide(caseId, body);

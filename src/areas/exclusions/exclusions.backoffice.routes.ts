@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
-import { errorResponses } from '../../platform/schemas.js';
+import { errorResponses, RejectProposalRequest } from '../../platform/schemas.js';
 import { requestStaffContext } from '../../platform/service-context.js';
-import { ConfirmVoidRequest, StaffExclusion, VoidRequest } from './exclusions.schemas.js';
-import { confirmVoid, getStaffExclusion, voidExclusion } from './exclusions.service.js';
+import { StaffExclusion, VoidRequest } from './exclusions.schemas.js';
+import { confirmVoid, getStaffExclusion, rejectVoid, voidExclusion } from './exclusions.service.js';
 
 const tags = ['exclusions'];
 const params = Type.Object({ exclusion_id: Type.String({ maxLength: 64 }) });
@@ -24,7 +24,7 @@ export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           response: { 200: StaffExclusion, ...errorResponses(404) },
         },
       },
-      (request) => getStaffExclusion(platform, request.params.exclusion_id),
+      (request) => getStaffExclusion(requestStaffContext(platform, request), request.params.exclusion_id),
     );
 
     app.post(
@@ -35,14 +35,14 @@ export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           tags,
           summary: 'Void a row registered in error',
           description:
-            'A timed row is voided at once (200): it stops matching and exclusion.voided goes to every tenant entitled to know of it. A permanent row is only proposed for voiding (202, void_proposal set) until a second member of staff confirms.',
+            'A signed-in member of staff only (the back-office token is refused). A timed row is voided at once (200): it stops matching and exclusion.voided goes to every tenant entitled to know of it. A permanent row is only proposed for voiding (202, pending_proposal set) until a second member of staff approves.',
           params,
           body: VoidRequest,
-          response: { 200: StaffExclusion, 202: StaffExclusion, ...errorResponses(400, 404, 409) },
+          response: { 200: StaffExclusion, 202: StaffExclusion, ...errorResponses(400, 403, 404, 409) },
         },
       },
       async (request, reply) => {
-        const staff = requestStaffContext(platform, request, request.body.actor);
+        const staff = requestStaffContext(platform, request);
         const { exclusion, voided } = await voidExclusion(staff, request.params.exclusion_id, request.body);
         return reply.code(voided ? 200 : 202).send(exclusion);
       },
@@ -54,14 +54,28 @@ export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyn
         config,
         schema: {
           tags,
-          summary: 'Confirm a proposed void of a permanent exclusion (a second member of staff)',
+          summary: 'Approve a proposed void of a permanent exclusion (a second member of staff): it takes effect now',
           params,
-          body: ConfirmVoidRequest,
+          response: { 200: StaffExclusion, ...errorResponses(403, 404, 409) },
+        },
+      },
+      (request) => confirmVoid(requestStaffContext(platform, request), request.params.exclusion_id),
+    );
+
+    app.post(
+      '/exclusions/:exclusion_id/void/reject',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Reject a proposed void of a permanent exclusion (a second member of staff): the row stays',
+          params,
+          body: RejectProposalRequest,
           response: { 200: StaffExclusion, ...errorResponses(400, 403, 404, 409) },
         },
       },
       (request) =>
-        confirmVoid(requestStaffContext(platform, request, request.body.actor), request.params.exclusion_id),
+        rejectVoid(requestStaffContext(platform, request), request.params.exclusion_id, request.body.reason),
     );
   };
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ClientTimestamp, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
+import { ClientTimestamp, DecisionProposal, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
 import { DURATIONS } from './exclusions.rules.js';
 
 /** Wire shapes of the self-exclusion area: each validates, types and documents (OpenAPI) one request or response. */
@@ -192,18 +192,11 @@ export const StaffExclusion = Type.Object({
   void_reason: NullableString,
   voided_by: NullableString,
   void_confirmed_by: NullableString,
-  void_proposal: Type.Union([
-    Type.Object({ reason: Type.String(), proposed_by: Type.String(), proposed_at: Timestamp }),
-    Type.Null(),
-  ]),
+  pending_proposal: Type.Union([DecisionProposal, Type.Null()], {
+    description: "A permanent row's proposed void, awaiting a second member of staff",
+  }),
 });
 export type StaffExclusion = Static<typeof StaffExclusion>;
-
-const StaffMember = Type.String({
-  minLength: 1,
-  maxLength: 200,
-  description: 'Who does this: the member of staff, by name or email, as recorded in the audit log',
-});
 
 export const VoidRequest = Type.Object(
   {
@@ -212,9 +205,6 @@ export const VoidRequest = Type.Object(
       maxLength: 1000,
       description: 'Why the row was registered in error',
     }),
-    actor: StaffMember,
   },
   { additionalProperties: false },
 );
-
-export const ConfirmVoidRequest = Type.Object({ actor: StaffMember }, { additionalProperties: false });

@@ -6,7 +6,7 @@ import type { DB } from '../../platform/db/schema.js';
 import type { AppError } from '../../platform/errors.js';
 import { insertOnce } from '../../platform/idempotency.js';
 import type { Duration } from './exclusions.rules.js';
-import type { ExclusionRow, NewExclusion, VoidProposal } from './exclusions.tables.js';
+import type { ExclusionRow, NewExclusion } from './exclusions.tables.js';
 import type { SourceNames } from './exclusions.rules.js';
 import { ACTIVE, activeIn, sourceFor } from './hot/exclusion-check.js';
 
@@ -15,10 +15,8 @@ export type {
   ContactSightingsTable,
   ExclusionRow,
   ExclusionTables,
-  ExclusionVoidProposalsTable,
   ExclusionsTable,
   NewExclusion,
-  VoidProposal,
 } from './exclusions.tables.js';
 
 /** Serialises registrations of one player of one tenant, so a timed request cannot race past a permanent one. */
@@ -261,20 +259,4 @@ export function markVoided(
     .where('status', '=', ACTIVE)
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-export function voidProposal(db: Executor, exclusionId: string): Promise<VoidProposal | undefined> {
-  return db
-    .selectFrom('exclusion_void_proposals')
-    .selectAll()
-    .where('exclusion_id', '=', exclusionId)
-    .executeTakeFirst();
-}
-
-export async function insertVoidProposal(tx: Transaction<DB>, proposal: VoidProposal): Promise<void> {
-  await tx.insertInto('exclusion_void_proposals').values(proposal).execute();
-}
-
-export async function deleteVoidProposal(tx: Transaction<DB>, exclusionId: string): Promise<void> {
-  await tx.deleteFrom('exclusion_void_proposals').where('exclusion_id', '=', exclusionId).execute();
 }

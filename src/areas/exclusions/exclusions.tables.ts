@@ -43,17 +43,9 @@ export interface ContactSightingsTable {
   first_seen_at: Timestamp;
 }
 
-export interface ExclusionVoidProposalsTable {
-  exclusion_id: string;
-  reason: string;
-  proposed_by: string;
-  proposed_at: Timestamp;
-}
-
 export interface ExclusionTables {
   exclusions: ExclusionsTable;
   contact_sightings: ContactSightingsTable;
-  exclusion_void_proposals: ExclusionVoidProposalsTable;
 }
 
 export type ExclusionRow = Selectable<ExclusionsTable>;
@@ -61,4 +53,3 @@ export type NewExclusion = Omit<
   ExclusionRow,
   'status' | 'expired_at' | 'voided_at' | 'void_reason' | 'voided_by' | 'void_confirmed_by'
 >;
-export type VoidProposal = Selectable<ExclusionVoidProposalsTable>;

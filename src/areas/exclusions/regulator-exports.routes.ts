@@ -76,7 +76,7 @@ export function regulatorExportRoutes(platform: Platform): FastifyPluginAsyncTyp
           response: { 200: RegulatorExport, ...errorResponses(400, 404) },
         },
       },
-      (req) => acknowledgeExport(requestStaffContext(platform, req, req.body?.actor), req.params.export_id),
+      (req) => acknowledgeExport(requestStaffContext(platform, req), req.params.export_id),
     );
 
     app.post(
@@ -95,7 +95,7 @@ export function regulatorExportRoutes(platform: Platform): FastifyPluginAsyncTyp
           .code(201)
           .send(
             await rerequestExport(
-              requestStaffContext(platform, req, req.body.actor),
+              requestStaffContext(platform, req),
               req.params.export_id,
               req.body.reason,
             ),

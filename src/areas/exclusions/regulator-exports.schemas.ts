@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { NamedReviewer, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
+import { NullableTimestamp, Timestamp } from '../../platform/schemas.js';
 
 /** Wire shapes of the hand-over to the regulator (docs/exclusions.md). */
 const Environment = Type.Enum(['sandbox', 'live'] as const);
@@ -49,12 +49,11 @@ export const ExportFormatQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const AcknowledgeRequest = Type.Object({ actor: NamedReviewer }, { additionalProperties: false });
+export const AcknowledgeRequest = Type.Object({}, { additionalProperties: false });
 
 export const RerequestRequest = Type.Object(
   {
     reason: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }),
-    actor: NamedReviewer,
   },
   { additionalProperties: false },
 );

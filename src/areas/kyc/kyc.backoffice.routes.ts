@@ -42,7 +42,7 @@ export function kycBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
       },
       (req) =>
         staffManualReview(
-          requestStaffContext(platform, req, req.body.reviewer),
+          requestStaffContext(platform, req),
           req.params.kyc_check_id,
           req.body,
         ),

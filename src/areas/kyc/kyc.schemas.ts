@@ -2,7 +2,6 @@ import { Type, type Static } from 'typebox';
 import {
   ClientTimestamp,
   CurrencyCode,
-  NamedReviewer,
   NullableTimestamp,
   Timestamp,
 } from '../../platform/schemas.js';
@@ -121,7 +120,6 @@ export const StaffManualReviewRequest = Type.Object(
   {
     decision: ManualReviewRequest.properties.decision,
     reason: ManualReviewRequest.properties.reason,
-    reviewer: NamedReviewer,
   },
   { additionalProperties: false },
 );

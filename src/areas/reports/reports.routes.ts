@@ -72,7 +72,7 @@ export function reportRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       async (req, reply) =>
         reply
           .code(201)
-          .send(await regenerateReport(requestStaffContext(platform, req, req.body.actor), req.body)),
+          .send(await regenerateReport(requestStaffContext(platform, req), req.body)),
     );
   };
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { NamedReviewer, Timestamp } from '../../platform/schemas.js';
+import { Timestamp } from '../../platform/schemas.js';
 import { REPORT_TYPES } from './reports.tables.js';
 
 /** Wire shapes of the regulatory reports (docs/reports.md). */
@@ -61,7 +61,6 @@ export const RegenerateRequest = Type.Object(
     report_type: ReportTypeSchema,
     period: Period,
     reason: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }),
-    actor: NamedReviewer,
   },
   { additionalProperties: false },
 );

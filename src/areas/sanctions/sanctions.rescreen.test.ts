@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { staffOf } from '../../../test/helpers/staff-driver.js';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { sandboxMatcher } from './sanctions.matcher.js';
 import { SanctionsDriver, withListEntry } from './sanctions.test-support.js';
@@ -88,7 +89,7 @@ describe('sanctions re-screening', () => {
 
   const rescreenUser = (userId: string, body: object) => {
     const d = suite.current;
-    return d.t.backoffice('POST', `/sanctions/tenants/${d.tenant.tenantId}/users/${userId}/rescreen`, body);
+    return d.t.asStaff('reviewer', 'POST', `/sanctions/tenants/${d.tenant.tenantId}/users/${userId}/rescreen`, body);
   };
 
   it('on demand for one user, with a corrected name: the stored subject is screened again, audited', async () => {
@@ -96,12 +97,11 @@ describe('sanctions re-screening', () => {
     const lastName = `Corrected${Date.now()}`;
     const { userId } = await screened({ last_name: 'Lovelace' });
     await d.t.advance(60);
-    const noReason = await rescreenUser(userId, { reviewer: 'a.khan', last_name: lastName });
+    const noReason = await rescreenUser(userId, { last_name: lastName });
     expect(noReason.statusCode).toBe(400);
 
     const response = await withListEntry(d.t, lastName, ENTRY, () =>
       rescreenUser(userId, {
-        reviewer: 'a.khan',
         reason: 'player corrected their surname',
         last_name: lastName,
       }),
@@ -129,7 +129,7 @@ describe('sanctions re-screening', () => {
     ).toEqual([
       expect.objectContaining({
         action: 'sanctions.user_rescreened',
-        actor: 'a.khan',
+        actor: (await staffOf(d.t, 'reviewer')).member.staffId,
         request_id: response.headers['x-request-id'],
         details: expect.objectContaining({
           reason: 'player corrected their surname',
@@ -140,10 +140,10 @@ describe('sanctions re-screening', () => {
     ]);
 
     // A hit awaiting review is decided first; an unknown user is 404.
-    const pending = await rescreenUser(userId, { reviewer: 'a.khan', reason: 'again' });
+    const pending = await rescreenUser(userId, { reason: 'again' });
     expect(pending.statusCode).toBe(409);
     expect(pending.json().error).toBe('rescreen_not_allowed');
-    expect((await rescreenUser('nobody', { reviewer: 'a.khan', reason: 'x' })).statusCode).toBe(404);
+    expect((await rescreenUser('nobody', { reason: 'x' })).statusCode).toBe(404);
   });
 
   it('on demand for a cleared user with a corrected date of birth: still clear, checked now', async () => {
@@ -152,7 +152,6 @@ describe('sanctions re-screening', () => {
     await d.decide(caseId!, 'cleared');
     await d.t.advance(60);
     const response = await rescreenUser(userId, {
-      reviewer: 'a.khan',
       reason: 'date of birth corrected from the passport',
       date_of_birth: '1991-01-02',
     });

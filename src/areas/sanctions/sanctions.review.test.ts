@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
+import { staffOf } from '../../../test/helpers/staff-driver.js';
 import { SanctionsDriver } from './sanctions.test-support.js';
 
 describe('sanctions review by the staff', () => {
@@ -17,10 +18,11 @@ describe('sanctions review by the staff', () => {
     const { body, userId, first, caseId } = await hit();
     const decision = await d.decide(caseId, 'cleared');
     expect(decision.statusCode).toBe(200);
+    const reviewer = (await staffOf(d.t, 'reviewer')).member;
     expect(decision.json()).toMatchObject({
       case_id: caseId,
       status: 'cleared',
-      reviewer: 'r.jones',
+      reviewer: reviewer.staffId,
       decided_at: d.t.platform.clock.now().toISOString(),
     });
     expect((await d.status(userId)).json()).toEqual({
@@ -33,12 +35,14 @@ describe('sanctions review by the staff', () => {
     });
     const [cleared, ...more] = await d.webhooks('sanctions.cleared', userId);
     expect(more).toEqual([]);
+    // The tenant learns an opaque reference of the reviewer, never who they are.
     expect(cleared!.data).toEqual({
       case_id: caseId,
       user_id: userId,
-      reviewer: 'r.jones',
+      reviewer: reviewer.reviewerRef,
       transactions_held: false,
     });
+    expect(reviewer.reviewerRef).toMatch(/^rvw_[0-9a-f]{20}$/);
 
     // The signup request repeated still gets its original answer; the status endpoint has the current one.
     const again = await d.screen(body);
@@ -55,7 +59,9 @@ describe('sanctions review by the staff', () => {
       transactions_held: true,
       case_id: caseId,
     });
-    const data = { case_id: caseId, user_id: userId, reviewer: 'r.jones', transactions_held: true };
+    // The decision is its proposer's: the reviewer's reference, not the approving supervisor's.
+    const reviewer = (await staffOf(d.t, 'reviewer')).member.reviewerRef;
+    const data = { case_id: caseId, user_id: userId, reviewer, transactions_held: true };
     const confirmed = await d.webhooks('sanctions.confirmed', userId);
     expect(confirmed.map((e) => e.data)).toEqual([data]);
     const frozen = await d.webhooks('sanctions.account_frozen', userId);
@@ -73,7 +79,7 @@ describe('sanctions review by the staff', () => {
       const d = suite.current;
       const { userId, caseId } = await hit();
       await d.decideAndApprove(caseId, first);
-      const response = await d.decide(caseId, second, 'someone.else');
+      const response = await d.decide(caseId, second);
       expect(response.statusCode).toBe(409);
       expect(response.json().error).toBe('case_already_decided');
       expect((await d.status(userId)).json().status).toBe(first);
@@ -81,7 +87,7 @@ describe('sanctions review by the staff', () => {
     },
   );
 
-  it('answers 404 for an unknown case and 400 for an unknown decision; a token naming no reviewer decides as backoffice', async () => {
+  it('answers 404 for an unknown case and 400 for an unknown decision or a body naming a reviewer; the token decides nothing', async () => {
     const d = suite.current;
     expect((await d.decide('case_missing', 'cleared')).statusCode).toBe(404);
     const { caseId } = await hit();
@@ -89,12 +95,21 @@ describe('sanctions review by the staff', () => {
     expect((await d.t.backoffice('GET', `/sanctions/cases/${caseId}`)).json().status).toBe(
       'hit_review_pending',
     );
-    const noReviewer = await d.t.backoffice('POST', `/sanctions/cases/${caseId}/decision`, {
+    // A name in the body is never an identity: the field is refused.
+    const named = await d.t.asStaff('reviewer', 'POST', `/sanctions/cases/${caseId}/decision`, {
+      decision: 'cleared',
+      reason: 'automation',
+      reviewer: 'r.jones',
+    });
+    expect(named.statusCode).toBe(400);
+    const token = await d.t.backoffice('POST', `/sanctions/cases/${caseId}/decision`, {
       decision: 'cleared',
       reason: 'automation',
     });
-    expect(noReviewer.statusCode).toBe(200);
-    expect(noReviewer.json()).toMatchObject({ status: 'cleared', reviewer: 'backoffice' });
+    expect([token.statusCode, token.json().error]).toEqual([403, 'staff_session_required']);
+    expect((await d.t.backoffice('GET', `/sanctions/cases/${caseId}`)).json().status).toBe(
+      'hit_review_pending',
+    );
   });
 
   it('shows reviewers the matched list entries and scores, by status and tenant, and one case', async () => {

@@ -99,7 +99,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
         },
       },
       (req) =>
-        decideCase(requestStaffContext(platform, req, req.body.reviewer), req.params.case_id, req.body),
+        decideCase(requestStaffContext(platform, req), req.params.case_id, req.body),
     );
 
     app.post(
@@ -171,7 +171,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
       (req) =>
         rescreenUser(
           platform,
-          requestStaffContext(platform, req, req.body.reviewer),
+          requestStaffContext(platform, req),
           { tenantId: req.params.tenant_id, userId: req.params.user_id },
           req.body,
         ),

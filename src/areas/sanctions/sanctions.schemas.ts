@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DecisionProposal, NamedReviewer, Timestamp } from '../../platform/schemas.js';
+import { DecisionProposal, Timestamp } from '../../platform/schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 
@@ -106,7 +106,6 @@ export const SanctionsCaseView = Type.Object({
 export const DecisionRequest = Type.Object(
   {
     decision: Type.Union([Type.Literal('cleared'), Type.Literal('confirmed')]),
-    reviewer: NamedReviewer,
     reason: Type.String({
       minLength: 1,
       maxLength: 2000,
@@ -164,7 +163,6 @@ export const ScreenSubjectParams = Type.Object({
 /** One user re-screened by the staff, optionally with a corrected name, date of birth or nationality. */
 export const RescreenUserRequest = Type.Object(
   {
-    reviewer: Type.String({ minLength: 1, maxLength: 200 }),
     reason: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }),
     first_name: Type.Optional(Name),
     last_name: Type.Optional(Name),

@@ -36,35 +36,30 @@ export class SanctionsDriver extends TenantDriver {
     return this.t.api(apiKey, 'GET', `/v1/sanctions/status${query}`);
   }
 
+  /** A decision by the service's reviewer, signed in (a case is decided by a person, never the token). */
   decide(
     caseId: string,
     decision: string,
-    reviewer = 'r.jones',
     reason = 'date of birth and nationality differ from the listed entity',
   ): Promise<LightMyRequestResponse> {
-    return this.t.backoffice('POST', `/sanctions/cases/${caseId}/decision`, { decision, reviewer, reason });
+    return this.t.asStaff('reviewer', 'POST', `/sanctions/cases/${caseId}/decision`, { decision, reason });
   }
 
-  /** The back-office token approves the case's pending proposal: the approver is 'backoffice'. */
+  /** A supervisor, signed in, approves the case's pending proposal. */
   approve(caseId: string): Promise<LightMyRequestResponse> {
-    return this.t.backoffice('POST', `/sanctions/cases/${caseId}/proposal/approve`);
+    return this.t.asStaff('supervisor', 'POST', `/sanctions/cases/${caseId}/proposal/approve`);
   }
 
   reject(caseId: string, reason = 'the match needs another look'): Promise<LightMyRequestResponse> {
-    return this.t.backoffice('POST', `/sanctions/cases/${caseId}/proposal/reject`, { reason });
+    return this.t.asStaff('supervisor', 'POST', `/sanctions/cases/${caseId}/proposal/reject`, { reason });
   }
 
   /**
-   * A decision that takes effect now: a four-eyes one (confirmed) is proposed by `reviewer`, then approved through
-   * the token. Returns the response that made the decision, or the one that refused it.
+   * A decision that takes effect now: a four-eyes one (confirmed) is proposed by the reviewer, then approved by a
+   * supervisor. Returns the response that made the decision, or the one that refused it.
    */
-  async decideAndApprove(
-    caseId: string,
-    decision: string,
-    reviewer?: string,
-    reason?: string,
-  ): Promise<LightMyRequestResponse> {
-    const response = await this.decide(caseId, decision, reviewer, reason);
+  async decideAndApprove(caseId: string, decision: string, reason?: string): Promise<LightMyRequestResponse> {
+    const response = await this.decide(caseId, decision, reason);
     if (response.statusCode !== 200 || !FOUR_EYES_DECISIONS.includes(decision as Decision)) return response;
     return this.approve(caseId);
   }

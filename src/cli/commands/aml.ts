@@ -31,12 +31,8 @@ export const AML_COMMANDS: Record<string, Command> = {
       ),
   ),
   'aml redrive': command(
-    'aml redrive <dead_letter_id> --reason <text> --actor <staff member>',
-    ([d], f) =>
-      post(`/aml/dead-letters/${id(d!)}/redrive`, {
-        actor: required(f, 'actor'),
-        reason: required(f, 'reason'),
-      }),
+    'aml redrive <dead_letter_id> --reason <text>',
+    ([d], f) => post(`/aml/dead-letters/${id(d!)}/redrive`, { reason: required(f, 'reason') }),
     (d: Static<typeof DeadLetter>) =>
       `Re-drove ${d.dead_letter_id} (event ${d.event_id}) at ${String(d.redriven_at)}: queued for evaluation`,
   ),

@@ -1,9 +1,9 @@
 import type { Static } from 'typebox';
 import type { StaffExclusion } from '../../areas/exclusions/exclusions.schemas.js';
-import { command, get, id, post, required, type Command } from '../command.js';
+import { command, get, id, type Command } from '../command.js';
 
 function staffExclusion(e: Static<typeof StaffExclusion>): string {
-  const proposal = e.void_proposal;
+  const proposal = e.pending_proposal;
   return [
     `${e.exclusion_id}  ${e.status}  ${e.duration}  ${e.origin}${e.tenant_id ? ` ${e.tenant_id}` : ''}`,
     e.voided_at
@@ -21,17 +21,6 @@ export const EXCLUSION_COMMANDS: Record<string, Command> = {
   'exclusion show': command(
     'exclusion show <exclusion_id>',
     ([e]) => get(`/exclusions/${id(e!)}`),
-    staffExclusion,
-  ),
-  'exclusion void': command(
-    'exclusion void <exclusion_id> --reason <text> --actor <staff member>',
-    ([e], f) =>
-      post(`/exclusions/${id(e!)}/void`, { reason: required(f, 'reason'), actor: required(f, 'actor') }),
-    staffExclusion,
-  ),
-  'exclusion void-confirm': command(
-    'exclusion void-confirm <exclusion_id> --actor <staff member>',
-    ([e], f) => post(`/exclusions/${id(e!)}/void/confirm`, { actor: required(f, 'actor') }),
     staffExclusion,
   ),
 };

@@ -55,17 +55,13 @@ export const REGULATOR_COMMANDS: Record<string, Command> = {
         : `${exportLine(body)}\n  sha256 csv ${body.sha256_csv}\n  sha256 json ${body.sha256_json}`,
   ),
   'regulator ack': command(
-    'regulator ack <export_id> [--actor <name>]',
-    ([e], f) => post(`/regulator/exports/${id(e!)}/ack`, { actor: flag(f, 'actor') }),
+    'regulator ack <export_id>',
+    ([e]) => post(`/regulator/exports/${id(e!)}/ack`, {}),
     exportLine,
   ),
   'regulator rerequest': command(
-    'regulator rerequest <export_id> --reason <text> [--actor <name>]',
-    ([e], f) =>
-      post(`/regulator/exports/${id(e!)}/rerequest`, {
-        reason: required(f, 'reason'),
-        actor: flag(f, 'actor'),
-      }),
+    'regulator rerequest <export_id> --reason <text>',
+    ([e], f) => post(`/regulator/exports/${id(e!)}/rerequest`, { reason: required(f, 'reason') }),
     exportLine,
   ),
 };

@@ -51,14 +51,13 @@ export const REPORT_COMMANDS: Record<string, Command> = {
         : `${reportLine(body)}\n  high-water mark ${String(body.high_water_mark)}  generator ${body.generator_version}\n  sha256 csv ${body.sha256_csv}\n  sha256 json ${body.sha256_json}`,
   ),
   'reports regenerate': command(
-    'reports regenerate --tenant <tenant_id> --type threshold|self_limitation --period <period> --reason <text> [--actor <name>]',
+    'reports regenerate --tenant <tenant_id> --type threshold|self_limitation --period <period> --reason <text>',
     (_, f) =>
       post('/reports/regenerate', {
         tenant_id: required(f, 'tenant'),
         report_type: oneOf(f, 'type', ['threshold', 'self_limitation']),
         period: required(f, 'period'),
         reason: required(f, 'reason'),
-        actor: flag(f, 'actor'),
       }),
     reportLine,
   ),

@@ -1,16 +1,14 @@
 import type { Static } from 'typebox';
 import type { ListsFetchResponse, ListsStatus } from '../../areas/sanctions/sanctions.lists.schemas.js';
-import type { RescreenRuns, SanctionsCaseView, Screening } from '../../areas/sanctions/sanctions.schemas.js';
+import type { RescreenRuns, SanctionsCaseView } from '../../areas/sanctions/sanctions.schemas.js';
 import {
   command,
   download,
   get,
-  id,
   integer,
   lines,
   overdueLines,
   post,
-  required,
   type Command,
 } from '../command.js';
 
@@ -46,16 +44,6 @@ export const SANCTIONS_COMMANDS: Record<string, Command> = {
         next_cursor,
         'No overdue sanctions hits.',
       ),
-  ),
-  'sanctions rescreen-user': command(
-    'sanctions rescreen-user <tenant_id> <user_id> --reason <text> --actor <staff member>',
-    ([t, u], f) =>
-      post(`/sanctions/tenants/${id(t!)}/users/${id(u!)}/rescreen`, {
-        reviewer: required(f, 'actor'),
-        reason: required(f, 'reason'),
-      }),
-    (s: Static<typeof Screening>) =>
-      `${s.user_id}  ${s.status}  checked ${String(s.checked_at)}${s.case_id ? `  case ${s.case_id}` : ''}`,
   ),
   'sanctions rescreen-status': command(
     'sanctions rescreen-status',

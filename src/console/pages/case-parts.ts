@@ -1,5 +1,5 @@
 import type { StaffMember } from '../../platform/context.js';
-import type { DecisionProposal } from '../../platform/four-eyes.js';
+import type { DecisionProposal, FourEyesSubject } from '../../platform/four-eyes.js';
 import type { ReviewQueue } from '../../platform/review-deadlines.js';
 import { roleMay } from '../../staff/staff.rules.js';
 import { html, time, type Html } from '../html.js';
@@ -9,6 +9,15 @@ import { csrfField } from '../layout.js';
 
 /** Where a case of each queue is worked. */
 export const casePath = (subject: ReviewQueue, id: string) => `/console/${subject}/${encodeURIComponent(id)}`;
+
+export const exclusionPath = (id: string) => `/console/exclusions/${encodeURIComponent(id)}`;
+
+/** Where a four-eyes proposal is approved or rejected: its case, its register row, or the staff page. */
+export function proposalPath(subject: FourEyesSubject, id: string): string {
+  if (subject === 'exclusion') return exclusionPath(id);
+  if (subject === 'staff') return `/console/staff#${encodeURIComponent(id)}`;
+  return casePath(subject, id);
+}
 
 export const playerPath = (tenantId: string, userId: string) =>
   `/console/players/${encodeURIComponent(tenantId)}/${encodeURIComponent(userId)}`;

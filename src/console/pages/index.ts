@@ -5,6 +5,7 @@ import { approvalPages } from './approvals.js';
 import { auditPages } from './audit.js';
 import { countryPages } from './countries.js';
 import { dashboardPages } from './dashboard.js';
+import { exclusionPages } from './exclusion.js';
 import { kycCasePages } from './kyc-case.js';
 import { playerPages } from './player.js';
 import { queuePages } from './queues.js';
@@ -26,6 +27,7 @@ export async function registerConsolePages(app: FastifyInstance, platform: Platf
   kycCasePages(app, platform);
   approvalPages(app, platform);
   playerPages(app, platform);
+  exclusionPages(app, platform);
   tenantPages(app, platform);
   countryPages(app, platform);
   regulatorPages(app, platform);

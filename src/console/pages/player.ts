@@ -7,6 +7,7 @@ import { consoleContext, memberOf } from '../console-auth.js';
 import * as store from '../console.store.js';
 import { html, money, time, type Html } from '../html.js';
 import { page } from '../layout.js';
+import { exclusionPath } from './case-parts.js';
 import { sendPage } from './respond.js';
 
 /** Each list on the page stops here: the player page is a summary, the case pages and logs have the rest. */
@@ -85,7 +86,7 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
         ${table(
           exclusions,
           [
-            ['Exclusion', (e) => e.exclusion_id],
+            ['Exclusion', (e) => link(exclusionPath(e.exclusion_id), e.exclusion_id)],
             ['Duration', (e) => e.duration.replace('duration_', '')],
             ['From', (e) => time(e.effective_from)],
             ['Until', (e) => (e.is_permanent ? 'Permanent' : time(e.expires_at))],
@@ -93,7 +94,7 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
             ['Reason', (e) => e.reason],
             ['Sent to the regulator', (e) => yesNo(e.regulator_propagated)],
           ],
-          { empty: 'No self-exclusion registered for this user id.' },
+          { empty: 'No self-exclusion registered for this user id.', href: (e) => exclusionPath(e.exclusion_id) },
         )}
 
         <h2>Deposit limits</h2>

@@ -8,6 +8,7 @@ import { listCases } from '../../areas/sanctions/service/cases.js';
 import type { SanctionsCaseStatus } from '../../areas/sanctions/sanctions.tables.js';
 import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import * as fourEyes from '../../platform/four-eyes.js';
 import type { ReviewQueue } from '../../platform/review-deadlines.js';
 import { CASE_SUBJECTS } from '../../staff/staff.schemas.js';
 import { addNote, takeCase } from '../../staff/staff.service.js';
@@ -223,7 +224,8 @@ export function queuePages(app: FastifyInstance, platform: Platform): void {
         const ids = rows.map((r) => r.id);
         const [assigned, pending] = await Promise.all([
           staffStore.assignees(platform.db, q.subject, ids),
-          staffStore.pendingProposalsFor(platform.db, q.subject, ids),
+          // KYC reviews take no four-eyes decision.
+          q.subject === 'kyc' ? new Map() : fourEyes.pendingProposalsFor(platform.db, q.subject, ids),
         ]);
         const now = platform.clock.now();
         const nextQuery = new URLSearchParams({
@@ -309,7 +311,7 @@ export function queuePages(app: FastifyInstance, platform: Platform): void {
     { config: { staffAction: 'decide_cases' }, schema: { params: CaseParams } },
     async (request, reply) => {
       const { subject, subject_id } = request.params;
-      await takeCase(consoleContext(platform, request), memberOf(request).staff_id, subject, subject_id);
+      await takeCase(consoleContext(platform, request), subject, subject_id);
       return redirectWithNotice(reply, casePath(subject, subject_id), 'You took this case');
     },
   );

@@ -15,6 +15,7 @@ import { consoleContext, memberOf } from '../console-auth.js';
 import { html, time } from '../html.js';
 import { csrfField, page } from '../layout.js';
 import { regulatorRowsPage } from '../operations.store.js';
+import { exclusionPath } from './case-parts.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 
 const CURRENT = '/console/regulator';
@@ -62,7 +63,7 @@ export function parseRegulatorCsv(text: string): RegulatorEntry[] {
 function rowHtml(row: Row, member: StaffMember, mayVoid: boolean) {
   const id = row.exclusion_id;
   return html`<tr>
-    <td><code>${id}</code></td>
+    <td><a href="${exclusionPath(id)}"><code>${id}</code></a></td>
     <td>${row.environment}</td>
     <td>${row.email ?? '—'}</td>
     <td>${row.phone ?? '—'}</td>
@@ -218,15 +219,16 @@ export function regulatorPages(app: FastifyInstance, platform: Platform): void {
     async (request, reply) => {
       const { exclusion_id } = request.params;
       // This page voids the regulator's rows only; an operator's row is voided from its case or the back office.
-      if ((await getStaffExclusion(platform, exclusion_id)).origin !== 'regulator')
+      const ctx = consoleContext(platform, request);
+      if ((await getStaffExclusion(ctx, exclusion_id)).origin !== 'regulator')
         throw new AppError('exclusion_not_found', 404, `No regulator row ${exclusion_id}`);
-      const { voided } = await voidExclusion(consoleContext(platform, request), exclusion_id, {
+      const { voided } = await voidExclusion(ctx, exclusion_id, {
         reason: request.body.reason.trim(),
       });
       // A permanent row waits for a second member of staff (the approvals page); a timed one is void at once.
       const notice = voided
         ? `Row ${exclusion_id} voided`
-        : `Void of ${exclusion_id} proposed: a second member of staff must confirm it`;
+        : `Void of ${exclusion_id} proposed: a second member of staff must approve it on the row's page`;
       return redirectWithNotice(reply, CURRENT, notice);
     },
   );

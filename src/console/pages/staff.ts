@@ -1,55 +1,117 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Platform, StaffMember } from '../../platform/context.js';
-import { CreateStaffRequest } from '../../staff/staff.schemas.js';
+import { RejectProposalRequest } from '../../platform/schemas.js';
+import { CreateStaffRequest, SetRoleRequest } from '../../staff/staff.schemas.js';
 import { STAFF_ROLES, roleMay, type StaffRole } from '../../staff/staff.rules.js';
 import type { StaffAccountView } from '../../staff/service/accounts.js';
-import { createStaff, disableStaff, issueSetupLink, listStaff } from '../../staff/staff.service.js';
+import {
+  approveStaffChange,
+  createStaff,
+  disableStaff,
+  enableStaff,
+  issueSetupLink,
+  listStaff,
+  rejectStaffChange,
+  setStaffRole,
+} from '../../staff/staff.service.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time } from '../html.js';
+import { html, time, type Html } from '../html.js';
 import { csrfField, page } from '../layout.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 
 const CURRENT = '/console/staff';
 const manage = { config: { staffAction: 'manage_staff' as const } };
 
-function accountRow(a: StaffAccountView, member: StaffMember, mayManage: boolean) {
-  // No one disables their own account from here: the last admin would lock the service out.
-  const actions =
-    mayManage && a.status !== 'disabled'
-      ? html`<div class="row">
-          <form
-            method="post"
-            action="${CURRENT}/${a.staff_id}/setup-link"
-            data-confirm="Issue a new setup link for ${a.email}? Their sessions end and they set a password and authenticator again."
-          >
-            ${csrfField(member)}<button type="submit" class="secondary">New setup link for ${a.email}</button>
-          </form>
-          ${
-            a.staff_id === member.staff_id
-              ? ''
-              : html`<form
-                  method="post"
-                  action="${CURRENT}/${a.staff_id}/disable"
-                  data-confirm="Disable ${a.email}? Their sessions end at once."
-                >
-                  ${csrfField(member)}<button type="submit" class="danger">Disable ${a.email}</button>
-                </form>`
-          }
-        </div>`
-      : '';
-  return html`<tr>
+/** What a pending change of an account proposes, in words. */
+export function staffChangeLabel(action: string): string {
+  if (action === 'create') return 'Create the account';
+  if (action === 'enable') return 'Re-enable the account';
+  return `Change the role to ${action.slice('role:'.length)}`;
+}
+
+const postButton = (member: StaffMember, action: string, label: string, confirm: string, kind = 'secondary') =>
+  html`<form method="post" action="${action}" data-confirm="${confirm}">
+    ${csrfField(member)}<button type="submit" class="${kind}">${label}</button>
+  </form>`;
+
+function pendingChange(a: StaffAccountView, member: StaffMember, mayManage: boolean, names: Names): Html {
+  const p = a.pending_proposal;
+  if (!p) return html``;
+  const own = p.proposed_by === member.staff_id;
+  const base = `${CURRENT}/${a.staff_id}/proposal`;
+  return html`<p>
+      <span class="badge pending">awaiting a second admin</span> ${staffChangeLabel(p.action)}, proposed by
+      ${own ? 'you' : names(p.proposed_by)} · ${time(p.proposed_at)}
+    </p>
+    ${
+      mayManage && !own
+        ? html`<div class="row">
+            ${postButton(member, `${base}/approve`, `Approve for ${a.email}`, `Approve: ${staffChangeLabel(p.action)} (${a.email})?`, '')}
+            <form method="post" action="${base}/reject" class="row">
+              ${csrfField(member)}
+              <label for="reject-${a.staff_id}">Reason for rejecting</label>
+              <input id="reject-${a.staff_id}" name="reason" required maxlength="2000" />
+              <button type="submit" class="danger">Reject for ${a.email}</button>
+            </form>
+          </div>`
+        : ''
+    }`;
+}
+
+function actions(a: StaffAccountView, member: StaffMember): Html {
+  const at = `${CURRENT}/${a.staff_id}`;
+  if (a.status === 'proposed' || a.pending_proposal) return html``;
+  if (a.status === 'disabled') {
+    return postButton(member, `${at}/enable`, `Enable ${a.email}`, `Re-enable ${a.email}?`);
+  }
+  // No one disables their own account or changes their own role from here: the last admin would lock the
+  // service out.
+  const self = a.staff_id === member.staff_id;
+  return html`<div class="row">
+    ${postButton(
+      member,
+      `${at}/setup-link`,
+      `New setup link for ${a.email}`,
+      `Mail ${a.email} a new setup link? Their sessions end and they set a password and authenticator again.`,
+    )}
+    ${
+      self
+        ? ''
+        : html`<form method="post" action="${at}/role" class="row">
+              ${csrfField(member)}
+              <label for="role-${a.staff_id}">Role of ${a.email}</label>
+              <select id="role-${a.staff_id}" name="role">
+                ${STAFF_ROLES.map((r) => html`<option value="${r}" ${r === a.role ? html`selected` : ''}>${r}</option>`)}
+              </select>
+              <button type="submit" class="secondary">Change role</button>
+            </form>
+            ${postButton(member, `${at}/disable`, `Disable ${a.email}`, `Disable ${a.email}? Their sessions end at once.`, 'danger')}`
+    }
+  </div>`;
+}
+
+type Names = (staffIdOrActor: string | null) => string;
+
+function accountRow(a: StaffAccountView, member: StaffMember, mayManage: boolean, names: Names) {
+  const approved = a.approved_by ? html`<br />approved by ${names(a.approved_by)} · ${time(a.approved_at)}` : '';
+  const changed = a.changed_by ? html`<br />changed by ${names(a.changed_by)} · ${time(a.changed_at)}` : '';
+  return html`<tr id="${a.staff_id}">
     <td>${a.email}</td>
     <td>${a.display_name}</td>
     <td>${a.role}</td>
     <td>${a.status}</td>
-    <td>${time(a.created_at)}</td>
-    ${mayManage ? html`<td>${actions}</td>` : ''}
+    <td>by ${names(a.created_by)} · ${time(a.created_at)}${approved}${changed}</td>
+    ${mayManage ? html`<td>${pendingChange(a, member, mayManage, names)}${actions(a, member)}</td>` : ''}
   </tr>`;
 }
 
 const createForm = (member: StaffMember) =>
   html`<h2>Create a staff account</h2>
+    <p class="hint">
+      The new member of staff gets a one-time setup link by mail. An admin or supervisor account exists only once
+      a second admin approves it.
+    </p>
     <form method="post" action="${CURRENT}" class="row">
       ${csrfField(member)}
       <div class="stack">
@@ -69,27 +131,11 @@ const createForm = (member: StaffMember) =>
       <button type="submit">Create account</button>
     </form>`;
 
-/** The link in full, on the host the admin reached the console by: they pass it to the new member. */
-const setupUrl = (request: FastifyRequest, path: string) => `${request.protocol}://${request.host}${path}`;
-
-function linkPage(
-  request: FastifyRequest,
-  title: string,
-  account: StaffAccountView & { setup_path: string; setup_link_expires_at: string },
-) {
-  return page(
-    { title, member: memberOf(request), current: CURRENT },
-    html`<p>
-        ${account.display_name} (${account.email}, ${account.role}) sets a password and an authenticator
-        through this link. It works once, until ${time(account.setup_link_expires_at)}, and is shown only now:
-        send it to them directly.
-      </p>
-      <p><code class="secret" id="setup-link">${setupUrl(request, account.setup_path)}</code></p>
-      <p><a href="${CURRENT}">Back to staff accounts</a></p>`,
-  );
-}
-
-/** Staff accounts: everyone reads the list; admins create, disable and re-issue setup links. */
+/**
+ * Staff accounts: everyone reads the list, with who created, approved and last changed each; admins create,
+ * change, disable and re-enable accounts and mail new setup links, and a second admin approves what gives an account
+ * the power to approve.
+ */
 export function staffPages(app: FastifyInstance, platform: Platform): void {
   app.get<{ Querystring: { notice?: string } }>(
     CURRENT,
@@ -98,6 +144,9 @@ export function staffPages(app: FastifyInstance, platform: Platform): void {
       const member = memberOf(request);
       const mayManage = roleMay(member.role, 'manage_staff');
       const accounts = await listStaff(consoleContext(platform, request));
+      const byId = new Map(accounts.map((a) => [a.staff_id, a.display_name]));
+      const names: Names = (actor) =>
+        actor === null ? '' : actor === 'backoffice' ? 'the back-office token' : (byId.get(actor) ?? actor);
       return sendPage(
         reply,
         page(
@@ -111,12 +160,12 @@ export function staffPages(app: FastifyInstance, platform: Platform): void {
                   <th scope="col">Name</th>
                   <th scope="col">Role</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Created</th>
+                  <th scope="col">Created, approved, changed</th>
                   ${mayManage ? html`<th scope="col">Action</th>` : ''}
                 </tr>
               </thead>
               <tbody>
-                ${accounts.map((a) => accountRow(a, member, mayManage))}
+                ${accounts.map((a) => accountRow(a, member, mayManage, names))}
               </tbody>
             </table>`,
         ),
@@ -124,14 +173,21 @@ export function staffPages(app: FastifyInstance, platform: Platform): void {
     },
   );
 
-  // Rendered, not redirected to: the setup link must never travel in a URL.
   app.post<{ Body: { email: string; display_name: string; role: StaffRole } }>(
     CURRENT,
     { ...manage, schema: { body: Type.Object(CreateStaffRequest.properties) } },
     async (request, reply) => {
       const { email, display_name, role } = request.body;
-      const created = await createStaff(consoleContext(platform, request), { email, display_name, role });
-      return sendPage(reply, linkPage(request, 'Staff account created', created));
+      const created = await createStaff(platform, consoleContext(platform, request), {
+        email,
+        display_name,
+        role,
+      });
+      const notice =
+        created.status === 'proposed'
+          ? `${created.email} (${created.role}) proposed: a second admin must approve it before the setup link is mailed`
+          : `${created.email} (${created.role}) created: the setup link is mailed to them`;
+      return redirectWithNotice(reply, CURRENT, notice);
     },
   );
 
@@ -144,12 +200,67 @@ export function staffPages(app: FastifyInstance, platform: Platform): void {
     },
   );
 
+  app.post<{ Params: { staff_id: string } }>(`${CURRENT}/:staff_id/enable`, manage, async (request, reply) => {
+    const account = await enableStaff(platform, consoleContext(platform, request), request.params.staff_id);
+    const notice = account.pending_proposal
+      ? `Re-enabling ${account.email} proposed: a second admin must approve it`
+      : `${account.email} re-enabled`;
+    return redirectWithNotice(reply, CURRENT, notice);
+  });
+
+  app.post<{ Params: { staff_id: string }; Body: { role: StaffRole } }>(
+    `${CURRENT}/:staff_id/role`,
+    { ...manage, schema: { body: Type.Object(SetRoleRequest.properties) } },
+    async (request, reply) => {
+      const account = await setStaffRole(
+        platform,
+        consoleContext(platform, request),
+        request.params.staff_id,
+        request.body.role,
+      );
+      const notice = account.pending_proposal
+        ? `${staffChangeLabel(account.pending_proposal.action)} of ${account.email} proposed: a second admin must approve it`
+        : `${account.email} is now ${account.role}`;
+      return redirectWithNotice(reply, CURRENT, notice);
+    },
+  );
+
   app.post<{ Params: { staff_id: string } }>(
     `${CURRENT}/:staff_id/setup-link`,
     manage,
     async (request, reply) => {
-      const issued = await issueSetupLink(consoleContext(platform, request), request.params.staff_id);
-      return sendPage(reply, linkPage(request, 'New setup link', issued));
+      const account = await issueSetupLink(platform, consoleContext(platform, request), request.params.staff_id);
+      return redirectWithNotice(
+        reply,
+        CURRENT,
+        `A new setup link is mailed to ${account.email}; their sessions have ended`,
+      );
+    },
+  );
+
+  app.post<{ Params: { staff_id: string } }>(
+    `${CURRENT}/:staff_id/proposal/approve`,
+    manage,
+    async (request, reply) => {
+      const account = await approveStaffChange(
+        platform,
+        consoleContext(platform, request),
+        request.params.staff_id,
+      );
+      return redirectWithNotice(reply, CURRENT, `Approved: ${account.email} is ${account.role}, ${account.status}`);
+    },
+  );
+
+  app.post<{ Params: { staff_id: string }; Body: { reason: string } }>(
+    `${CURRENT}/:staff_id/proposal/reject`,
+    { ...manage, schema: { body: Type.Object(RejectProposalRequest.properties) } },
+    async (request, reply) => {
+      const account = await rejectStaffChange(
+        consoleContext(platform, request),
+        request.params.staff_id,
+        request.body.reason,
+      );
+      return redirectWithNotice(reply, CURRENT, `Rejected the change of ${account.email}`);
     },
   );
 }

@@ -1,6 +1,6 @@
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { requirePerson } from '../../platform/four-eyes.js';
 import type { ReviewQueue } from '../../platform/review-deadlines.js';
 import { withTransaction } from '../../platform/service-context.js';
 import * as store from '../staff.store.js';
@@ -27,15 +27,8 @@ export async function caseWork(ctx: ServiceContext, subject: ReviewQueue, subjec
 }
 
 /** "Take": the case is assigned to the member of staff acting (a case is taken by a person, never by the token). */
-export function takeCase(
-  ctx: ServiceContext,
-  staffId: string | undefined,
-  subject: ReviewQueue,
-  subjectId: string,
-) {
-  if (!staffId) {
-    throw new AppError('forbidden', 403, 'A case is taken by a member of staff signed in to the console');
-  }
+export function takeCase(ctx: ServiceContext, subject: ReviewQueue, subjectId: string) {
+  const staffId = requirePerson(ctx);
   return withTransaction(ctx, async (tx, ctx) => {
     await store.upsertAssignment(tx, {
       subject,
@@ -49,6 +42,7 @@ export function takeCase(
 }
 
 export function addNote(ctx: ServiceContext, subject: ReviewQueue, subjectId: string, body: string) {
+  requirePerson(ctx);
   return withTransaction(ctx, async (tx, ctx) => {
     await store.insertNote(tx, {
       subject,

@@ -15,6 +15,7 @@ import {
   isOpen,
   type DecisionAction,
 } from '../aml.case-rules.js';
+import { reviewerReference } from '../../../staff/staff.service.js';
 import * as store from '../aml.cases.store.js';
 import { decided as decisionEvent } from '../aml.events.js';
 import type { AmlCase } from '../aml.tables.js';
@@ -54,7 +55,7 @@ async function lockCase(tx: Transaction<DB>, caseId: string) {
 }
 
 /**
- * A staff decision by ctx's actor (the reviewer). A freeze or an escalation is a four-eyes decision: it is stored as
+ * A staff decision by ctx's person (the reviewer, signed in). A freeze or an escalation is a four-eyes decision: it is stored as
  * a proposal (checked against ALLOWED_DECISIONS now), and takes effect only on a second member of staff's approval
  * (approveDecision). Returns the case as staff see it.
  */
@@ -64,6 +65,7 @@ export async function decideCase(
   input: { action: DecisionAction; reason: string },
 ) {
   return withTransaction(ctx, async (tx, ctx) => {
+    fourEyes.requirePerson(ctx);
     const found = await lockCase(tx, caseId);
     const refused = refusal(found, input.action);
     if (refused) throw refused;
@@ -76,13 +78,7 @@ export async function decideCase(
         reason: input.reason,
       });
     } else {
-      if (await fourEyes.pendingProposal(tx, 'aml', caseId)) {
-        throw new AppError(
-          'decision_already_proposed',
-          409,
-          `A decision on ${caseId} awaits a second member of staff: approve or reject it first`,
-        );
-      }
+      await fourEyes.requireNoPending(tx, 'aml', caseId);
       return withProposal(tx, await applyDecision(tx, ctx, found, input.action, input.reason, null));
     }
     return withProposal(tx, staffCaseView(found, ctx.clock.now()));
@@ -138,9 +134,10 @@ async function applyDecision(
     reviewedAt: found.reviewed_at ?? (leavesReview ? now : null),
   });
   if (leavesReview) await cancelReviewDeadlines(tx, 'aml', caseId);
+  // Tenants learn an opaque reference of the reviewer, never who they are (the staff see the case).
   await emitEvent(tx, {
     tenantIds: decided.tenant_id,
-    ...decisionEvent(action, decided, ctx.actor),
+    ...decisionEvent(action, decided, await reviewerReference(tx, ctx.actor)),
     at: now,
   });
   await audit(tx, forTenant(ctx, decided.tenant_id), `aml.case_${action}`, {

@@ -1,10 +1,11 @@
 import type { Transaction } from 'kysely';
 import { audit } from '../../../platform/audit.js';
-import type { Platform, ServiceContext } from '../../../platform/context.js';
+import type { ServiceContext } from '../../../platform/context.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/errors.js';
+import * as fourEyes from '../../../platform/four-eyes.js';
 import { cancelJob } from '../../../platform/scheduler.js';
-import { withTransaction } from '../../../platform/service-context.js';
+import { forTenant, withTransaction } from '../../../platform/service-context.js';
 import { announce } from '../exclusions.events.js';
 import { EXPIRE_JOB } from '../exclusions.jobs.js';
 import type { StaffExclusion } from '../exclusions.schemas.js';
@@ -13,9 +14,9 @@ import * as store from '../exclusions.store.js';
 /**
  * Voiding, the staff's remedy for a row registered in error (an agent's typo in an email, say): the row stops
  * matching everywhere and every tenant entitled to know of it is told with exclusion.voided. It is not revoking:
- * the tenant API has no way to undo an exclusion. A permanent exclusion is voided only when a second member of
- * staff confirms the first one's proposal. The context's actor is the member of staff acting, as the request
- * names them.
+ * the tenant API has no way to undo an exclusion. Voiding is a person's act (a signed-in member of staff), and a
+ * permanent exclusion's void is a four-eyes decision: it takes effect only when a second member of staff approves
+ * the first one's proposal.
  */
 
 const notFound = (exclusionId: string) =>
@@ -34,7 +35,7 @@ async function activeRow(tx: Transaction<DB>, exclusionId: string): Promise<stor
   return row;
 }
 
-function view(row: store.ExclusionRow, proposal: store.VoidProposal | undefined): StaffExclusion {
+function view(row: store.ExclusionRow, pending: fourEyes.DecisionProposal | undefined): StaffExclusion {
   const iso = (value: Date | null) => value?.toISOString() ?? null;
   return {
     exclusion_id: row.exclusion_id,
@@ -53,31 +54,11 @@ function view(row: store.ExclusionRow, proposal: store.VoidProposal | undefined)
     void_reason: row.void_reason,
     voided_by: row.voided_by,
     void_confirmed_by: row.void_confirmed_by,
-    void_proposal: proposal
-      ? {
-          reason: proposal.reason,
-          proposed_by: proposal.proposed_by,
-          proposed_at: proposal.proposed_at.toISOString(),
-        }
-      : null,
+    pending_proposal: pending ? fourEyes.proposalView(pending) : null,
   };
 }
 
-/**
- * Writes the staff action to the registering tenant's audit log, or the service's (no tenant) for a regulator row;
- * the actor is `staff:<name>`, never to be read as a tenant's key prefix.
- */
-function auditVoid(
-  tx: Transaction<DB>,
-  ctx: ServiceContext,
-  row: store.ExclusionRow,
-  action: string,
-  details: Record<string, unknown>,
-) {
-  const staff = { ...ctx, tenantId: row.tenant_id, actor: `staff:${ctx.actor}` };
-  return audit(tx, staff, action, { exclusion_id: row.exclusion_id, ...details });
-}
-
+/** The void itself: the row, its expiry job, the event to every tenant entitled to it, and the audit row. */
 async function applyVoid(
   tx: Transaction<DB>,
   ctx: ServiceContext,
@@ -88,7 +69,9 @@ async function applyVoid(
   const voided = await store.markVoided(tx, row.exclusion_id, { ...input, at });
   await cancelJob(tx, EXPIRE_JOB, row.exclusion_id);
   await announce(tx, { event: 'exclusion.voided', row: voided, at });
-  await auditVoid(tx, ctx, voided, 'exclusion.voided', {
+  // The registering tenant's audit log, or the service's (no tenant) for a regulator row.
+  await audit(tx, forTenant(ctx, row.tenant_id), 'exclusion.voided', {
+    exclusion_id: row.exclusion_id,
     reason: input.reason,
     voided_by: input.voidedBy,
     confirmed_by: input.confirmedBy,
@@ -96,71 +79,60 @@ async function applyVoid(
   return voided;
 }
 
-export function getStaffExclusion(platform: Platform, exclusionId: string): Promise<StaffExclusion> {
-  return platform.db.transaction().execute(async (tx) => {
-    const row = await store.findExclusion(tx, exclusionId);
-    if (!row) throw notFound(exclusionId);
-    return view(row, await store.voidProposal(tx, exclusionId));
-  });
+/** One register row as staff see it, with its pending void if any. */
+export async function getStaffExclusion(ctx: ServiceContext, exclusionId: string): Promise<StaffExclusion> {
+  const row = await store.findExclusion(ctx.db, exclusionId);
+  if (!row) throw notFound(exclusionId);
+  return view(row, await fourEyes.pendingProposal(ctx.db, 'exclusion', exclusionId));
 }
 
-/** Voids a timed row at once; for a permanent one, records the proposal that a second member of staff confirms. */
+/** Voids a timed row at once; for a permanent one, records the proposal that a second member of staff approves. */
 export function voidExclusion(
   ctx: ServiceContext,
   exclusionId: string,
   input: { reason: string },
 ): Promise<{ exclusion: StaffExclusion; voided: boolean }> {
   return withTransaction(ctx, async (tx, ctx) => {
+    const person = fourEyes.requirePerson(ctx);
     const row = await activeRow(tx, exclusionId);
     if (!row.is_permanent) {
       const voided = await applyVoid(tx, ctx, row, {
         reason: input.reason,
-        voidedBy: ctx.actor,
+        voidedBy: person,
         confirmedBy: null,
       });
       return { exclusion: view(voided, undefined), voided: true };
     }
-    const pending = await store.voidProposal(tx, exclusionId);
-    if (pending) {
-      throw new AppError(
-        'void_already_proposed',
-        409,
-        `${pending.proposed_by} proposed voiding ${exclusionId} at ${pending.proposed_at.toISOString()}; a second member of staff confirms it`,
-      );
-    }
-    const proposal = {
-      exclusion_id: exclusionId,
+    const proposal = await fourEyes.propose(tx, ctx, {
+      subject: 'exclusion',
+      subjectId: exclusionId,
+      tenantId: row.tenant_id,
+      action: 'void',
       reason: input.reason,
-      proposed_by: ctx.actor,
-      proposed_at: ctx.clock.now(),
-    };
-    await store.insertVoidProposal(tx, proposal);
-    await auditVoid(tx, ctx, row, 'exclusion.void_proposed', { reason: input.reason });
+    });
     return { exclusion: view(row, proposal), voided: false };
   });
 }
 
-/** The second member of staff confirms a proposed void of a permanent exclusion; the proposer cannot. */
+/** A second member of staff approves a proposed void of a permanent exclusion: it takes effect now. */
 export function confirmVoid(ctx: ServiceContext, exclusionId: string): Promise<StaffExclusion> {
   return withTransaction(ctx, async (tx, ctx) => {
     const row = await activeRow(tx, exclusionId);
-    const proposal = await store.voidProposal(tx, exclusionId);
-    if (!proposal) {
-      throw new AppError('no_void_proposed', 409, `No void of ${exclusionId} is awaiting confirmation`);
-    }
-    if (proposal.proposed_by === ctx.actor) {
-      throw new AppError(
-        'second_approver_required',
-        403,
-        'The member of staff who proposed a void cannot confirm it: a second one must',
-      );
-    }
+    const proposal = await fourEyes.approvePending(tx, ctx, 'exclusion', exclusionId);
     const voided = await applyVoid(tx, ctx, row, {
       reason: proposal.reason,
       voidedBy: proposal.proposed_by,
-      confirmedBy: ctx.actor,
+      confirmedBy: proposal.decided_by,
     });
-    await store.deleteVoidProposal(tx, exclusionId);
     return view(voided, undefined);
+  });
+}
+
+/** A second member of staff rejects a proposed void: the row stays in force. */
+export function rejectVoid(ctx: ServiceContext, exclusionId: string, reason: string): Promise<StaffExclusion> {
+  return withTransaction(ctx, async (tx, ctx) => {
+    const row = await activeRow(tx, exclusionId);
+    await fourEyes.rejectPending(tx, ctx, 'exclusion', exclusionId, reason);
+    return view(row, undefined);
   });
 }

@@ -12,6 +12,7 @@ import {
   slaBreached,
 } from '../../../platform/review-deadlines.js';
 import { forTenant, withTransaction } from '../../../platform/service-context.js';
+import { reviewerReference } from '../../../staff/staff.service.js';
 import type { AssigneeFilter } from '../../../staff/staff.store.js';
 import { emitDecision } from '../sanctions.events.js';
 import { AWAITING_REVIEW, DECISIONS, FOUR_EYES_DECISIONS, type Decision } from '../sanctions.rules.js';
@@ -96,7 +97,7 @@ async function lockAwaitingCase(tx: Executor, caseId: string) {
 }
 
 /**
- * A decision by ctx's actor (the reviewer), from hit_review_pending only. cleared lifts the holds (sanctions.cleared)
+ * A decision by ctx's person (the reviewer, signed in), from hit_review_pending only. cleared lifts the holds (sanctions.cleared)
  * at once. confirmed is a four-eyes decision: it is stored as a proposal, and only a second member of staff's
  * approval (approveDecision) keeps the holds and freezes the account (sanctions.confirmed, then
  * sanctions.account_frozen).
@@ -107,6 +108,7 @@ export async function decideCase(
   input: Pick<DecisionRequest, 'decision' | 'reason'>,
 ) {
   return withTransaction(ctx, async (tx, ctx) => {
+    fourEyes.requirePerson(ctx);
     const found = await lockAwaitingCase(tx, caseId);
     if (FOUR_EYES_DECISIONS.includes(input.decision)) {
       await fourEyes.propose(tx, ctx, {
@@ -118,13 +120,7 @@ export async function decideCase(
       });
       return withProposal(tx, staffCaseView(found, ctx.clock.now()));
     }
-    if (await fourEyes.pendingProposal(tx, 'sanctions', caseId)) {
-      throw new AppError(
-        'decision_already_proposed',
-        409,
-        `A decision on ${caseId} awaits a second member of staff: approve or reject it first`,
-      );
-    }
+    await fourEyes.requireNoPending(tx, 'sanctions', caseId);
     return withProposal(tx, await applyDecision(tx, ctx, found, input.decision, input.reason, null));
   });
 }
@@ -176,7 +172,9 @@ async function applyDecision(
     reason,
     ...(approvedBy ? { approved_by: approvedBy } : {}),
   });
-  const data = { case_id: caseId, user_id: found.user_id, reviewer: ctx.actor, transactions_held };
+  // Tenants learn an opaque reference of the reviewer, never who they are (the staff see the case).
+  const reviewer = await reviewerReference(tx, ctx.actor);
+  const data = { case_id: caseId, user_id: found.user_id, reviewer, transactions_held };
   await emitDecision(tx, found.tenant_id, decision, data, now);
   return staffCaseView(decided, now);
 }

@@ -73,7 +73,7 @@ export async function rescreenUser(
     const matcher = matcherFor(platform.vendors, tenant);
     await matcher.prepare?.();
     // The reviewer acts through ctx; the body's other fields are the reason and the corrections.
-    const { reviewer: _reviewer, reason, ...corrections } = input;
+    const { reason, ...corrections } = input;
     const result = await matcher.screen({ ...screen, ...corrections });
     const filter = await freshMatches(tx, [screen.screen_id]);
     const now = ctx.clock.now();
