@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useSuite } from './helpers/suite.js';
 import { AML_RULES, RULE_CODES } from '../src/areas/aml/aml.rules.js';
 import { withListEntry } from '../src/areas/sanctions/sanctions.test-support.js';
+import { staffOf } from './helpers/staff-driver.js';
 import { startServiceWithReceiver } from './helpers/tenant-driver.js';
 
 const HOUR = 3600;
@@ -33,7 +34,7 @@ const U = Object.fromEntries(PLAYERS.map((key, i) => [key, `player-${i + 1}`])) 
 
 /**
  * The tipping-off rule: no tenant-facing response or webhook carries a rule description, a rule's pattern name,
- * the findings behind a case (context), or a matched sanctions entity. A scenario produces sanctions hits, AML
+ * the findings behind a case (context), a matched sanctions entity, or what a member of staff typed or who they are. A scenario produces sanctions hits, AML
  * flags, holds, rejects and every staff decision; every body a tenant could see is collected and scanned.
  */
 describe('tipping-off', () => {
@@ -48,9 +49,25 @@ describe('tipping-off', () => {
     seen.push(response.body);
     return response;
   };
-  /** A second member of staff (the back-office token) approves a proposed confirmation, freeze or escalation. */
+  /** What the staff typed: a reviewer's reasons are theirs alone, and must never reach a tenant. */
+  const typed: string[] = [];
+  /** A reviewer, signed in, decides; each reason is distinct, so the scan can look for it. */
+  const decide = async (area: 'sanctions' | 'aml', caseId: string, body: Record<string, string>) => {
+    const reason = `Reviewer's own words ${typed.length + 1}: the passport photo matches`;
+    typed.push(reason);
+    const response = await suite.current.t.asStaff('reviewer', 'POST', `/${area}/cases/${caseId}/decision`, {
+      ...body,
+      reason,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  /** A second member of staff (a supervisor) approves a proposed confirmation, freeze or escalation. */
   const approve = async (area: 'sanctions' | 'aml', caseId: string) => {
-    const response = await suite.current.t.backoffice('POST', `/${area}/cases/${caseId}/proposal/approve`);
+    const response = await suite.current.t.asStaff(
+      'supervisor',
+      'POST',
+      `/${area}/cases/${caseId}/proposal/approve`,
+    );
     expect(response.statusCode, response.body).toBe(200);
   };
   const iso = (offset = 0) =>
@@ -98,17 +115,9 @@ describe('tipping-off', () => {
       sanctionCases.push(hit.json().case_id);
       await api('GET', `/v1/sanctions/status?user_id=${user}`);
     }
-    await t.backoffice('POST', `/sanctions/cases/${sanctionCases[0]}/decision`, {
-      decision: 'confirmed',
-      reviewer: 'r',
-      reason: 'reviewed',
-    });
+    await decide('sanctions', sanctionCases[0], { decision: 'confirmed' });
     await approve('sanctions', sanctionCases[0]!);
-    await t.backoffice('POST', `/sanctions/cases/${sanctionCases[1]}/decision`, {
-      decision: 'cleared',
-      reviewer: 'r',
-      reason: 'reviewed',
-    });
+    await decide('sanctions', sanctionCases[1], { decision: 'cleared' });
     // Repeats, conflicts, invalid requests and the statuses after the decisions are tenant-facing too.
     const samBody = {
       user_id: U['sam'],
@@ -189,28 +198,12 @@ describe('tipping-off', () => {
     // Staff decisions: every action, on real-time and async cases.
     const caseOf = async (user: string) =>
       (await api('GET', `/v1/aml/cases?user_id=${user}`)).json().cases[0].case_id;
-    await t.backoffice('POST', `/aml/cases/${hold.json().case_id}/decision`, {
-      action: 'confirm_hold',
-      reviewer: 'c',
-      reason: 'reviewed',
-    });
-    await t.backoffice('POST', `/aml/cases/${hold.json().case_id}/decision`, {
-      action: 'escalate',
-      reviewer: 'c',
-      reason: 'reviewed',
-    });
+    await decide('aml', hold.json().case_id, { action: 'confirm_hold' });
+    await decide('aml', hold.json().case_id, { action: 'escalate' });
     await approve('aml', hold.json().case_id);
-    await t.backoffice('POST', `/aml/cases/${reject.json().case_id}/decision`, {
-      action: 'freeze',
-      reviewer: 'c',
-      reason: 'reviewed',
-    });
+    await decide('aml', reject.json().case_id, { action: 'freeze' });
     await approve('aml', reject.json().case_id);
-    await t.backoffice('POST', `/aml/cases/${await caseOf(U['roundtrip'])}/decision`, {
-      action: 'clear',
-      reviewer: 'c',
-      reason: 'reviewed',
-    });
+    await decide('aml', await caseOf(U['roundtrip']), { action: 'clear' });
     for (const user of [
       U['velocity'],
       U['roundtrip'],
@@ -270,6 +263,13 @@ describe('tipping-off', () => {
     for (const staffCase of amlStaff) {
       for (const rule of staffCase.rules) expect(forbidden).toContain(rule.description);
     }
+    // Nothing a member of staff typed, and nothing that says who they are.
+    for (const text of typed) forbidden.add(text);
+    for (const role of ['reviewer', 'supervisor'] as const) {
+      const { member } = await staffOf(t, role);
+      forbidden.add(member.staffId).add(member.email).add(member.displayName);
+    }
+    expect(typed.length).toBeGreaterThanOrEqual(6);
     expect(forbidden.size).toBeGreaterThan(20);
 
     for (const body of tenantFacing) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
+import { asStaff, staffOf } from '../../../test/helpers/staff-driver.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import {
   check,
@@ -27,10 +28,13 @@ interface AuditEntry {
 describe('voiding an exclusion registered in error (back office)', () => {
   const suite = useSuite(() => TestService.start());
 
-  const voidRow = (id: string, body: object) =>
-    suite.current.backoffice('POST', `/exclusions/${id}/void`, body);
-  const confirm = (id: string, body: object) =>
-    suite.current.backoffice('POST', `/exclusions/${id}/void/confirm`, body);
+  // Alice (a reviewer) voids and proposes; Bob (a supervisor) approves: two people, each signed in.
+  const alice = () => staffOf(suite.current, 'reviewer');
+  const bob = () => staffOf(suite.current, 'supervisor');
+  const voidRow = async (id: string, body: object, by = alice()) =>
+    asStaff(suite.current, await by, 'POST', `/exclusions/${id}/void`, body);
+  const confirm = async (id: string, by = bob()) =>
+    asStaff(suite.current, await by, 'POST', `/exclusions/${id}/void/confirm`);
   const staffView = (id: string) => suite.current.backoffice('GET', `/exclusions/${id}`);
   const snapshotIds = async (tenant: TestTenant) =>
     (await suite.current.api(tenant.apiKey, 'GET', '/v1/exclusions/snapshot?limit=1000'))
@@ -59,10 +63,8 @@ describe('voiding an exclusion registered in error (back office)', () => {
     expect(await snapshotIds(b)).toContain(created.exclusion_id);
 
     const voidedAt = await t.advance(3_600);
-    const response = await voidRow(created.exclusion_id, {
-      reason: 'The agent typed the wrong email',
-      actor: 'alice@service.example',
-    });
+    const response = await voidRow(created.exclusion_id, { reason: 'The agent typed the wrong email' });
+    const aliceId = (await alice()).member.staffId;
     expect([response.statusCode, response.json()]).toEqual([
       200,
       {
@@ -80,9 +82,9 @@ describe('voiding an exclusion registered in error (back office)', () => {
         expires_at: created.expires_at,
         voided_at: voidedAt,
         void_reason: 'The agent typed the wrong email',
-        voided_by: 'alice@service.example',
+        voided_by: aliceId,
         void_confirmed_by: null,
-        void_proposal: null,
+        pending_proposal: null,
       },
     ]);
     expect((await staffView(created.exclusion_id)).json()).toEqual(response.json());
@@ -115,7 +117,7 @@ describe('voiding an exclusion registered in error (back office)', () => {
 
     expect((await auditLog(a)).filter((entry) => entry.action === 'exclusion.voided')).toEqual([
       expect.objectContaining({
-        actor: 'staff:alice@service.example',
+        actor: aliceId,
         action: 'exclusion.voided',
         details: expect.objectContaining({
           exclusion_id: created.exclusion_id,
@@ -149,13 +151,15 @@ describe('voiding an exclusion registered in error (back office)', () => {
     await show(t, b, [{ phone }]);
     const [row] = (await regulator(t, [{ phone, duration: 'duration_1y', environment: 'sandbox' }])).json()
       .exclusions;
-    const response = await voidRow(row.exclusion_id, {
-      reason: 'Duplicate of another entry',
-      actor: 'carol',
-    });
+    const response = await voidRow(row.exclusion_id, { reason: 'Duplicate of another entry' });
     expect([response.statusCode, response.json()]).toEqual([
       200,
-      expect.objectContaining({ origin: 'regulator', tenant_id: null, status: 'voided', voided_by: 'carol' }),
+      expect.objectContaining({
+        origin: 'regulator',
+        tenant_id: null,
+        status: 'voided',
+        voided_by: (await alice()).member.staffId,
+      }),
     ]);
     expect((await check(t, quiet, { phone })).json()).toEqual({ is_excluded: false });
     expect(await snapshotIds(b)).toEqual([]);
@@ -184,8 +188,17 @@ describe('voiding an exclusion registered in error (back office)', () => {
     ).json();
     const proposedAt = await t.advance(60);
 
-    const proposed = await voidRow(created.exclusion_id, { reason: 'Wrong player', actor: 'alice' });
-    const proposal = { reason: 'Wrong player', proposed_by: 'alice', proposed_at: proposedAt };
+    const [aliceId, bobId] = [(await alice()).member.staffId, (await bob()).member.staffId];
+    const proposed = await voidRow(created.exclusion_id, { reason: 'Wrong player' });
+    const proposal = {
+      subject: 'exclusion',
+      subject_id: created.exclusion_id,
+      action: 'void',
+      reason: 'Wrong player',
+      proposed_by: aliceId,
+      proposed_at: proposedAt,
+      status: 'pending',
+    };
     expect([proposed.statusCode, proposed.json()]).toEqual([
       202,
       expect.objectContaining({
@@ -193,12 +206,12 @@ describe('voiding an exclusion registered in error (back office)', () => {
         status: 'active',
         voided_at: null,
         voided_by: null,
-        void_proposal: proposal,
+        pending_proposal: expect.objectContaining(proposal),
       }),
     ]);
     expect((await staffView(created.exclusion_id)).json()).toMatchObject({
       status: 'active',
-      void_proposal: proposal,
+      pending_proposal: proposal,
     });
 
     // Until it is confirmed nothing changes: the row still matches, and no tenant is told of any void.
@@ -210,29 +223,29 @@ describe('voiding an exclusion registered in error (back office)', () => {
       expect(await snapshotIds(b)).toEqual([created.exclusion_id]);
     };
     await stillMatches();
-    const again = await voidRow(created.exclusion_id, { reason: 'Wrong player', actor: 'bob' });
-    expect([again.statusCode, again.json()]).toEqual([409, error('void_already_proposed')]);
-    const selfConfirmed = await confirm(created.exclusion_id, { actor: 'alice' });
-    expect([selfConfirmed.statusCode, selfConfirmed.json()]).toEqual([
-      403,
-      error('second_approver_required'),
-    ]);
+    const again = await voidRow(created.exclusion_id, { reason: 'Wrong player' }, bob());
+    expect([again.statusCode, again.json()]).toEqual([409, error('decision_already_proposed')]);
+    // Alice cannot approve her own proposal (nor may a reviewer approve at all): Bob must.
+    const selfConfirmed = await confirm(created.exclusion_id, alice());
+    expect(selfConfirmed.statusCode).toBe(403);
+    const token = await t.backoffice('POST', `/exclusions/${created.exclusion_id}/void/confirm`);
+    expect([token.statusCode, token.json()]).toEqual([403, error('staff_session_required')]);
     await stillMatches();
     await t.deliverWebhooks();
     expect(hookA.of('exclusion.voided')).toEqual([]);
     expect(hookB.of('exclusion.voided')).toEqual([]);
 
     const voidedAt = await t.advance(60);
-    const confirmed = await confirm(created.exclusion_id, { actor: 'bob' });
+    const confirmed = await confirm(created.exclusion_id);
     expect([confirmed.statusCode, confirmed.json()]).toEqual([
       200,
       expect.objectContaining({
         status: 'voided',
         voided_at: voidedAt,
         void_reason: 'Wrong player',
-        voided_by: 'alice',
-        void_confirmed_by: 'bob',
-        void_proposal: null,
+        voided_by: aliceId,
+        void_confirmed_by: bobId,
+        pending_proposal: null,
       }),
     ]);
     expect((await check(t, a, { email })).json()).toEqual({ is_excluded: false });
@@ -245,19 +258,22 @@ describe('voiding an exclusion registered in error (back office)', () => {
     expect(told(hookB, b, 'exclusion.voided')).toEqual([
       expect.objectContaining({ exclusion_id: created.exclusion_id, user_id: null, is_permanent: true }),
     ]);
-    const audit = (await auditLog(a)).filter((entry) => entry.action.startsWith('exclusion.void'));
-    expect(audit.map((entry) => [entry.action, entry.actor]).sort()).toEqual([
-      ['exclusion.void_proposed', 'staff:alice'],
-      ['exclusion.voided', 'staff:bob'],
+    const audit = (await auditLog(a)).filter(
+      (entry) => entry.details.exclusion_id === created.exclusion_id && entry.action !== 'exclusion.created',
+    );
+    expect(audit.map((entry) => [entry.action, entry.actor]).reverse()).toEqual([
+      ['exclusion.decision_proposed', aliceId],
+      ['exclusion.decision_approved', bobId],
+      ['exclusion.voided', bobId],
     ]);
     expect(audit.find((entry) => entry.action === 'exclusion.voided')!.details).toMatchObject({
       exclusion_id: created.exclusion_id,
       reason: 'Wrong player',
-      voided_by: 'alice',
-      confirmed_by: 'bob',
+      voided_by: aliceId,
+      confirmed_by: bobId,
     });
 
-    const late = await confirm(created.exclusion_id, { actor: 'carol' });
+    const late = await confirm(created.exclusion_id);
     expect([late.statusCode, late.json()]).toEqual([409, error('exclusion_not_active')]);
   });
 
@@ -267,20 +283,20 @@ describe('voiding an exclusion registered in error (back office)', () => {
     const unknown = 'exc_0193a0f1c2d4e5f6a7b8c9d0e1f2a3b4';
     for (const response of [
       await staffView(unknown),
-      await voidRow(unknown, { reason: 'r', actor: 'alice' }),
-      await confirm(unknown, { actor: 'alice' }),
+      await voidRow(unknown, { reason: 'r' }),
+      await confirm(unknown),
     ]) {
       expect([response.statusCode, response.json()]).toEqual([404, error('exclusion_not_found')]);
     }
 
     const email = uniqueEmail();
     const timed = (await exclude(t, tenant, { user_id: userId(), duration: 'duration_7d', email })).json();
+    // A body naming who acts is refused: the actor is the signed-in account, never a name in the body.
     for (const body of [
-      { actor: 'alice' },
-      { reason: 'Wrong player' },
-      { reason: '', actor: 'alice' },
-      { reason: 'Wrong player', actor: '' },
-      { reason: 'Wrong player', actor: 'alice', confirmed_by: 'bob' },
+      {},
+      { reason: '' },
+      { reason: 'Wrong player', actor: 'alice' },
+      { reason: 'Wrong player', confirmed_by: 'bob' },
     ]) {
       const response = await voidRow(timed.exclusion_id, body);
       expect([JSON.stringify(body), response.statusCode, response.json()]).toEqual([
@@ -289,31 +305,27 @@ describe('voiding an exclusion registered in error (back office)', () => {
         error('invalid_payload'),
       ]);
     }
-    const noActor = await confirm(timed.exclusion_id, {});
-    expect([noActor.statusCode, noActor.json()]).toEqual([400, error('invalid_payload')]);
-    const nothingProposed = await confirm(timed.exclusion_id, { actor: 'bob' });
-    expect([nothingProposed.statusCode, nothingProposed.json()]).toEqual([409, error('no_void_proposed')]);
+    const nothingProposed = await confirm(timed.exclusion_id);
+    expect([nothingProposed.statusCode, nothingProposed.json()]).toEqual([409, error('no_decision_proposed')]);
     expect((await staffView(timed.exclusion_id)).json()).toMatchObject({
       status: 'active',
-      void_proposal: null,
+      pending_proposal: null,
     });
     expect((await check(t, tenant, { email })).json().exclusion_id).toBe(timed.exclusion_id);
 
-    expect((await voidRow(timed.exclusion_id, { reason: 'Wrong player', actor: 'alice' })).statusCode).toBe(
-      200,
-    );
-    const twice = await voidRow(timed.exclusion_id, { reason: 'Wrong player', actor: 'bob' });
+    expect((await voidRow(timed.exclusion_id, { reason: 'Wrong player' })).statusCode).toBe(200);
+    const twice = await voidRow(timed.exclusion_id, { reason: 'Wrong player' }, bob());
     expect([twice.statusCode, twice.json()]).toEqual([409, error('exclusion_not_active')]);
     expect((await staffView(timed.exclusion_id)).json()).toMatchObject({
       status: 'voided',
-      voided_by: 'alice',
+      voided_by: (await alice()).member.staffId,
     });
 
     const lapsing = (
       await exclude(t, tenant, { user_id: userId(), duration: 'duration_24h', email: uniqueEmail() })
     ).json();
     await t.advance(86_400);
-    const expired = await voidRow(lapsing.exclusion_id, { reason: 'Too late', actor: 'alice' });
+    const expired = await voidRow(lapsing.exclusion_id, { reason: 'Too late' });
     expect([expired.statusCode, expired.json()]).toEqual([409, error('exclusion_not_active')]);
     expect((await staffView(lapsing.exclusion_id)).json()).toMatchObject({
       status: 'expired',
@@ -329,8 +341,8 @@ describe('voiding an exclusion registered in error (back office)', () => {
     const admin = await t.issueKey(tenant.tenantId, 'admin');
     for (const [method, url, body] of [
       ['GET', `/backoffice/v1/exclusions/${created.exclusion_id}`, undefined],
-      ['POST', `/backoffice/v1/exclusions/${created.exclusion_id}/void`, { reason: 'r', actor: 'a' }],
-      ['POST', `/backoffice/v1/exclusions/${created.exclusion_id}/void/confirm`, { actor: 'b' }],
+      ['POST', `/backoffice/v1/exclusions/${created.exclusion_id}/void`, { reason: 'r' }],
+      ['POST', `/backoffice/v1/exclusions/${created.exclusion_id}/void/confirm`, undefined],
     ] as const) {
       const none = await t.inject({ method, url, payload: body });
       expect([url, none.statusCode, none.json().error]).toEqual([url, 401, 'missing_credentials']);
@@ -343,7 +355,7 @@ describe('voiding an exclusion registered in error (back office)', () => {
       `/v1/exclusions/${created.exclusion_id}/void`,
       `/v1/exclusions/${created.exclusion_id}/void/confirm`,
     ]) {
-      const response = await t.api(admin, 'POST', url, { reason: 'r', actor: 'a' });
+      const response = await t.api(admin, 'POST', url, { reason: 'r' });
       expect([url, response.statusCode]).toEqual([url, 404]);
     }
     expect((await check(t, tenant, { email })).json().exclusion_id).toBe(created.exclusion_id);

@@ -1,6 +1,7 @@
 import { sha256 } from '../../platform/digest.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { staffOf } from '../../../test/helpers/staff-driver.js';
 import { systemContext } from '../../platform/service-context.js';
 import { exclude, regulator } from './exclusions.test-support.js';
 import { exportToRegulator } from './service/regulator-exports.js';
@@ -100,13 +101,13 @@ describe('the daily export to the regulator', () => {
     });
     expect([before.statusCode, before.json().regulator_propagated]).toEqual([200, false]);
 
-    const ack = await t.backoffice('POST', `/regulator/exports/${daily!.export_id}/ack`, {
-      actor: 'reg-officer',
-    });
+    // The regulator's own member of staff acknowledges it, signed in.
+    const officer = (await staffOf(t, 'regulator')).member.staffId;
+    const ack = await t.asStaff('regulator', 'POST', `/regulator/exports/${daily!.export_id}/ack`, {});
     expect(ack.statusCode).toBe(200);
     expect(ack.json()).toMatchObject({
-      acknowledged_at: '2030-01-02T00:10:00.000Z',
-      acknowledged_by: 'reg-officer',
+      acknowledged_at: t.platform.clock.now().toISOString(),
+      acknowledged_by: officer,
     });
     const replay = await exclude(t, tenant, {
       user_id: 'player-1',
@@ -122,7 +123,7 @@ describe('the daily export to the regulator', () => {
 
     // A retried acknowledgement answers the same record and audits nothing new.
     const again = await t.backoffice('POST', `/regulator/exports/${daily!.export_id}/ack`, {});
-    expect([again.statusCode, again.json().acknowledged_by]).toEqual([200, 'reg-officer']);
+    expect([again.statusCode, again.json().acknowledged_by]).toEqual([200, officer]);
     const audits = await t.db
       .selectFrom('audit_log')
       .select(['action', 'actor', 'details'])
@@ -131,7 +132,7 @@ describe('the daily export to the regulator', () => {
     expect(audits).toEqual([
       {
         action: 'regulator.export_acknowledged',
-        actor: 'reg-officer',
+        actor: officer,
         details: { export_id: daily!.export_id, row_count: 1, newly_propagated: 1 },
       },
     ]);
@@ -146,9 +147,8 @@ describe('the daily export to the regulator', () => {
 
     // Staff void the row as registered in error: the next export carries it once more, as a void record, and the
     // first export's file is unchanged.
-    const voided = await t.backoffice('POST', `/exclusions/${first.exclusion_id}/void`, {
+    const voided = await t.asStaff('reviewer', 'POST', `/exclusions/${first.exclusion_id}/void`, {
       reason: 'wrong player',
-      actor: 'agent-1',
     });
     expect(voided.statusCode).toBe(200);
     await t.advance(24 * HOUR);
@@ -190,14 +190,13 @@ describe('the daily export to the regulator', () => {
     // A re-request sends the same rows again as a new export naming the first, with the reason audited.
     const rerequest = await t.backoffice('POST', `/regulator/exports/${exports[1]!.export_id}/rerequest`, {
       reason: 'the regulator could not open the file',
-      actor: 'ops-1',
     });
     expect(rerequest.statusCode).toBe(201);
     expect(rerequest.json()).toMatchObject({
       kind: 'rerequest',
       rerequest_of: exports[1]!.export_id,
       reason: 'the regulator could not open the file',
-      requested_by: 'ops-1',
+      requested_by: 'backoffice',
       row_count: 1,
       sha256_csv: expect.any(String),
     });
@@ -211,7 +210,7 @@ describe('the daily export to the regulator', () => {
       .where('action', '=', 'regulator.export_rerequested')
       .executeTakeFirstOrThrow();
     expect(audit).toEqual({
-      actor: 'ops-1',
+      actor: 'backoffice',
       details: {
         export_id: copy.export_id,
         rerequest_of: exports[1]!.export_id,

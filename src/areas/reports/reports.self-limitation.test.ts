@@ -58,9 +58,8 @@ describe('the self-limitation report', () => {
       duration: 'duration_30d',
       email: 'u5@example.com',
     });
-    const voiding = await t.backoffice('POST', `/exclusions/${voided.exclusion_id}/void`, {
+    const voiding = await t.asStaff('reviewer', 'POST', `/exclusions/${voided.exclusion_id}/void`, {
       reason: 'typed the wrong player',
-      actor: 'agent-1',
     });
     expect(voiding.statusCode).toBe(200);
     await t.backoffice('POST', '/regulator/exclusions', {

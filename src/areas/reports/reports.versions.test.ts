@@ -62,14 +62,13 @@ describe('report versions', () => {
       report_type: 'threshold',
       period: '2030-01-01',
       reason: 'checking the amendment against the source',
-      actor: 'mlro-1',
     });
     expect(regenerated.statusCode).toBe(201);
     expect(regenerated.json()).toMatchObject({
       version: 3,
       version_kind: 'regeneration',
       reason: 'checking the amendment against the source',
-      requested_by: 'mlro-1',
+      requested_by: 'backoffice',
       sha256_json: amendment!.sha256_json,
     });
     expect(
@@ -86,7 +85,7 @@ describe('report versions', () => {
       .executeTakeFirstOrThrow();
     expect(audit).toEqual({
       tenant_id: tenant.tenantId,
-      actor: 'mlro-1',
+      actor: 'backoffice',
       details: {
         report_id: regenerated.json().report_id,
         report_type: 'threshold',
