@@ -2,11 +2,15 @@ import { sql } from 'kysely';
 import type { Executor } from './db/database.js';
 import type { Alert } from './db/platform-tables.js';
 
-export async function insertAlert(db: Executor, alert: Alert): Promise<void> {
-  await db
+/** Inserts the alert; false when one with its dedupe key is already there (nothing is written). */
+export async function insertAlert(db: Executor, alert: Alert): Promise<boolean> {
+  const inserted = await db
     .insertInto('alerts')
     .values({ ...alert, details: JSON.stringify(alert.details) })
-    .execute();
+    .onConflict((conflict) => conflict.column('dedupe_key').where('dedupe_key', 'is not', null).doNothing())
+    .returning('alert_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 /** Newest first; `before` is the alert_id of the last row of the previous page. */

@@ -11,18 +11,23 @@ export interface RaisedAlert {
   subject: string;
   message: string;
   details?: Record<string, unknown>;
+  /**
+   * Raise it at most once for this key (a tenant and an hour, say): a condition that recurs on every request must
+   * not bury the staff in alerts. Without it, every call raises one.
+   */
+  dedupeKey?: string;
 }
 
 /**
  * Records something a person must look at, and logs it at error level. Pass the business transaction when the
- * alert belongs to a state change, so that both commit or neither does.
+ * alert belongs to a state change, so that both commit or neither does. Undefined: its dedupe key was raised before.
  */
 export async function raiseAlert(
   db: Executor,
   log: Pick<FastifyBaseLogger, 'error'>,
   alert: RaisedAlert,
   at: Date,
-): Promise<Alert> {
+): Promise<Alert | undefined> {
   const row: Alert = {
     alert_id: newId('alert'),
     kind: alert.kind,
@@ -30,8 +35,9 @@ export async function raiseAlert(
     message: alert.message,
     details: alert.details ?? {},
     raised_at: at,
+    dedupe_key: alert.dedupeKey ?? null,
   };
-  await insertAlert(db, row);
+  if (!(await insertAlert(db, row))) return undefined;
   log.error({ alert_id: row.alert_id, kind: row.kind, subject: row.subject }, row.message);
   return row;
 }

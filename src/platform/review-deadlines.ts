@@ -5,6 +5,7 @@ import type { Platform } from './context.js';
 import type { Executor } from './db/database.js';
 import type { DB } from './db/schema.js';
 import { cancelJob, scheduleJob } from './scheduler.js';
+import { isRealInstant } from './validation.formats.js';
 
 /**
  * The review queues with a due time: sanctions hits, AML cases, KYC checks awaiting manual review. Each area stores
@@ -102,8 +103,10 @@ export const encodeReviewCursor = (dueAt: Date, caseId: string): string =>
 export function decodeReviewCursor(cursor: string): { dueAt: Date; caseId: string } {
   try {
     const [due, caseId] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    const dueAt = new Date(String(due));
-    if (typeof caseId === 'string' && !Number.isNaN(dueAt.getTime())) return { dueAt, caseId };
+    // A made-up cursor may hold any date: only a real instant of years 0001 to 9999 reaches the database.
+    if (typeof caseId === 'string' && typeof due === 'string' && isRealInstant(due)) {
+      return { dueAt: new Date(due), caseId };
+    }
   } catch {
     // Falls through to the 400 below.
   }

@@ -1,3 +1,5 @@
+import { isRealDate, isRealMonth } from './validation.formats.js';
+
 /** UTC calendar arithmetic for work that runs per day or per month (the reports, the regulator's export). */
 
 const DAY_MS = 86_400_000;
@@ -13,19 +15,25 @@ export const startOfUtcDay = (at: Date): Date => new Date(Math.floor(at.getTime(
 
 export const addUtcDays = (at: Date, days: number): Date => new Date(at.getTime() + days * DAY_MS);
 
-/** Start (inclusive) and end (exclusive) of a YYYY-MM-DD day or a YYYY-MM month; undefined when not a real one. */
+/** Midnight UTC of a day; unlike Date.UTC, years 0001 to 0099 are themselves, not 1901 to 1999. */
+function utcMidnight(year: number, month: number, day: number): Date {
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  return at;
+}
+
+/**
+ * Start (inclusive) and end (exclusive) of a YYYY-MM-DD day or a YYYY-MM month; undefined when not a real one (the
+ * `date-or-month` format: years 0001 to 9999). The end of 9999-12 is in year 10000, still a Date and a timestamptz.
+ */
 export function periodBounds(period: string): { start: Date; end: Date; kind: 'day' | 'month' } | undefined {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(period);
-  if (day) {
-    const start = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
-    if (utcDay(start) !== period) return undefined;
+  const [year, month, day] = period.split('-').map(Number) as [number, number, number | undefined];
+  if (isRealDate(period)) {
+    const start = utcMidnight(year, month, day!);
     return { start, end: addUtcDays(start, 1), kind: 'day' };
   }
-  const month = /^(\d{4})-(\d{2})$/.exec(period);
-  if (month) {
-    const start = new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1));
-    if (utcMonth(start) !== period) return undefined;
-    return { start, end: new Date(Date.UTC(Number(month[1]), Number(month[2]), 1)), kind: 'month' };
+  if (isRealMonth(period)) {
+    return { start: utcMidnight(year, month, 1), end: utcMidnight(year, month + 1, 1), kind: 'month' };
   }
   return undefined;
 }

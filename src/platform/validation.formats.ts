@@ -3,18 +3,46 @@ import { codes as iso4217Codes, publishDate as iso4217PublishDate } from 'curren
 import type { Clock } from './clock.js';
 
 /**
- * What the service's validators know beyond JSON Schema: real instants, ISO 4217 codes, timestamps bounded by the
- * service clock, and size limits on free-form JSON. Registered on every Ajv the service compiles requests with.
+ * What the service's validators know beyond JSON Schema: real instants and calendar dates, ISO 4217 codes,
+ * timestamps bounded by the service clock, and size limits on free-form JSON. Registered on every Ajv the service
+ * compiles requests with.
  */
 
 /** RFC 3339 as ajv-formats reads it (T, t or a space; Z, z or an offset; any fraction of a second). */
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH = /^(\d{4})-(\d{2})$/;
 const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A day of the calendar that exists, years 0001 to 9999 (four digits). PostgreSQL has no year 0000 and JavaScript
+ * reads it as 1 BC, so the range starts at 0001; every such day is a PostgreSQL date, a timestamptz and a JS Date.
+ */
+function isRealDay(year: number, month: number, day: number): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!);
+}
+
+/** A calendar date, YYYY-MM-DD, that exists, years 0001 to 9999: no 0000, no 30 February, no 29 February of 2025. */
+export function isRealDate(value: string): boolean {
+  const match = DATE.exec(value);
+  return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** A calendar month, YYYY-MM, years 0001 to 9999. */
+export function isRealMonth(value: string): boolean {
+  const match = MONTH.exec(value);
+  return match !== null && isRealDay(Number(match[1]), Number(match[2]), 1);
+}
+
+/** A UTC day or a calendar month: what the reports call a period. */
+export const isRealDateOrMonth = (value: string) => isRealDate(value) || isRealMonth(value);
 
 /**
  * A date-time that names one real instant between years 0001 and 9999 UTC: a calendar date that exists, no leap
@@ -33,11 +61,21 @@ export function isRealInstant(value: string): boolean {
   ];
   const offsetHours = Number(match[7] ?? 0);
   const offsetMinutes = Number(match[8] ?? 0);
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  if (day > (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!)) return false;
+  if (!isRealDay(year, month, day)) return false;
   if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return false;
   const instant = Date.parse(value);
   return Number.isFinite(instant) && instant >= EARLIEST && instant <= LATEST;
+}
+
+/**
+ * A form's datetime-local value (`2030-01-01T12:00`, seconds and a fraction optional, no zone) read as UTC, when it
+ * names a real instant (as isRealInstant); else undefined. `new Date` alone would take 30 February as 2 March.
+ */
+export function utcLocalInstant(value: string): Date | undefined {
+  const match = LOCAL_DATE_TIME.exec(value);
+  if (!match) return undefined;
+  const iso = `${match[1]}${match[2] ?? ':00'}Z`;
+  return isRealInstant(iso) ? new Date(iso) : undefined;
 }
 
 /** ISO 4217 List One as the currency-codes package ships it; the same on every process, whatever its Node. */
@@ -96,6 +134,8 @@ type KeywordCheck = ((data: unknown) => boolean) & { errors?: Partial<ErrorObjec
 /** Adds the service's formats and keywords. Without a clock, a schema that uses INSTANT_WINDOW fails to compile. */
 export function addServiceFormats(ajv: Ajv, clock: Clock | undefined): Ajv {
   ajv.addFormat('date-time', { type: 'string', validate: isRealInstant });
+  ajv.addFormat('date', { type: 'string', validate: isRealDate });
+  ajv.addFormat('date-or-month', { type: 'string', validate: isRealDateOrMonth });
   ajv.addFormat('iso4217', { type: 'string', validate: isIso4217 });
 
   ajv.addKeyword({

@@ -26,6 +26,8 @@ const illFormedError = (instancePath: string): ErrorObject => ({
 const FORMAT_MESSAGES: Record<string, string> = {
   'date-time':
     'must be an ISO 8601 timestamp of a real instant (a date that exists, no leap second, years 0001 to 9999)',
+  date: 'must be a calendar date (YYYY-MM-DD) that exists, years 0001 to 9999',
+  'date-or-month': 'must be a UTC day (YYYY-MM-DD) or a month (YYYY-MM) that exists, years 0001 to 9999',
   iso4217: 'must be an ISO 4217 currency code in capitals, such as USD',
 };
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
+import { createStaffMember, postForm, signInAs } from '../helpers/staff-driver.js';
 import { startServiceWithTenant } from '../helpers/tenant-driver.js';
 import { expectRefused, storedRows } from './stored-rows.js';
 
@@ -394,6 +395,130 @@ describe('bad input', () => {
         const response = await send(method, url, body);
         expect(response.statusCode, `${name}: ${response.body}`).toBeLessThan(300);
       }
+    });
+  });
+
+  describe('dates', () => {
+    const notDates = ['0000-01-01', '2026-02-30', '2025-02-29', '2026-13-01', '2026-04-31', '10000-01-01'];
+
+    it('date_of_birth 0000-01-01 is 400 missing_fields naming the field, and the player is not screened', async () => {
+      const { t, tenant } = suite.current;
+      const body = expectRefused(
+        await send(
+          'POST',
+          '/v1/sanctions/screen',
+          screen({ user_id: 'born-0000', date_of_birth: '0000-01-01' }),
+        ),
+        400,
+        'missing_fields',
+      );
+      expect(body.fields).toEqual(['date_of_birth']);
+      expect(body.message).toContain('years 0001 to 9999');
+      const status = await t.api(tenant.apiKey, 'GET', '/v1/sanctions/status?user_id=born-0000');
+      expectRefused(status, 404, 'screen_not_found');
+      expect(await storedRows(t.db)).toEqual(before);
+    });
+
+    it('that do not exist are refused: a date of birth, a report period, a review cursor, an events-feed start', async () => {
+      const cursor = (due: string) => Buffer.from(JSON.stringify([due, 'sanc_case_0'])).toString('base64url');
+      await expectAllRefused([
+        ...notDates.map((value): Case => [
+          `date_of_birth ${value}`,
+          'POST',
+          '/v1/sanctions/screen',
+          screen({ date_of_birth: value }),
+          'missing_fields',
+        ]),
+        ...['2026-13', '0000-01', '2026-00', ...notDates].map((value): Case => [
+          `period ${value}`,
+          'GET',
+          `/reports?period=${value}`,
+          undefined,
+          'invalid_request',
+        ]),
+        [
+          'regenerate 2026-13',
+          'POST',
+          '/reports/regenerate',
+          {
+            tenant_id: suite.current.tenant.tenantId,
+            report_type: 'threshold',
+            period: '2026-13',
+            reason: 'r',
+            actor: 'Ann',
+          },
+          'invalid_request',
+        ],
+        ...['0000-01-01T00:00:00.000Z', '+275760-09-13T00:00:00.000Z', '2026-02-30T00:00:00.000Z'].map(
+          (due): Case => [
+            `cursor ${due}`,
+            'GET',
+            `/sanctions/cases?cursor=${cursor(due)}`,
+            undefined,
+            'invalid_request',
+          ],
+        ),
+        ...['0000-01-01T00:00:00Z', '2026-01-01T00:00:00+24:00'].map((since): Case => [
+          `events since ${since}`,
+          'GET',
+          `/v1/events?since=${encodeURIComponent(since)}`,
+          undefined,
+          'invalid_request',
+        ]),
+      ]);
+    });
+
+    it('at the ends of years 0001 and 9999 are accepted, stored and read back', async () => {
+      const { t, tenant } = suite.current;
+      for (const [userId, dateOfBirth] of [
+        ['born-0001', '0001-01-01'],
+        ['born-9999', '9999-12-31'],
+        ['born-leap', '2024-02-29'],
+      ] as const) {
+        const response = await send(
+          'POST',
+          '/v1/sanctions/screen',
+          screen({ user_id: userId, date_of_birth: dateOfBirth }),
+        );
+        expect(response.statusCode, response.body).toBe(201);
+        const status = await t.api(tenant.apiKey, 'GET', `/v1/sanctions/status?user_id=${userId}`);
+        expect(status.statusCode).toBe(200);
+        const stored = await t.db
+          .selectFrom('sanctions_screens')
+          .select('date_of_birth')
+          .where('tenant_id', '=', tenant.tenantId)
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        expect(String(stored.date_of_birth)).toBe(dateOfBirth);
+      }
+      for (const period of ['0001-01', '9999-12', '0001-01-01', '9999-12-31']) {
+        const listed = await send('GET', `/reports?period=${period}`);
+        expect(listed.statusCode, listed.body).toBe(200);
+        expect(listed.json()).toEqual({ reports: [] });
+      }
+    });
+    it('typed into console forms are a 400 page when they do not exist, and change nothing', async () => {
+      const { t, tenant } = suite.current;
+      const admin = await signInAs(t, await createStaffMember(t, 'admin'));
+      const page = (url: string) =>
+        t.inject({ method: 'GET', url, headers: { cookie: `console_session=${admin.cookie}` } });
+      const rows = await storedRows(t.db);
+      for (const at of ['0000-01-01T00:00', '2026-02-30T00:00', '2025-02-29T12:00', '2026-01-01T24:00']) {
+        const recover = await postForm(t, admin, `/console/tenants/${tenant.tenantId}/webhook/recover`, {
+          since: at,
+        });
+        expect(recover.statusCode, at).toBe(400);
+        expect(recover.body).toContain('a date and time that exists, years 0001 to 9999');
+        const audit = await page(`/console/audit?from=${at}`);
+        expect(audit.statusCode, at).toBe(400);
+        expect(audit.body).toContain('Enter From as a date and time that exists');
+      }
+      for (const period of ['2026-13', '0000-01', '2026-02-30']) {
+        const reports = await page(`/console/reports?period=${period}`);
+        expect(reports.statusCode, period).toBe(400);
+        expect(reports.body).toContain('a UTC day (YYYY-MM-DD) or a month (YYYY-MM) that exists');
+      }
+      expect(await storedRows(t.db)).toEqual(rows);
     });
   });
 

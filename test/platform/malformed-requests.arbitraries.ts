@@ -27,15 +27,71 @@ export interface Context {
   knownParams: Record<string, string[]>;
 }
 
+/**
+ * Dates at the edges, by format: what the format must refuse (no year 0000, no 30 February, no 29 February of a
+ * common year, no 24:00, no leap second, no offset of 24 hours, nothing outside years 0001 to 9999 UTC), and what it
+ * must accept at the ends of its range (a route may still refuse those for its own reasons, never with a 5xx).
+ */
+export const DATE_EDGES: Record<DateFormat, { refused: string[]; accepted: string[] }> = {
+  date: {
+    refused: [
+      '0000-01-01',
+      '0000-12-31',
+      '2026-02-30',
+      '2025-02-29',
+      '1900-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '10000-01-01',
+      '2026-1-1',
+      '2026-01-01T00:00:00Z',
+    ],
+    accepted: ['0001-01-01', '9999-12-31', '2000-02-29', '2024-02-29'],
+  },
+  'date-time': {
+    refused: [
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00+00:01',
+      '2026-02-30T00:00:00Z',
+      '2025-02-29T12:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '2026-06-30T23:59:60Z',
+      '2026-01-01T00:60:00Z',
+      '2026-01-01T00:00:00+24:00',
+      '2026-01-01T00:00:00-00:60',
+      '9999-12-31T23:59:59-00:01',
+      '10000-01-01T00:00:00Z',
+      '2026-01-01',
+    ],
+    accepted: ['0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '2024-02-29T23:59:59+14:00'],
+  },
+  'date-or-month': {
+    refused: [
+      '0000-01',
+      '2026-13',
+      '2026-00',
+      '2026-1',
+      '10000-01',
+      '0000-01-01',
+      '2026-02-30',
+      '2025-02-29',
+    ],
+    accepted: ['0001-01', '9999-12', '0001-01-01', '9999-12-31', '2024-02-29'],
+  },
+};
+export const DATE_FORMATS = ['date', 'date-time', 'date-or-month'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+const isDateFormat = (format: unknown): format is DateFormat =>
+  (DATE_FORMATS as readonly unknown[]).includes(format);
+
 const NOT_INSTANTS = [
-  '2026-06-30T23:59:60Z',
-  '0000-01-01T00:00:00Z',
-  '2026-02-30T00:00:00Z',
+  ...DATE_EDGES['date-time'].refused,
   '2026-13-01T00:00:00Z',
   '2026-01-01T25:00:00Z',
   '9999-12-31T23:59:59Z',
   'yesterday',
-  '2026-01-01',
 ];
 const NOT_CURRENCIES = ['ZZZ', 'usd', 'US', 'EURO', 'XYZ', 'U$D'];
 /** Escapes that decode to no UTF-8 whatever follows them (so `%E0%A4%A` is not here: `%E0%A4%AA` is a letter). */
@@ -111,7 +167,9 @@ function validString(schema: Schema, name: string, context: Context): fc.Arbitra
     case 'date-time':
       return fc.integer({ min: -120, max: 120 }).map((s) => new Date(context.now + s * 1000).toISOString());
     case 'date':
-      return fc.constantFrom('1988-07-19', '2000-02-29');
+      return fc.constantFrom('1988-07-19', ...DATE_EDGES.date.accepted);
+    case 'date-or-month':
+      return fc.constantFrom('2026-01', '2026-01-31', ...DATE_EDGES['date-or-month'].accepted);
     case 'email':
       return fc.constantFrom('player@example.com', 'a.b+c@example.org');
     case 'iso4217':
@@ -195,6 +253,9 @@ function faultyValues(schema: Schema, value: unknown): fc.Arbitrary<[string, unk
         token(1, 20).filter((s) => !enumValues(schema).includes(s)),
       );
     if (schema.format === 'date-time') add('not a real instant', fc.constantFrom(...NOT_INSTANTS));
+    if (schema.format === 'date') add('not a real date', fc.constantFrom(...DATE_EDGES.date.refused));
+    if (schema.format === 'date-or-month')
+      add('not a real day or month', fc.constantFrom(...DATE_EDGES['date-or-month'].refused));
     const window = schema['x-instant-window'] as { max_past_seconds: number | null } | undefined;
     if (schema.format === 'date-time' && window) {
       add('too far ahead', fc.constantFrom('2999-01-01T00:00:00Z', '2100-06-30T12:00:00.5+02:00'));
@@ -449,12 +510,10 @@ function faults(
   return options;
 }
 
-/** A malformed request to the route: valid parts from its schemas, then one certain fault (and the odd extra). */
-export function malformedRequest(
-  route: RouteSummary,
-  context: Context,
-  auth: fc.Arbitrary<Record<string, string>>,
-): fc.Arbitrary<GeneratedRequest> {
+type BaseParts = { params: Record<string, string>; query: object; body: unknown };
+
+/** Parts of a request that pass the route's schemas: path parameters, query and body. */
+function validParts(route: RouteSummary, context: Context): fc.Arbitrary<BaseParts> {
   const schema = (route.schema ?? {}) as Record<string, Schema | undefined>;
   const paramNames = [...route.url.matchAll(/:([a-z_]+)/g)].map((m) => m[1]!);
   const param = (name: string) =>
@@ -468,37 +527,95 @@ export function malformedRequest(
           ) as fc.Arbitrary<string>)
         : token(1, 30),
     );
-  const base = fc.record({
-    params: fc.record(
-      Object.fromEntries(
-        paramNames.map((name) => [name, param(name).map((v) => encodeURIComponent(String(v)))]),
-      ),
-    ),
-    query: schema.querystring ? validValue(schema.querystring, 'query', context) : fc.constant({}),
-    body: schema.body ? validValue(schema.body, 'body', context) : fc.constant(undefined),
-  });
   return fc
-    .tuple(base, auth)
-    .chain(([parts, headers]) =>
-      fc
-        .oneof(...faults(route, parts as { params: Record<string, string>; query: object; body: unknown }))
-        .map((request) => ({ request, headers })),
-    )
-    .map(({ request, headers }) => {
-      let url = route.url.replace(/:([a-z_]+)/g, (_, name: string) => request.params[name] ?? 'id');
-      const escape = request.params.__path;
-      if (escape) {
-        const [text, at] = escape.split('@') as [string, string];
-        const position = 1 + (Number(at) % (url.length - 1));
-        url = `${url.slice(0, position)}${text}${url.slice(position)}`;
-      }
-      if (request.query) url += `?${request.query}`;
-      return {
-        method: route.method,
-        url,
-        headers: { ...headers, ...(request.contentType ? { 'content-type': request.contentType } : {}) },
-        ...(request.body === undefined ? {} : { payload: request.body }),
-        fault: request.fault,
-      };
-    });
+    .record({
+      params: fc.record(
+        Object.fromEntries(
+          paramNames.map((name) => [name, param(name).map((v) => encodeURIComponent(String(v)))]),
+        ),
+      ),
+      query: schema.querystring ? validValue(schema.querystring, 'query', context) : fc.constant({}),
+      body: schema.body ? validValue(schema.body, 'body', context) : fc.constant(undefined),
+    })
+    .map((parts) => parts as BaseParts);
+}
+
+function toRequest(route: RouteSummary, request: Parts, headers: Record<string, string>): GeneratedRequest {
+  let url = route.url.replace(/:([a-z_]+)/g, (_, name: string) => request.params[name] ?? 'id');
+  const escape = request.params.__path;
+  if (escape) {
+    const [text, at] = escape.split('@') as [string, string];
+    const position = 1 + (Number(at) % (url.length - 1));
+    url = `${url.slice(0, position)}${text}${url.slice(position)}`;
+  }
+  if (request.query) url += `?${request.query}`;
+  return {
+    method: route.method,
+    url,
+    headers: { ...headers, ...(request.contentType ? { 'content-type': request.contentType } : {}) },
+    ...(request.body === undefined ? {} : { payload: request.body }),
+    fault: request.fault,
+  };
+}
+
+/** A malformed request to the route: valid parts from its schemas, then one certain fault (and the odd extra). */
+export function malformedRequest(
+  route: RouteSummary,
+  context: Context,
+  auth: fc.Arbitrary<Record<string, string>>,
+): fc.Arbitrary<GeneratedRequest> {
+  return fc
+    .tuple(validParts(route, context), auth)
+    .chain(([parts, headers]) => fc.oneof(...faults(route, parts)).map((request) => ({ request, headers })))
+    .map(({ request, headers }) => toRequest(route, request, headers));
+}
+
+/** A field of a route's body or query string that holds a date or a timestamp. */
+export interface DateField {
+  part: 'body' | 'querystring';
+  path: Path;
+  format: DateFormat;
+}
+
+/** Every date and timestamp field of the route's body and query string, found in its schemas (`format`). */
+export function dateFields(route: RouteSummary): DateField[] {
+  const schema = (route.schema ?? {}) as Record<string, Schema | undefined>;
+  const found: DateField[] = [];
+  const walk = (node: Schema, part: DateField['part'], path: Path) => {
+    if (isDateFormat(node.format)) found.push({ part, path, format: node.format });
+    for (const variant of variants(node) ?? []) walk(variant, part, path);
+    for (const [key, property] of properties(node)) walk(property, part, [...path, key]);
+    if (node.items) walk(node.items as Schema, part, [...path, 0]);
+  };
+  for (const part of ['body', 'querystring'] as const) {
+    const partSchema = schema[part];
+    if (partSchema) walk(partSchema, part, []);
+  }
+  return found;
+}
+
+/** A request that passes the route's schemas except, perhaps, for `value` in the date field. */
+export function datedRequest(
+  route: RouteSummary,
+  context: Context,
+  field: DateField,
+  value: string,
+  headers: Record<string, string>,
+): fc.Arbitrary<GeneratedRequest> {
+  return validParts(route, context).map((parts) => {
+    const query = field.part === 'querystring' ? setAt(parts.query, field.path, value) : parts.query;
+    const body = field.part === 'body' ? setAt(parts.body, field.path, value) : parts.body;
+    const json = body === undefined ? undefined : JSON.stringify(body);
+    return toRequest(
+      route,
+      {
+        params: parts.params,
+        query: encodeQuery(query as Record<string, unknown>),
+        body: json,
+        contentType: json === undefined ? undefined : 'application/json',
+        fault: `${value} at ${field.part} /${field.path.join('/')}`,
+      },
+      headers,
+    );
+  });
 }

@@ -245,7 +245,7 @@ describe('self-exclusion embed: request and confirm', () => {
     expect((await confirmCode(t, me.token, second.code)).statusCode).toBe(201);
   });
 
-  it('sends at most 5 codes an hour to one email, across sessions and however the address is written', async () => {
+  it('sends at most 5 codes an hour to one email for one tenant, across its sessions and however the address is written', async () => {
     const { t, tenant } = suite.current;
     const base = `jane.doe.${Date.now().toString(36)}`;
     const variants = [

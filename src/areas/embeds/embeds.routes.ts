@@ -103,7 +103,7 @@ export function embedTokenRoutes(platform: Platform): FastifyPluginAsyncTypebox 
         schema: {
           ...schema(
             'Send the player a 6-digit code for the chosen duration',
-            'self_exclusion sessions. Replaces a live code (no sooner than 60 s after it: 429 resend_too_early); at most 5 codes an hour to one email (429 too_many_codes). Both carry Retry-After.',
+            'self_exclusion sessions. Replaces a live code (no sooner than 60 s after it: 429 resend_too_early); at most 5 codes an hour to one email from this tenant (429 too_many_codes). Both carry Retry-After.',
           ),
           params: TokenParams,
           body: RequestCodeRequest,

@@ -16,8 +16,44 @@ export const CODE_SECONDS = 10 * 60;
 export const RESEND_SECONDS = 60;
 /** Wrong codes after which the code is void and a new one must be asked for. */
 export const MAX_WRONG_CODES = 5;
-/** Codes sent to one email (canonical form) in any hour, across sessions and tenants. */
-export const CODES_PER_EMAIL_PER_HOUR = 5;
+/** How many codes may go to one email (its canonical form) in any hour (docs/embeds.md#codes). */
+export const CODE_LIMITS = {
+  /**
+   * Asked for by one tenant, across its sessions; past it, 429 too_many_codes. Per tenant, so that one operator
+   * cannot use up a player's codes at another, and its 429 speaks of its own requests only.
+   */
+  per_tenant_per_hour: 5,
+  /**
+   * Mailed for all tenants together: what one mailbox can be sent. Never told: a request past it is answered as any
+   * other and its code is not mailed. A player excluding themselves at several operators in one sitting (a code
+   * each, the odd resend) stays under it.
+   */
+  service_wide_per_hour: 20,
+} as const;
+export const CODE_LIMIT_WINDOW_SECONDS = 60 * 60;
+
+export type CodeLimitDecision =
+  { outcome: 'refuse'; retry_after_seconds: number } | { outcome: 'issue'; mail: boolean };
+
+/**
+ * A tenant asks for a code to an email: refused by its own limit (its oldest code in the hour sets the wait), else
+ * issued, and mailed unless the email has had the service-wide ceiling's codes in the hour. The tenant's own limit
+ * comes first: it is told of its own requests only.
+ */
+export function codeLimitDecision(input: {
+  /** When this tenant asked for codes to the email within the hour, mailed or not, oldest first. */
+  tenantRequestedAt: Date[];
+  /** Codes mailed to the email within the hour, by every tenant. */
+  mailedInHour: number;
+  now: Date;
+}): CodeLimitDecision {
+  const oldest = input.tenantRequestedAt[0];
+  if (oldest && input.tenantRequestedAt.length >= CODE_LIMITS.per_tenant_per_hour) {
+    const leavesAt = oldest.getTime() + CODE_LIMIT_WINDOW_SECONDS * 1000;
+    return { outcome: 'refuse', retry_after_seconds: Math.ceil((leavesAt - input.now.getTime()) / 1000) };
+  }
+  return { outcome: 'issue', mail: input.mailedInHour < CODE_LIMITS.service_wide_per_hour };
+}
 
 /** The languages of the markets the service restricts; English is the fallback. */
 export const LOCALES = ['en', 'de', 'es', 'fr', 'it', 'nl', 'sv'] as const;

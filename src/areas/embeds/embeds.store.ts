@@ -55,19 +55,34 @@ export function latestCode(db: Executor, sessionId: string): Promise<EmbedCode |
 export const lockEmail = (tx: Transaction<DB>, emailHash: string) =>
   lockSubject(tx, 'embed-codes', '-', emailHash);
 
-/** The codes sent to this email since `since`, oldest first. */
-export function codesSentSince(
+/** When the tenant asked for codes to this email since `since`, mailed or not, oldest first. */
+export function tenantCodesSince(
   db: Executor,
+  tenantId: string,
   emailHash: string,
   since: Date,
 ): Promise<{ created_at: Date }[]> {
   return db
     .selectFrom('embed_codes')
-    .select('created_at')
+    .innerJoin('embed_sessions', 'embed_sessions.embed_session_id', 'embed_codes.embed_session_id')
+    .select('embed_codes.created_at')
+    .where('embed_sessions.tenant_id', '=', tenantId)
+    .where('embed_codes.email_hash', '=', emailHash)
+    .where('embed_codes.created_at', '>', since)
+    .orderBy('embed_codes.created_at')
+    .execute();
+}
+
+/** How many codes were mailed to this email since `since`, by every tenant. */
+export async function codesMailedSince(db: Executor, emailHash: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('embed_codes')
+    .select((eb) => eb.fn.countAll<number>().as('mailed'))
     .where('email_hash', '=', emailHash)
     .where('created_at', '>', since)
-    .orderBy('created_at')
-    .execute();
+    .where('mailed', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(row.mailed);
 }
 
 export async function insertCode(db: Executor, row: Insertable<EmbedCodesTable>): Promise<void> {

@@ -42,6 +42,8 @@ export interface EmbedCodesTable {
   wrong_attempts: Generated<number>;
   status: CodeStatus;
   ended_at: Timestamp | null;
+  /** False: asked for past the service-wide ceiling of its email, so issued without its mail (docs/embeds.md). */
+  mailed: boolean;
 }
 
 export interface EmbedTables {

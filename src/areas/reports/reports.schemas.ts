@@ -5,9 +5,9 @@ import { REPORT_TYPES } from './reports.tables.js';
 /** Wire shapes of the regulatory reports (docs/reports.md). */
 export const ReportTypeSchema = Type.Enum(REPORT_TYPES);
 const Period = Type.String({
-  pattern: '^\\d{4}-\\d{2}(-\\d{2})?$',
+  format: 'date-or-month',
   maxLength: 10,
-  description: 'A UTC day (YYYY-MM-DD) or a calendar month (YYYY-MM)',
+  description: 'A UTC day (YYYY-MM-DD) or a calendar month (YYYY-MM) that exists, years 0001 to 9999',
 });
 
 export const Report = Type.Object({

@@ -16,7 +16,7 @@ const EXPECTED: Record<string, string> = {
   user_id: "the tenant's player identifier, 1 to 200 characters",
   first_name: 'a name, 1 to 200 characters',
   last_name: 'a name, 1 to 200 characters',
-  date_of_birth: 'a date YYYY-MM-DD',
+  date_of_birth: 'a calendar date YYYY-MM-DD that exists, years 0001 to 9999',
   nationality: 'a two-letter country code in capitals, for example GB',
   email: 'an email address',
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Platform } from '../../platform/context.js';
+import { utcLocalInstant } from '../../platform/validation.formats.js';
 import { displayNames, findAccountByEmail } from '../../staff/staff.store.js';
 import { memberOf } from '../console-auth.js';
 import { searchAudit, type AuditFilter } from '../console.store.js';
@@ -28,12 +29,12 @@ type Problem = { field: string; message: string };
 /** A datetime-local value ("2030-01-01T12:00", no zone) read as UTC, as the form's labels say. */
 function utc(value: string | undefined, field: string, problems: Problem[]): Date | undefined {
   if (!value) return undefined;
-  const at = new Date(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value) ? `${value}Z` : 'invalid',
-  );
-  if (Number.isNaN(at.getTime())) {
-    problems.push({ field, message: `Enter ${field === 'from' ? 'From' : 'To'} as a date and time` });
-    return undefined;
+  const at = utcLocalInstant(value);
+  if (!at) {
+    problems.push({
+      field,
+      message: `Enter ${field === 'from' ? 'From' : 'To'} as a date and time that exists, years 0001 to 9999`,
+    });
   }
   return at;
 }

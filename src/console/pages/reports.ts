@@ -27,7 +27,10 @@ const Text = Type.Optional(Type.String({ maxLength: 64 }));
 const ReportsPageQuery = Type.Object({
   tenant: Text,
   type: Type.Optional(Type.Enum(REPORT_TYPES)),
-  period: Type.Optional(Type.String({ maxLength: 10, pattern: '^(\\d{4}-\\d{2}(-\\d{2})?)?$' })),
+  // Empty: every period (the form's field left blank).
+  period: Type.Optional(
+    Type.Union([Type.Literal(''), Type.String({ format: 'date-or-month', maxLength: 10 })]),
+  ),
   before: Text,
 });
 type ReportsPageQuery = Static<typeof ReportsPageQuery>;

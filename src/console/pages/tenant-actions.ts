@@ -9,6 +9,7 @@ import { setR009Window } from '../../areas/aml/aml.service.js';
 import type { Platform } from '../../platform/context.js';
 import type { RateLimitOverrides, VendorArea } from '../../platform/db/platform-tables.js';
 import { AppError } from '../../platform/errors.js';
+import { utcLocalInstant } from '../../platform/validation.formats.js';
 import { enableDestination, redeliverSince } from '../../platform/webhooks/recovery.js';
 import { consoleContext, memberOf } from '../console-auth.js';
 import { html, time } from '../html.js';
@@ -30,9 +31,14 @@ const events = (n: number) => (n === 1 ? '1 event' : `${n} events`);
 
 /** A datetime-local value ("2030-01-01T12:00", seconds optional) read as UTC, as the form says. */
 function parseUtc(value: string): Date {
-  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? new Date(`${value}Z`) : new Date(NaN);
-  if (Number.isNaN(at.getTime()))
-    throw new AppError('invalid_request', 400, 'Enter the time as a date and time');
+  const at = utcLocalInstant(value);
+  if (!at) {
+    throw new AppError(
+      'invalid_request',
+      400,
+      'Enter the time as a date and time that exists, years 0001 to 9999',
+    );
+  }
   return at;
 }
 

@@ -136,6 +136,8 @@ export interface AlertsTable {
   message: string;
   details: JSONColumnType<Record<string, unknown>>;
   raised_at: Timestamp;
+  /** Set for an alert raised at most once per key (unique); null for one raised every time. */
+  dedupe_key: string | null;
 }
 
 export type MailStatus = 'pending' | 'sent' | 'failed';

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { Platform } from '../../../platform/context.js';
 import { hashesEqual } from '../../../platform/api-keys.js';
+import { raiseAlert } from '../../../platform/alerts.js';
 import { audit } from '../../../platform/audit.js';
+import type { Executor } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
 import { queueMail } from '../../../platform/mail/mail.js';
@@ -12,8 +14,10 @@ import { createExclusion } from '../../exclusions/exclusions.service.js';
 import { codeMail } from '../embeds.mail.js';
 import {
   CODE_DIGITS,
+  CODE_LIMIT_WINDOW_SECONDS,
+  CODE_LIMITS,
   CODE_SECONDS,
-  CODES_PER_EMAIL_PER_HOUR,
+  codeLimitDecision,
   localeOf,
   MAX_WRONG_CODES,
   RESEND_SECONDS,
@@ -22,6 +26,31 @@ import * as store from '../embeds.store.js';
 import { withSession } from './sessions.js';
 
 const HOUR_MS = 3_600_000;
+
+/** One alert a tenant a clock hour: the ceiling holds for every request past it, the staff need hearing it once. */
+function raiseCeilingAlert(platform: Platform, tx: Executor, tenantId: string, emailHash: string, now: Date) {
+  const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS).toISOString();
+  return raiseAlert(
+    tx,
+    platform.log,
+    {
+      kind: 'embed_code_ceiling',
+      subject: tenantId,
+      message:
+        `Tenant ${tenantId} asked for an embed code to an email that all tenants together had sent ` +
+        `${CODE_LIMITS.service_wide_per_hour} codes in the last hour; the code was issued without its mail. ` +
+        "Look at which tenants ask for codes to this email (details.email_hash): one may be using up a player's codes.",
+      details: {
+        tenant_id: tenantId,
+        // The keyed hash embed_codes keeps: the staff can find the email's codes by it; the address is not in clear.
+        email_hash: emailHash,
+        service_wide_per_hour: CODE_LIMITS.service_wide_per_hour,
+      },
+      dedupeKey: `embed_code_ceiling/${tenantId}/${hour}`,
+    },
+    now,
+  );
+}
 
 const codeHash = (platform: Platform, codeId: string, code: string) =>
   platform.secrets.hmac('embed-code', `${codeId}:${code}`);
@@ -41,9 +70,9 @@ const sessionCompleted = () =>
 
 /**
  * Sends a new 6-digit code to the session's email for the duration chosen now; the code is bound to both. A live
- * code is replaced (at most one a session); a new code comes no sooner than RESEND_SECONDS after the last; at most
- * CODES_PER_EMAIL_PER_HOUR codes go to one email in any hour, across sessions and tenants. The mail is written in
- * the transaction that issues the code.
+ * code is replaced (at most one a session); a new code comes no sooner than RESEND_SECONDS after the last; the
+ * hourly CODE_LIMITS hold per tenant and email (429) and service-wide per email (silent: no mail). The mail is
+ * written in the transaction that issues the code.
  */
 export function requestCode(
   platform: Platform,
@@ -65,14 +94,21 @@ export function requestCode(
       }
     }
     const emailHash = contactHash(platform.secrets, 'email', canonicalEmail(session.email!));
+    // Both counts are read under the email's lock, so concurrent requests from any process count each other.
     await store.lockEmail(tx, emailHash);
-    const sent = await store.codesSentSince(tx, emailHash, new Date(now.getTime() - HOUR_MS));
-    if (sent.length >= CODES_PER_EMAIL_PER_HOUR) {
-      const wait = Math.ceil((sent[0]!.created_at.getTime() + HOUR_MS - now.getTime()) / 1000);
+    const hourAgo = new Date(now.getTime() - CODE_LIMIT_WINDOW_SECONDS * 1000);
+    const decision = codeLimitDecision({
+      tenantRequestedAt: (await store.tenantCodesSince(tx, tenant.tenant_id, emailHash, hourAgo)).map(
+        (code) => code.created_at,
+      ),
+      mailedInHour: await store.codesMailedSince(tx, emailHash, hourAgo),
+      now,
+    });
+    if (decision.outcome === 'refuse') {
       throw askAgainIn(
         'too_many_codes',
-        wait,
-        `${CODES_PER_EMAIL_PER_HOUR} codes have been sent to this email in the last hour`,
+        decision.retry_after_seconds,
+        `${CODE_LIMITS.per_tenant_per_hour} codes to this email have been asked for in the last hour`,
       );
     }
     if (live) await store.endCode(tx, live.code_id, 'replaced', now);
@@ -90,20 +126,28 @@ export function requestCode(
       expires_at: expiresAt,
       status: 'live',
       ended_at: null,
+      mailed: decision.mail,
     });
-    const mail = codeMail({
-      locale: localeOf(session.locale),
-      to: session.email!,
-      tenantId: tenant.tenant_id,
-      operator: tenant.name,
-      code,
-      duration,
-    });
-    await queueMail(tx, mail, now);
+    if (decision.mail) {
+      const mail = codeMail({
+        locale: localeOf(session.locale),
+        to: session.email!,
+        tenantId: tenant.tenant_id,
+        operator: tenant.name,
+        code,
+        duration,
+      });
+      await queueMail(tx, mail, now);
+    } else {
+      // Past the ceiling the code is issued as usual, unmailed: the tenant's answer and its later steps (resend,
+      // wrong codes) are those of any code, so it learns nothing of other tenants. The staff are told, once an hour.
+      await raiseCeilingAlert(platform, tx, tenant.tenant_id, emailHash, now);
+    }
     await audit(tx, ctx, latest ? 'embed.code_resent' : 'embed.code_sent', {
       embed_session_id: session.embed_session_id,
       code_id: codeId,
       duration,
+      mailed: decision.mail,
     });
     return {
       code_expires_at: expiresAt,
