@@ -31,6 +31,7 @@ export type ErrorCode =
   | 'staff_email_taken'
   | 'setup_link_invalid'
   | 'sign_in_failed'
+  | 'stored_secret_unreadable'
   // raised by the framework before a route runs (see frameworkErrorHandler, clientErrorHandler)
   | 'invalid_url'
   | 'uri_too_long'

@@ -81,6 +81,7 @@ export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
   'POST /sanctions/lists/fetch': 'operate_service',
   'POST /aml/dead-letters/:dead_letter_id/redrive': 'operate_service',
   'POST /clock/advance': 'operate_service',
+  'GET /secrets/keys': 'operate_service',
   'POST /staff': 'manage_staff',
   'POST /staff/:staff_id/disable': 'manage_staff',
   'POST /staff/:staff_id/setup-link': 'manage_staff',

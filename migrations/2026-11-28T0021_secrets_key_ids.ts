@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import { executeStatements } from './execute-statements.js';
+
+// Frozen once merged: later changes go in new migrations.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await executeStatements(
+    db,
+    `
+    -- The keys of the keyed hashes (contact hashes, embed codes), each sealed under the master key: a rotation of the
+    -- master key re-seals them and leaves every stored hash valid. The first start stores them (the key is
+    -- configuration, never the database's), as the sub-keys the hashes were made with until then (ADR 0017).
+    create table secret_hash_keys (
+      purpose text primary key,
+      sealed_key text not null,
+      created_at timestamptz not null
+    );
+    `,
+  );
+}
