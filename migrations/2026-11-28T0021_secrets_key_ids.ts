@@ -14,6 +14,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sealed_key text not null,
       created_at timestamptz not null
     );
+
+    -- Mail that carries a one-time code keeps its bodies only until it is sent or given up on: the outbox then keeps
+    -- who, when, the subject and the outcome, never the code.
+    alter table mail_outbox add column secret_body boolean not null default false;
+    alter table mail_outbox alter column text_body drop not null;
+    alter table mail_outbox alter column html_body drop not null;
     `,
   );
 }

@@ -149,8 +149,11 @@ export interface MailOutboxTable {
   purpose: string;
   to_address: string;
   subject: string;
-  text_body: string;
-  html_body: string;
+  /** Null once a mail with a secret body (a one-time code) is sent or given up on. */
+  text_body: string | null;
+  html_body: string | null;
+  /** The bodies carry a one-time code: dropped in the statement that records the mail as sent or failed. */
+  secret_body: Generated<boolean>;
   created_at: Timestamp;
   status: MailStatus;
   attempts: Generated<number>;
