@@ -20,6 +20,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table mail_outbox add column secret_body boolean not null default false;
     alter table mail_outbox alter column text_body drop not null;
     alter table mail_outbox alter column html_body drop not null;
+
+    -- Exports written before CSV cells were neutralised keep rendering as they were, so their stored digests still
+    -- prove their bytes; every later export is written with true.
+    alter table regulator_exports add column csv_cells_neutralised boolean not null default false;
     `,
   );
 }
