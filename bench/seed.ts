@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { contactHash } from '../src/areas/exclusions/contact.js';
 import { setHashes } from '../src/areas/exclusions/exclusions.store.js';
 import { openDatabase } from '../src/platform/db/database.js';
-import { parseSecretsKey, Secrets } from '../src/platform/secrets.js';
+import { openSecrets } from '../src/platform/key-rotation.js';
+import { KeyRing, parseSecretsKey } from '../src/platform/secrets.js';
 
 export interface SeedScale {
   tenants: number;
@@ -101,9 +102,10 @@ export async function seedVolume(
           join ${tenants} t on t.ord = g % ${tenantIds.length}
           cross join lateral (select now() - make_interval(secs => (g * 7907) % ${400 * DAY})) as e(start)`,
     );
-    // The contacts' keyed hashes, under the key the service runs with, so it finds no row left to backfill.
+    // The contacts' keyed hashes, under the hash key the service runs with, so it finds no row left to backfill.
     const started = performance.now();
-    const secrets = new Secrets(parseSecretsKey(process.env.COMPLIANCE_SECRETS_KEY ?? '')!);
+    const ring = new KeyRing(parseSecretsKey(process.env.COMPLIANCE_SECRETS_KEY ?? '')!);
+    const secrets = await openSecrets(db, ring, new Date());
     for (let from = 0; from < scale.exclusions; from += HASH_BATCH) {
       const rows = await db
         .selectFrom('exclusions')

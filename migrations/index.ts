@@ -19,6 +19,7 @@ import * as staff from './2026-11-25T0017_staff.js';
 import * as embedsAndMail from './2026-11-27T0018_embeds_and_mail.js';
 import * as reports from './2026-11-27T0019_reports.js';
 import * as amlSettledAt from './2026-11-27T0020_aml_settled_at.js';
+import * as secretsKeyIds from './2026-11-28T0021_secrets_key_ids.js';
 import * as embedCodeLimits from './2026-11-28T0022_embed_code_limits.js';
 import * as fourEyesByPeople from './2026-11-28T0024_four_eyes_by_people.js';
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0018_embeds_and_mail': embedsAndMail,
   '2026-11-27T0019_reports': reports,
   '2026-11-27T0020_aml_settled_at': amlSettledAt,
+  '2026-11-28T0021_secrets_key_ids': secretsKeyIds,
   '2026-11-28T0022_embed_code_limits': embedCodeLimits,
   '2026-11-28T0024_four_eyes_by_people': fourEyesByPeople,
 };

@@ -59,10 +59,18 @@ export interface Config {
   /** An address a new database must place, and the country it must place it in, before it is used. */
   geoipProbe: { ip: string; country: string };
   /**
-   * COMPLIANCE_SECRETS_KEY: encrypts signing secrets at rest and keys the hashes of players' contacts. Required with
-   * DATABASE_URL; on the embedded default, undefined means the key generated beside the data (DATA_DIR/secrets.key).
+   * COMPLIANCE_SECRETS_KEY: the current master key, which encrypts every new value at rest (signing secrets,
+   * authenticator secrets, the stored hash keys). Required with DATABASE_URL; on the embedded default, undefined
+   * means the keys kept beside the data (DATA_DIR/secrets.key, generated on the first start).
    */
   secretsKey: Buffer | undefined;
+  /**
+   * COMPLIANCE_SECRETS_OLD_KEYS: previous master keys, comma-separated, kept after a rotation until the re-encryption
+   * job has moved every stored value to the current key; they open old values and never seal a new one.
+   */
+  secretsOldKeys: Buffer[];
+  /** Stored values the re-encryption job rewrites per transaction (SECRETS_REENCRYPT_BATCH_SIZE). */
+  secretsReencryptBatchSize: number;
   /**
    * Failed authentications (tenant API key or back-office token) allowed per client address per minute; past it the
    * address is answered 429 and nothing more is written for it until the minute is over.
@@ -212,6 +220,18 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const secretsOldKeys: Buffer[] = [];
+  for (const [i, raw] of (env.COMPLIANCE_SECRETS_OLD_KEYS || '').split(',').entries()) {
+    if (!raw.trim()) continue;
+    const key = parseSecretsKey(raw.trim());
+    // Never echo a key: its position says which one.
+    if (key) secretsOldKeys.push(key);
+    else
+      problems.push(
+        `COMPLIANCE_SECRETS_OLD_KEYS: key number ${i + 1} must be 32 bytes, as 64 hex characters or base64`,
+      );
+  }
+
   const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined;
   if (publicUrl !== undefined && !isHttpUrl(publicUrl)) {
     problems.push(`PUBLIC_URL must be an http:// or https:// URL (got "${env.PUBLIC_URL}")`);
@@ -254,6 +274,8 @@ export function loadConfig(env: Env = process.env): Config {
     geoipFetchIntervalHours: positive('GEOIP_FETCH_INTERVAL_HOURS', 24, 'hours'),
     geoipProbe,
     secretsKey,
+    secretsOldKeys,
+    secretsReencryptBatchSize: wholePositive('SECRETS_REENCRYPT_BATCH_SIZE', 100, 'values'),
     trustProxy: trustedProxies(env.TRUST_PROXY, problems),
     authFailuresPerMinute: wholePositive('AUTH_FAILURES_PER_MINUTE', 30, 'failures'),
     securityLogRetentionDays: wholePositive('SECURITY_LOG_RETENTION_DAYS', 90, 'days'),

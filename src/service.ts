@@ -27,13 +27,11 @@ import { registerMail } from './platform/mail/mail.js';
 import { Metrics } from './platform/metrics.js';
 import { Scheduler } from './platform/scheduler.js';
 import { registerSecurityLogRetention } from './platform/security-log.js';
-import { embeddedSecretsKey, Secrets } from './platform/secrets.js';
+import { openSecrets, registerKeyRotation } from './platform/key-rotation.js';
+import { embeddedSecretsKeys, KeyRing } from './platform/secrets.js';
 import type { VendorOverrides } from './platform/vendors.js';
 import { WebhookDispatcher } from './platform/webhooks/dispatcher.js';
-import {
-  encryptStoredSigningSecrets,
-  registerSigningSecretJobs,
-} from './platform/webhooks/signing-secrets.js';
+import { registerSigningSecretJobs } from './platform/webhooks/signing-secrets.js';
 import { Workers } from './platform/workers.js';
 
 export interface Service {
@@ -44,6 +42,13 @@ export interface Service {
   /** Set only on the first start of a database without a configured token: print it once. */
   generatedBackofficeToken: string | undefined;
   close(): Promise<void>;
+}
+
+/** The configured master keys, or on the embedded default without COMPLIANCE_SECRETS_KEY those kept beside the data. */
+function secretsKeyRing(config: Config): KeyRing {
+  if (config.secretsKey) return new KeyRing(config.secretsKey, config.secretsOldKeys);
+  const embedded = embeddedSecretsKeys(config.dataDir);
+  return new KeyRing(embedded.current, [...embedded.previous, ...config.secretsOldKeys]);
 }
 
 /**
@@ -63,11 +68,14 @@ export async function createService(
   });
   try {
     await migrateToLatest(database.db);
-    const secrets = new Secrets(config.secretsKey ?? embeddedSecretsKey(config.dataDir));
-    // Before anything reads one: rows from before encryption at rest are encrypted (every process; idempotent).
-    await encryptStoredSigningSecrets(database.db, secrets, logger);
     const testClock = config.testClock ? await TestClock.load(database.db, config.testClockStart) : undefined;
     const clock: Clock = testClock ?? systemClock;
+    // Before anything reads one: refuses to start when a stored value's key is not configured.
+    const secrets = await openSecrets(database.db, secretsKeyRing(config), clock.now());
+    logger.info(
+      { key_id: secrets.ring.current.id, previous_key_ids: secrets.ring.previous.map((k) => k.id) },
+      'secrets keys',
+    );
     const { tokenHash, generatedToken } = await ensureBackofficeToken(database.db, config.backofficeToken);
     const redis = config.redisUrl
       ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
@@ -100,6 +108,7 @@ export async function createService(
     };
     const closeGeo = await installProductionGeo(platform);
     registerSigningSecretJobs(platform);
+    await registerKeyRotation(platform);
     await registerSecurityLogRetention(platform);
     await registerExclusionJobs(platform);
     await registerLimitJobs(platform);

@@ -115,9 +115,9 @@ describe('tipping-off', () => {
       sanctionCases.push(hit.json().case_id);
       await api('GET', `/v1/sanctions/status?user_id=${user}`);
     }
-    await decide('sanctions', sanctionCases[0], { decision: 'confirmed' });
+    await decide('sanctions', sanctionCases[0]!, { decision: 'confirmed' });
     await approve('sanctions', sanctionCases[0]!);
-    await decide('sanctions', sanctionCases[1], { decision: 'cleared' });
+    await decide('sanctions', sanctionCases[1]!, { decision: 'cleared' });
     // Repeats, conflicts, invalid requests and the statuses after the decisions are tenant-facing too.
     const samBody = {
       user_id: U['sam'],

@@ -15,6 +15,7 @@ import { Alert } from '../platform/schemas.js';
 import { requestStaffContext } from '../platform/service-context.js';
 import { fxRoutes } from '../platform/fx.routes.js';
 import { mailBackofficeRoutes } from '../platform/mail/mail.backoffice.routes.js';
+import { secretsBackofficeRoutes } from '../platform/secrets.backoffice.routes.js';
 import { staffRoutes } from '../staff/staff.routes.js';
 import { webhookBackofficeRoutes } from '../platform/webhooks/webhooks.backoffice.routes.js';
 import { EmbedOriginsRequest } from '../areas/embeds/embeds.schemas.js';
@@ -64,6 +65,7 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
     await app.register(webhookBackofficeRoutes(platform));
     await app.register(staffRoutes(platform));
     await app.register(mailBackofficeRoutes(platform));
+    await app.register(secretsBackofficeRoutes(platform));
     await app.register(regulatorExportRoutes(platform));
     await app.register(reportRoutes(platform));
 

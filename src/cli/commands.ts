@@ -7,6 +7,7 @@ import { MAIL_COMMANDS } from './commands/mail.js';
 import { REGULATOR_COMMANDS } from './commands/regulator.js';
 import { REPORT_COMMANDS } from './commands/reports.js';
 import { SANCTIONS_COMMANDS } from './commands/sanctions.js';
+import { SECRETS_COMMANDS } from './commands/secrets.js';
 import { ALERT_COMMANDS, CLOCK_COMMANDS } from './commands/service.js';
 import { STAFF_COMMANDS } from './commands/staff.js';
 import { TENANT_COMMANDS, TENANT_SETTINGS_COMMANDS } from './commands/tenants.js';
@@ -27,6 +28,7 @@ export const COMMANDS: Record<string, Command> = {
   ...AML_COMMANDS,
   ...STAFF_COMMANDS,
   ...MAIL_COMMANDS,
+  ...SECRETS_COMMANDS,
   ...CLOCK_COMMANDS,
   ...REGULATOR_COMMANDS,
   ...REPORT_COMMANDS,

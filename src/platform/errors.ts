@@ -34,6 +34,7 @@ export type ErrorCode =
   | 'staff_status_conflict'
   | 'setup_link_invalid'
   | 'sign_in_failed'
+  | 'stored_secret_unreadable'
   // raised by the framework before a route runs (see frameworkErrorHandler, clientErrorHandler)
   | 'invalid_url'
   | 'uri_too_long'

@@ -27,6 +27,7 @@ export function setupLinkMail(input: { to: string; displayName: string; link: st
     purpose: 'staff_setup_link',
     to: input.to,
     subject: 'Your compliance console account',
+    secret: true,
     text,
     html: `<!doctype html><html lang="en"><body style="font-family:sans-serif;line-height:1.5">\n${html}\n</body></html>`,
   };

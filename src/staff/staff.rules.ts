@@ -24,6 +24,8 @@ export const STAFF_ACTIONS = [
   'read_reports',
   /** Acknowledge an export: the regulator has taken it in, and its exclusions count as propagated. */
   'acknowledge_exports',
+  /** Read the mail outbox: players' and staff's addresses, and in a sandbox without SMTP the codes themselves. */
+  'read_mail',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
@@ -65,7 +67,7 @@ export const APPROVER_ROLES: readonly StaffRole[] = STAFF_ROLES.filter((role) =>
 
 /**
  * The action each state-changing back-office route takes, by method and route pattern. A GET is 'read' unless
- * listed (the reports and exports, which the regulator role reads without 'read'). A
+ * listed (the reports and exports, which the regulator role reads without 'read'; the mail outbox, admins only). A
  * state-changing route missing here is refused to every staff session: a new route needs a line (a test walks them).
  */
 export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
@@ -106,6 +108,7 @@ export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
   'POST /sanctions/lists/fetch': 'operate_service',
   'POST /aml/dead-letters/:dead_letter_id/redrive': 'operate_service',
   'POST /clock/advance': 'operate_service',
+  'GET /secrets/keys': 'operate_service',
   'POST /staff': 'manage_staff',
   'POST /staff/:staff_id/disable': 'manage_staff',
   'POST /staff/:staff_id/setup-link': 'manage_staff',
@@ -113,6 +116,8 @@ export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
   'POST /staff/:staff_id/role': 'manage_staff',
   'POST /staff/:staff_id/proposal/approve': 'manage_staff',
   'POST /staff/:staff_id/proposal/reject': 'manage_staff',
+  'GET /mail': 'read_mail',
+  'GET /mail/:mail_id': 'read_mail',
   'GET /reports': 'read_reports',
   'GET /reports/:report_id': 'read_reports',
   'GET /reports/:report_id/content': 'read_reports',

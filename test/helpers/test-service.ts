@@ -75,6 +75,8 @@ export class TestService {
       geoipFetchIntervalHours: 24,
       geoipProbe: { ip: '8.8.8.8', country: 'US' },
       secretsKey: undefined,
+      secretsOldKeys: [],
+      secretsReencryptBatchSize: 100,
       // Every injected request comes from 127.0.0.1, and with REDIS_URL every test file counts in one Redis: tests
       // of the per-address limit set their own and send from an address of their own.
       authFailuresPerMinute: 1_000_000,

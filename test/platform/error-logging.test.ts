@@ -65,7 +65,7 @@ describe('unexpected errors are logged without values', () => {
     // The row's values (the name, the encrypted secret, the ids) are in PostgreSQL's detail and the parameters.
     expect(line).not.toContain('jane.doe');
     expect(line).not.toContain('Failing row');
-    expect(line).not.toContain('enc:v1:');
+    expect(line).not.toContain('enc:v2:');
   });
 
   it('a data exception logs its message with the offending value replaced', async () => {

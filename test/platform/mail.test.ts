@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createSession, requestCode } from '../../src/areas/embeds/embeds.test-support.js';
 import { MAIL_RETRY_SECONDS } from '../../src/platform/mail/mail.js';
+import { STAFF_ROLES } from '../../src/staff/staff.rules.js';
 import { SmtpInbox } from '../helpers/smtp-inbox.js';
+import { asStaff, createStaffMember, signInAs } from '../helpers/staff-driver.js';
 import { useSuite } from '../helpers/suite.js';
 import { TestService } from '../helpers/test-service.js';
 
@@ -20,6 +22,14 @@ async function codeMail(t: TestService, tenantId: string, apiKey: string): Promi
   expect((await requestCode(t, session.token, 'duration_24h')).statusCode).toBe(202);
   return email;
 }
+
+/** The bodies the outbox row still holds. */
+const storedBodies = (t: TestService, email: string) =>
+  t.db
+    .selectFrom('mail_outbox')
+    .select(['text_body', 'html_body'])
+    .where('to_address', '=', email)
+    .executeTakeFirstOrThrow();
 
 async function mailTo(t: TestService, email: string) {
   const response = await t.backoffice('GET', '/mail?limit=500');
@@ -52,6 +62,7 @@ describe('the mail outbox over SMTP', () => {
     await t.deliverWebhooks();
     expect(await mailTo(t, email)).toMatchObject({ status: 'sent', attempts: 2, text: null });
     expect(inbox.to(email)).toHaveLength(1);
+    expect(await storedBodies(t, email)).toEqual({ text_body: null, html_body: null });
     await t.advance(3600);
     await t.deliverWebhooks();
     expect(inbox.to(email)).toHaveLength(1);
@@ -69,6 +80,8 @@ describe('the mail outbox over SMTP', () => {
     inbox.refusing = false;
     const mail = await mailTo(t, email);
     expect(mail).toMatchObject({ status: 'failed', attempts: MAIL_RETRY_SECONDS.length + 1 });
+    // Given up on: the code goes too, the outcome stays.
+    expect(await storedBodies(t, email)).toEqual({ text_body: null, html_body: null });
     const alerts = await t.backoffice('GET', '/alerts?kind=mail_failed');
     const alert = alerts.json().alerts.find((a: { subject: string }) => a.subject === mail.mail_id);
     // The relay's reply quotes the address: the staff see it with the mail, the alert (and the log) only its code.
@@ -80,6 +93,35 @@ describe('the mail outbox over SMTP', () => {
     expect(inbox.to(email)).toHaveLength(0);
   });
 
+  it("drops a code mail's bodies once it is sent, keeping who, when, the subject and the outcome", async () => {
+    const { t, inbox, tenant } = suite.current;
+    const email = await codeMail(t, tenant.tenantId, tenant.apiKey);
+    // Until it is sent the bodies are kept, for the retries.
+    expect((await storedBodies(t, email)).text_body).toMatch(/Your confirmation code is \d{6}\./);
+    await t.deliverWebhooks();
+    const code = /\b(\d{6})\b/.exec(inbox.to(email)[0]!.text!)![1]!;
+    expect(await storedBodies(t, email)).toEqual({ text_body: null, html_body: null });
+    const mail = await mailTo(t, email);
+    expect(mail).toMatchObject({
+      purpose: 'embed_code',
+      to: email,
+      subject: 'Your confirmation code',
+      status: 'sent',
+      attempts: 1,
+      sent_at: expect.any(String),
+      last_error: null,
+      text: null,
+    });
+    const one = await t.backoffice('GET', `/mail/${String(mail.mail_id)}`);
+    expect(one.json()).toEqual(mail);
+    const row = await t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('mail_id', '=', String(mail.mail_id))
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(code);
+  });
+
   it('deletes every message 7 days after it was written', async () => {
     const { t, tenant } = suite.current;
     const email = await codeMail(t, tenant.tenantId, tenant.apiKey);
@@ -88,6 +130,30 @@ describe('the mail outbox over SMTP', () => {
     expect(await mailTo(t, email)).toBeDefined();
     await t.advance(2 * 86_400);
     expect(await mailTo(t, email)).toBeUndefined();
+  });
+});
+
+describe('who reads the mail outbox', () => {
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    const tenant = await t.createTenant();
+    await codeMail(t, tenant.tenantId, tenant.apiKey);
+    const mailId = (await t.backoffice('GET', '/mail')).json<{ mail: { mail_id: string }[] }>().mail[0]!
+      .mail_id;
+    return { t, mailId };
+  });
+
+  it('admins only: every other role gets 403 on the list and on one message', async () => {
+    const { t, mailId } = suite.current;
+    for (const role of STAFF_ROLES) {
+      const session = await signInAs(t, await createStaffMember(t, role));
+      for (const url of ['/mail', `/mail/${mailId}`]) {
+        const response = await asStaff(t, session, 'GET', url);
+        expect([role, url, response.statusCode]).toEqual([role, url, role === 'admin' ? 200 : 403]);
+        if (role !== 'admin') expect(response.json().error).toBe('forbidden');
+        expect(response.body.includes('Your confirmation code is')).toBe(role === 'admin');
+      }
+    }
   });
 });
 

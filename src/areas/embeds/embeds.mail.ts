@@ -33,6 +33,8 @@ export function codeMail(input: {
   return {
     tenantId: input.tenantId,
     purpose: 'embed_code',
+    // The code is for the player alone: the outbox drops the bodies once the mail is sent.
+    secret: true,
     to: input.to,
     subject: words.mail.subject,
     text,

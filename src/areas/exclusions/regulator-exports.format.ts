@@ -39,17 +39,28 @@ async function* rows(db: Executor, exportId: string) {
 }
 
 /**
- * An export's content, a page of rows at a time: CSV (RFC 4180, one header row, EXPORT_COLUMNS) or JSON (the
- * export's identity, then its rows). The same export always gives the same bytes, which the stored digests prove.
+ * An export's content, a page of rows at a time: CSV (RFC 4180, one header row, EXPORT_COLUMNS, text cells that
+ * could start a formula neutralised, platform/csv.ts) or JSON (the export's identity, then its rows). The same
+ * export always gives the same bytes, which the stored digests prove: one written before cells were neutralised
+ * renders as it was.
  */
 export async function* exportContent(
   db: Executor,
-  exp: Pick<RegulatorExport, 'export_id' | 'environment' | 'export_date' | 'kind' | 'rerequest_of'>,
+  exp: Pick<
+    RegulatorExport,
+    'export_id' | 'environment' | 'export_date' | 'kind' | 'rerequest_of' | 'csv_cells_neutralised'
+  >,
   format: ExportFormat,
 ): AsyncGenerator<string> {
   if (format === 'csv') {
-    yield csvRecord(EXPORT_COLUMNS);
-    for await (const row of rows(db, exp.export_id)) yield csvRecord(EXPORT_COLUMNS.map((c) => row[c]));
+    const options = { neutralise: exp.csv_cells_neutralised };
+    yield csvRecord(EXPORT_COLUMNS, options);
+    for await (const row of rows(db, exp.export_id)) {
+      yield csvRecord(
+        EXPORT_COLUMNS.map((c) => row[c]),
+        options,
+      );
+    }
     return;
   }
   const head = {

@@ -18,6 +18,8 @@ export interface RegulatorExportsTable {
   row_count: number;
   sha256_csv: string;
   sha256_json: string;
+  /** CSV text cells that could start a formula are neutralised (every export since; false: written before). */
+  csv_cells_neutralised: boolean;
   acknowledged_at: Timestamp | null;
   acknowledged_by: string | null;
 }

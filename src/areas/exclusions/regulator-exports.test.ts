@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { staffOf } from '../../../test/helpers/staff-driver.js';
 import { systemContext } from '../../platform/service-context.js';
-import { exclude, regulator } from './exclusions.test-support.js';
+import { exclude, regulator, uniquePhone } from './exclusions.test-support.js';
 import { exportToRegulator } from './service/regulator-exports.js';
 
 interface ExportRecord {
@@ -225,6 +225,28 @@ describe('the daily export to the regulator', () => {
       export_date: '2030-01-04',
       row_count: 0,
     });
+  });
+
+  it("writes a tenant's user_id that a spreadsheet would compute as text in the CSV, and as given in the JSON", async () => {
+    const tenant = await t.createTenant({ environment: 'live' });
+    const phone = uniquePhone();
+    const created = await exclude(t, tenant, {
+      user_id: '=1+1',
+      duration: 'duration_30d',
+      email: 'formula@example.com',
+      phone,
+    });
+    expect(created.statusCode).toBe(201);
+    await t.advance(12 * HOUR + 10 * 60);
+    const [daily] = await liveExports();
+    const csv = await t.backoffice('GET', `/regulator/exports/${daily!.export_id}?format=csv`);
+    expect(sha256(csv.body)).toBe(daily!.sha256_csv);
+    // The single quote makes both cells text; the phone's + would otherwise start a formula too.
+    expect(csv.body.split('\r\n')[1]).toBe(
+      `${created.json().exclusion_id},registration,live,${tenant.tenantId},'=1+1,formula@example.com,'${phone},duration_30d,false,2030-01-01T12:00:00.000Z,2030-01-31T12:00:00.000Z,api,`,
+    );
+    const json = await t.backoffice('GET', `/regulator/exports/${daily!.export_id}?format=json`);
+    expect(json.json().rows[0]).toMatchObject({ user_id: '=1+1', phone });
   });
 
   it('survives a restart with its stored due time, and answers bad input with clear 4xx', async () => {

@@ -41,7 +41,7 @@ export async function rotateSigningSecret(
   const secret = issueSigningSecret();
   const expiresAt = overlap > 0 ? new Date(now.getTime() + overlap * HOUR_MS) : null;
   await withTransaction(forTenant(ctx, tenantId), async (tx, ctx) => {
-    const sealed = sealSigningSecret(platform.secrets, secret);
+    const sealed = sealSigningSecret(platform.secrets, tenantId, secret);
     if (!(await store.replaceSigningSecret(tx, tenantId, sealed, expiresAt, now)))
       throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
     if (expiresAt) await schedulePreviousSecretExpiry(tx, tenantId, expiresAt);

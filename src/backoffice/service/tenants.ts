@@ -43,7 +43,7 @@ export async function createTenant(
       name: input.name,
       environment: input.environment,
       status: 'active',
-      signing_secret: sealSigningSecret(platform.secrets, signingSecret),
+      signing_secret: sealSigningSecret(platform.secrets, tenantId, signingSecret),
       previous_signing_secret: null,
       previous_signing_secret_expires_at: null,
       webhook_url: null,

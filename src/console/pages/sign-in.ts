@@ -130,6 +130,9 @@ export function signInPages(app: FastifyInstance, platform: Platform): void {
         setSessionCookie(request, reply, id);
         return reply.redirect(next, 303);
       } catch (error) {
+        if (error instanceof AppError && error.code === 'stored_secret_unreadable') {
+          return sendPage(reply, signInForm({ next, email: body.email, error: error.message }), 500);
+        }
         if (!(error instanceof AppError) || error.code !== 'sign_in_failed') throw error;
         await limitFailures(request, reply);
         return sendPage(reply, signInForm({ next, email: body.email, error: error.message }), 401);

@@ -13,8 +13,9 @@ export interface TenantsTable {
   environment: Environment;
   status: 'active' | 'suspended';
   /**
-   * The whsec_… secret, encrypted (AES-256-GCM under COMPLIANCE_SECRETS_KEY, see webhooks/signing-secrets.ts): HMAC
-   * signing needs it back, so unlike an API key it cannot be a hash, and a dump of the database alone must not sign.
+   * The whsec_… secret, encrypted (AES-256-GCM under the current master key, bound to this row, see
+   * webhooks/signing-secrets.ts): HMAC signing needs it back, so unlike an API key it cannot be a hash, and a dump of
+   * the database alone must not sign.
    */
   signing_secret: string;
   /** The secret a rotation replaced, encrypted, still signing beside the new one until the expiry; then null. */
@@ -150,8 +151,11 @@ export interface MailOutboxTable {
   purpose: string;
   to_address: string;
   subject: string;
-  text_body: string;
-  html_body: string;
+  /** Null once a mail with a secret body (a one-time code) is sent or given up on. */
+  text_body: string | null;
+  html_body: string | null;
+  /** The bodies carry a one-time code: dropped in the statement that records the mail as sent or failed. */
+  secret_body: Generated<boolean>;
   created_at: Timestamp;
   status: MailStatus;
   attempts: Generated<number>;
@@ -160,6 +164,13 @@ export interface MailOutboxTable {
   claimed_until: Timestamp | null;
   sent_at: Timestamp | null;
   last_error: string | null;
+}
+
+/** A keyed hash's key (platform/key-rotation.ts), sealed under the master key: rotations re-seal, never change it. */
+export interface SecretHashKeysTable {
+  purpose: string;
+  sealed_key: string;
+  created_at: Timestamp;
 }
 
 export interface PlatformTables {
@@ -174,6 +185,7 @@ export interface PlatformTables {
   download_sources: DownloadSourcesTable;
   alerts: AlertsTable;
   mail_outbox: MailOutboxTable;
+  secret_hash_keys: SecretHashKeysTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

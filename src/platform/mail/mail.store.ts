@@ -28,7 +28,10 @@ export async function claimDueMail(
   return rows;
 }
 
-/** Records an attempt's outcome, if this claim still holds the mail. */
+/**
+ * Records an attempt's outcome, if this claim still holds the mail. A mail with a secret body that is sent or given
+ * up on loses its bodies in the same statement: no moment has the outcome recorded and the code still kept.
+ */
 export async function recordMailAttempt(
   db: Executor,
   mailId: string,
@@ -51,6 +54,12 @@ export async function recordMailAttempt(
       last_error: outcome.error,
       claim_token: null,
       claimed_until: null,
+      ...(outcome.status === 'pending'
+        ? {}
+        : {
+            text_body: sql<string | null>`case when secret_body then null else text_body end`,
+            html_body: sql<string | null>`case when secret_body then null else html_body end`,
+          }),
     })
     .where('mail_id', '=', mailId)
     .where('claim_token', '=', token)

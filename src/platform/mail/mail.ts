@@ -29,6 +29,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The bodies carry a secret (a one-time code, a setup link): they are dropped in the statement that records the
+   * mail as sent or given up on, and the outbox keeps who, when, the subject and the outcome.
+   */
+  secret?: boolean;
 }
 
 /**
@@ -45,6 +50,7 @@ export async function queueMail(tx: Executor, mail: OutgoingMail, at: Date): Pro
     subject: mail.subject,
     text_body: mail.text,
     html_body: mail.html,
+    secret_body: mail.secret ?? false,
     created_at: at,
     status: 'pending',
     next_attempt_at: at,
@@ -126,8 +132,9 @@ async function sendOne(
       from,
       to: mail.to_address,
       subject: mail.subject,
-      text: mail.text_body,
-      html: mail.html_body,
+      // Claimed mail is pending, so its bodies are still there.
+      text: mail.text_body ?? '',
+      html: mail.html_body ?? '',
     });
   } catch (cause) {
     const failure = cause as { message?: string; responseCode?: number; code?: string };

@@ -1,33 +1,34 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Platform } from '../context.js';
 import type { Executor } from '../db/database.js';
 import type { Tenant } from '../db/platform-tables.js';
 import { scheduleJob } from '../scheduler.js';
-import { Secrets } from '../secrets.js';
-import {
-  deleteExpiredPreviousSecret,
-  replaceStoredSigningSecret,
-  selectStoredSigningSecrets,
-} from './signing-secrets.store.js';
+import { SEALED_PURPOSES, Secrets } from '../secrets.js';
+import { deleteExpiredPreviousSecret } from './signing-secrets.store.js';
 
-/** The HKDF purpose of the key that encrypts signing secrets at rest: no other use of the master key shares it. */
-export const SIGNING_SECRET_PURPOSE = 'webhook-signing-secret';
 /** Deletes a rotated-out secret once its overlap has ended (one job per tenant, due at the end of the overlap). */
 export const PREVIOUS_SECRET_EXPIRY_JOB = 'webhook.previous_signing_secret_expiry';
 
 type SigningSecretColumns = Pick<
   Tenant,
-  'signing_secret' | 'previous_signing_secret' | 'previous_signing_secret_expires_at'
+  'tenant_id' | 'signing_secret' | 'previous_signing_secret' | 'previous_signing_secret_expires_at'
 >;
 
-/** What tenants.signing_secret and previous_signing_secret hold: the whsec_… secret, encrypted. */
-export function sealSigningSecret(secrets: Secrets, secret: string): string {
-  return secrets.encrypt(SIGNING_SECRET_PURPOSE, secret);
+/**
+ * What tenants.signing_secret and previous_signing_secret hold: the whsec_… secret, encrypted and bound to the
+ * tenant's row (a rotation moves the current value to previous_signing_secret of the same row, which still opens).
+ */
+export function sealSigningSecret(secrets: Secrets, tenantId: string, secret: string): string {
+  return secrets.encrypt(SEALED_PURPOSES.signingSecret, tenantId, secret);
 }
 
-/** The whsec_… secret of a stored value. A row no start-up has encrypted yet (written by an older release) is read as is. */
-export function openSigningSecret(secrets: Secrets, stored: string): string {
-  return Secrets.isEncrypted(stored) ? secrets.decrypt(SIGNING_SECRET_PURPOSE, stored) : stored;
+/**
+ * The whsec_… secret of a stored value. A row an older release stored in plain text is read as it is until the
+ * re-encryption job rewrites it (platform/key-rotation.ts).
+ */
+export function openSigningSecret(secrets: Secrets, tenantId: string, stored: string): string {
+  return Secrets.isEncrypted(stored)
+    ? secrets.decrypt(SEALED_PURPOSES.signingSecret, tenantId, stored)
+    : stored;
 }
 
 /**
@@ -35,53 +36,11 @@ export function openSigningSecret(secrets: Secrets, stored: string): string {
  * replaced while its overlap lasts. Past the overlap it no longer signs, whether or not its row is deleted yet.
  */
 export function signingSecretsAt(secrets: Secrets, tenant: SigningSecretColumns, now: Date): string[] {
-  const current = openSigningSecret(secrets, tenant.signing_secret);
+  const current = openSigningSecret(secrets, tenant.tenant_id, tenant.signing_secret);
   const previous = tenant.previous_signing_secret;
   const expiresAt = tenant.previous_signing_secret_expires_at;
   if (previous === null || expiresAt === null || expiresAt.getTime() <= now.getTime()) return [current];
-  return [current, openSigningSecret(secrets, previous)];
-}
-
-/**
- * Encrypts the signing secrets stored in plain text (rows from before encryption at rest), and refuses to start
- * with a key that opens none of the encrypted ones (a COMPLIANCE_SECRETS_KEY other than the one they were sealed
- * with). Each row is a compare-and-set on its plaintext, so every process may run this at start, at once, and a
- * second run changes nothing. Returns how many rows it encrypted.
- */
-export async function encryptStoredSigningSecrets(
-  db: Executor,
-  secrets: Secrets,
-  log: FastifyBaseLogger,
-): Promise<number> {
-  const rows = await selectStoredSigningSecrets(db);
-  const encrypted = rows.filter((row) => Secrets.isEncrypted(row.signing_secret));
-  const unreadable = encrypted.filter((row) => {
-    try {
-      openSigningSecret(secrets, row.signing_secret);
-      return false;
-    } catch {
-      return true;
-    }
-  });
-  if (encrypted.length > 0 && unreadable.length === encrypted.length) {
-    throw new Error(
-      'COMPLIANCE_SECRETS_KEY does not decrypt the signing secrets stored in this database: start with the key they were encrypted with',
-    );
-  }
-  let sealed = 0;
-  for (const row of rows.filter((r) => !Secrets.isEncrypted(r.signing_secret))) {
-    sealed += await replaceStoredSigningSecret(
-      db,
-      row.tenant_id,
-      row.signing_secret,
-      sealSigningSecret(secrets, row.signing_secret),
-    );
-  }
-  if (unreadable.length > 0) {
-    log.error({ tenant_ids: unreadable.map((r) => r.tenant_id) }, 'signing secrets that do not decrypt');
-  }
-  if (sealed > 0) log.info({ tenants: sealed }, 'encrypted the signing secrets stored in plain text');
-  return sealed;
+  return [current, openSigningSecret(secrets, tenant.tenant_id, previous)];
 }
 
 /** The job that deletes a rotated-out secret when its overlap ends (scheduled by each rotation, service clock). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { audit, recordSecurityEvent } from '../../platform/audit.js';
 import type { ServiceContext, StaffMember } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { Secrets } from '../../platform/secrets.js';
+import { SealedValueError, type Secrets } from '../../platform/secrets.js';
 import { withTransaction } from '../../platform/service-context.js';
 import { UNMATCHABLE_HASH, verifyPassword } from '../passwords.js';
 import { LOCKOUT_SECONDS, MAX_FAILED_SIGN_INS, SESSION_IDLE_SECONDS } from '../staff.rules.js';
@@ -55,6 +55,27 @@ async function recordFailure(
 }
 
 /**
+ * The account's authenticator secret. One that does not open (copied from another account's row, or altered) refuses
+ * the sign-in with an error of its own, audited for the admins: it is reached only with the right password, and
+ * only a new setup link mends it.
+ */
+async function openTotpSecret(ctx: ServiceContext, secrets: Secrets, account: store.StaffAccount) {
+  try {
+    return secrets.decrypt(TOTP_PURPOSE, account.staff_id, account.totp_secret!);
+  } catch (error) {
+    if (!(error instanceof SealedValueError)) throw error;
+    await audit(ctx.db, { ...ctx, actor: account.staff_id }, 'staff.authenticator_unreadable', {
+      staff_id: account.staff_id,
+    });
+    throw new AppError(
+      'stored_secret_unreadable',
+      500,
+      "The service cannot read this account's authenticator key: ask an admin for a new setup link",
+    );
+  }
+}
+
+/**
  * Signs a member of staff in with password and authenticator code. A new session id is issued every time (a
  * session id planted before sign-in is never promoted). Returns the cookie's value, shown once; only its hash is kept.
  */
@@ -70,7 +91,7 @@ export async function signIn(
     account && account.status === 'active' && !(account.locked_until && account.locked_until > now);
   const step =
     usable && passwordOk && account.totp_secret
-      ? acceptedStep(secrets.decrypt(TOTP_PURPOSE, account.totp_secret), input.code, now)
+      ? acceptedStep(await openTotpSecret(ctx, secrets, account), input.code, now)
       : undefined;
   // A code is accepted once: a step at or before the last accepted one is a replay.
   if (!usable || step === undefined || step <= Number(account.totp_last_step ?? -1)) {

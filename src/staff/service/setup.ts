@@ -1,7 +1,7 @@
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { Secrets } from '../../platform/secrets.js';
+import { SEALED_PURPOSES, type Secrets } from '../../platform/secrets.js';
 import { withTransaction } from '../../platform/service-context.js';
 import { hashPassword } from '../passwords.js';
 import { MIN_PASSWORD_LENGTH } from '../staff.rules.js';
@@ -9,7 +9,7 @@ import * as store from '../staff.store.js';
 import { acceptedStep } from '../totp.js';
 import { sha256 } from '../../platform/digest.js';
 
-export const TOTP_PURPOSE = 'staff-totp';
+export const TOTP_PURPOSE = SEALED_PURPOSES.staffTotp;
 
 const invalidLink = () =>
   new AppError(
@@ -57,7 +57,7 @@ export function completeSetup(
     }
     const account = await store.updateAccount(tx, link.staff_id, {
       password_hash: await hashPassword(input.password),
-      totp_secret: secrets.encrypt(TOTP_PURPOSE, input.totp_secret),
+      totp_secret: secrets.encrypt(TOTP_PURPOSE, link.staff_id, input.totp_secret),
       totp_last_step: String(step),
       status: 'active',
       failed_logins: 0,

@@ -77,6 +77,7 @@ export async function exportToRegulator(ctx: ServiceContext): Promise<ExportView
         row_count: 0,
         sha256_csv: '',
         sha256_json: '',
+        csv_cells_neutralised: true,
       };
       await store.insertExport(tx, row);
       const rowCount =
@@ -167,6 +168,7 @@ export async function rerequestExport(
       row_count: 0,
       sha256_csv: '',
       sha256_json: '',
+      csv_cells_neutralised: true,
     };
     await store.insertExport(tx, row);
     const rowCount = await store.copyRows(tx, original.export_id, row.export_id);
