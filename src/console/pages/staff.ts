@@ -69,10 +69,11 @@ const createForm = (member: StaffMember) =>
       <button type="submit">Create account</button>
     </form>`;
 
-/** The link in full, on the host the admin reached the console by: they pass it to the new member. */
-const setupUrl = (request: FastifyRequest, path: string) => `${request.protocol}://${request.host}${path}`;
+/** The link in full, on PUBLIC_URL (never the request's Host): the admin passes it to the new member. */
+const setupUrl = (platform: Platform, path: string) => `${platform.config.publicUrl}${path}`;
 
 function linkPage(
+  platform: Platform,
   request: FastifyRequest,
   title: string,
   account: StaffAccountView & { setup_path: string; setup_link_expires_at: string },
@@ -84,7 +85,7 @@ function linkPage(
         through this link. It works once, until ${time(account.setup_link_expires_at)}, and is shown only now:
         send it to them directly.
       </p>
-      <p><code class="secret" id="setup-link">${setupUrl(request, account.setup_path)}</code></p>
+      <p><code class="secret" id="setup-link">${setupUrl(platform, account.setup_path)}</code></p>
       <p><a href="${CURRENT}">Back to staff accounts</a></p>`,
   );
 }
@@ -131,7 +132,7 @@ export function staffPages(app: FastifyInstance, platform: Platform): void {
     async (request, reply) => {
       const { email, display_name, role } = request.body;
       const created = await createStaff(consoleContext(platform, request), { email, display_name, role });
-      return sendPage(reply, linkPage(request, 'Staff account created', created));
+      return sendPage(reply, linkPage(platform, request, 'Staff account created', created));
     },
   );
 
@@ -149,7 +150,7 @@ export function staffPages(app: FastifyInstance, platform: Platform): void {
     manage,
     async (request, reply) => {
       const issued = await issueSetupLink(consoleContext(platform, request), request.params.staff_id);
-      return sendPage(reply, linkPage(request, 'New setup link', issued));
+      return sendPage(reply, linkPage(platform, request, 'New setup link', issued));
     },
   );
 }
