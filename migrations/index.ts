@@ -19,6 +19,7 @@ import * as staff from './2026-11-25T0017_staff.js';
 import * as embedsAndMail from './2026-11-27T0018_embeds_and_mail.js';
 import * as reports from './2026-11-27T0019_reports.js';
 import * as amlSettledAt from './2026-11-27T0020_aml_settled_at.js';
+import * as staffSessions from './2026-11-28T0023_staff_sessions.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0018_embeds_and_mail': embedsAndMail,
   '2026-11-27T0019_reports': reports,
   '2026-11-27T0020_aml_settled_at': amlSettledAt,
+  '2026-11-28T0023_staff_sessions': staffSessions,
 };

@@ -30,6 +30,7 @@ import { registerSecurityLogRetention } from './platform/security-log.js';
 import { embeddedSecretsKey, Secrets } from './platform/secrets.js';
 import type { VendorOverrides } from './platform/vendors.js';
 import { WebhookDispatcher } from './platform/webhooks/dispatcher.js';
+import { registerStaffJobs } from './staff/staff.jobs.js';
 import {
   encryptStoredSigningSecrets,
   registerSigningSecretJobs,
@@ -101,6 +102,7 @@ export async function createService(
     const closeGeo = await installProductionGeo(platform);
     registerSigningSecretJobs(platform);
     await registerSecurityLogRetention(platform);
+    await registerStaffJobs(platform);
     await registerExclusionJobs(platform);
     await registerLimitJobs(platform);
     registerKycJobs(platform);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { authFailureLimit } from '../../platform/rate-limit.js';
+import { addressLimit } from '../../platform/rate-limit.js';
 import { staffContext } from '../../platform/service-context.js';
 import { completeSetup, openSetupLink, signIn, signOut } from '../../staff/staff.service.js';
 import { MIN_PASSWORD_LENGTH } from '../../staff/staff.rules.js';
@@ -99,11 +99,13 @@ type Form = Record<string, string | undefined>;
 
 /** Sign-in, sign-out and the one-time setup link: the console's only pages without a session. */
 export function signInPages(app: FastifyInstance, platform: Platform): void {
-  const limitFailures = authFailureLimit(app, {
+  // Every attempt counts, not only failures: each may cost a password hash, so the address is checked first.
+  const limitAttempts = addressLimit(app, {
     redis: platform.redis,
     max: platform.config.authFailuresPerMinute,
-    nameSpace: 'compliance:auth-failures:console:',
-    what: 'console sign-ins',
+    nameSpace: 'compliance:sign-in-attempts:console:',
+    refusal: (max, retryAfter) =>
+      `More than ${max} sign-in attempts a minute from this address: try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}`,
   });
   const publicRoute = { config: { staffAction: 'public' as const } };
 
@@ -118,7 +120,8 @@ export function signInPages(app: FastifyInstance, platform: Platform): void {
       const body = request.body ?? {};
       const next = safeNext(body.next);
       try {
-        const { sessionId: id } = await signIn(staffContext(platform, request.id), platform.secrets, {
+        await limitAttempts(request);
+        const { sessionId: id } = await signIn(platform, staffContext(platform, request.id), {
           email: body.email ?? '',
           password: body.password ?? '',
           code: body.code ?? '',
@@ -130,9 +133,11 @@ export function signInPages(app: FastifyInstance, platform: Platform): void {
         setSessionCookie(request, reply, id);
         return reply.redirect(next, 303);
       } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'sign_in_failed') throw error;
-        await limitFailures(request, reply);
-        return sendPage(reply, signInForm({ next, email: body.email, error: error.message }), 401);
+        if (!(error instanceof AppError)) throw error;
+        if (error.code !== 'sign_in_failed' && error.code !== 'rate_limited') throw error;
+        if (error.retryAfterSeconds) void reply.header('retry-after', error.retryAfterSeconds);
+        const form = signInForm({ next, email: body.email, error: error.message });
+        return sendPage(reply, form, error.statusCode);
       }
     },
   );

@@ -60,8 +60,6 @@ export function completeSetup(
       totp_secret: secrets.encrypt(TOTP_PURPOSE, input.totp_secret),
       totp_last_step: String(step),
       status: 'active',
-      failed_logins: 0,
-      locked_until: null,
     });
     await store.retireSetupLinks(tx, link.staff_id, now);
     await audit(tx, { ...ctx, actor: account.staff_id }, 'staff.setup_completed', {
