@@ -91,6 +91,8 @@ export interface Config {
    * unspecified HOST).
    */
   publicUrl: string;
+  /** A console session ends this many hours after sign-in however busy it is (STAFF_SESSION_MAX_HOURS). */
+  staffSessionMaxHours: number;
   /** smtp:// or smtps:// with credentials; unset keeps mail in the outbox (docs/embeds.md). */
   smtpUrl: string | undefined;
   /** The From of the service's mail. */
@@ -279,6 +281,7 @@ export function loadConfig(env: Env = process.env): Config {
     downloadTimeoutMs: positive('DOWNLOAD_TIMEOUT_SECONDS', 600, 'seconds') * 1000,
     downloadMaxBytes: positive('DOWNLOAD_MAX_MB', 1024, 'megabytes') * 1024 * 1024,
     publicUrl,
+    staffSessionMaxHours: positive('STAFF_SESSION_MAX_HOURS', 12, 'hours'),
     smtpUrl,
     smtpFrom: env.SMTP_FROM || 'Compliance service <no-reply@localhost>',
   };

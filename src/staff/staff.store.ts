@@ -124,6 +124,7 @@ export function findSession(db: Executor, sessionHash: string) {
     .select([
       's.session_hash',
       's.csrf_token',
+      's.created_at',
       's.last_seen_at',
       's.ended_at',
       'a.staff_id',

@@ -84,6 +84,7 @@ export class TestService {
       downloadMaxBytes: 512 * 1024 * 1024,
       // The name injected requests carry (light-my-request's Host): links come out as a test request would see them.
       publicUrl: 'http://localhost',
+      staffSessionMaxHours: 12,
       smtpUrl: undefined,
       smtpFrom: 'Compliance service <no-reply@compliance.test>',
       ...overrides,

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { STRICT_TRANSPORT_SECURITY } from '../../src/app.js';
 import { SIGN_IN_ALERT_EVERY_FAILURES, SIGN_IN_THROTTLES, signInWaits } from '../../src/staff/staff.rules.js';
 import { codeFor, createStaffMember, form, type TestStaffMember } from '../helpers/staff-driver.js';
 import { useSuite } from '../helpers/suite.js';
@@ -242,5 +243,90 @@ describe('sign-in throttling per client address', () => {
       .where('remote_ip', '=', from)
       .execute();
     expect(logged).toHaveLength(LIMIT);
+  });
+});
+
+describe('the session cookie and HSTS', () => {
+  const suite = useSuite(async (own) => {
+    // Behind one proxy: its X-Forwarded-Proto is believed.
+    const t = own(await TestService.start({ trustProxy: 1 }));
+    return { t, member: await createStaffMember(t, 'auditor') };
+  });
+
+  const session = (t: TestService, cookie: string, headers: Record<string, string> = {}) =>
+    t.inject({ method: 'GET', url: '/backoffice/v1/session', headers: { cookie, ...headers } });
+
+  it('over HTTPS forwarded by a trusted proxy: a __Host- prefixed, Secure cookie, and HSTS on every response', async () => {
+    const { t, member } = suite.current;
+    const https = { 'x-forwarded-proto': 'https' };
+    const response = await signIn(
+      t,
+      { email: member.email, password: member.password, code: codeFor(t, member) },
+      { headers: https },
+    );
+    expect(response.statusCode).toBe(303);
+    expect(response.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(
+      /^__Host-console_session=[^;]+; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    const id = /console_session=([^;]+)/.exec(cookie)![1]!;
+    await t.advance(30);
+
+    const read = await session(t, `__Host-console_session=${id}`, https);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
+    // The tenant API's answers carry it too.
+    const health = await t.inject({ method: 'GET', url: '/v1/health', headers: https });
+    expect(health.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
+    // Over HTTPS the unprefixed name, which a sibling domain could set, is not read.
+    expect((await session(t, `console_session=${id}`, https)).statusCode).toBe(401);
+  });
+
+  it('to a host that is not loopback, even over plain HTTP: the __Host- prefixed, Secure cookie, without HSTS', async () => {
+    const { t, member } = suite.current;
+    await t.advance(30);
+    const host = { host: 'console.compliance.example' };
+    const response = await signIn(
+      t,
+      { email: member.email, password: member.password, code: codeFor(t, member) },
+      { headers: host },
+    );
+    expect(response.statusCode).toBe(303);
+    expect(String(response.headers['set-cookie'])).toMatch(/^__Host-console_session=[^;]+;.* Secure;/);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('on plain loopback HTTP: the plain cookie, without Secure or HSTS', async () => {
+    const { t, member } = suite.current;
+    await t.advance(30);
+    const response = await signIn(t, {
+      email: member.email,
+      password: member.password,
+      code: codeFor(t, member),
+    });
+    expect(response.statusCode).toBe(303);
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/^console_session=[^;]+; Max-Age=43200; Path=\/; HttpOnly; SameSite=Strict$/);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    const id = /console_session=([^;]+)/.exec(cookie)![1]!;
+    expect((await session(t, `console_session=${id}`)).statusCode).toBe(200);
+  });
+
+  it('believes X-Forwarded-Proto only from a trusted proxy', async () => {
+    const t = await TestService.start();
+    try {
+      const member = await createStaffMember(t, 'auditor');
+      const response = await signIn(
+        t,
+        { email: member.email, password: member.password, code: codeFor(t, member) },
+        { headers: { 'x-forwarded-proto': 'https' } },
+      );
+      expect(response.statusCode).toBe(303);
+      expect(String(response.headers['set-cookie'])).toMatch(/^console_session=/);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
   });
 });

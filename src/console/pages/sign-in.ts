@@ -128,9 +128,9 @@ export function signInPages(app: FastifyInstance, platform: Platform): void {
           remoteIp: request.ip,
         });
         // A session id the browser held before signing in is never promoted: the old one ends, a new one is set.
-        const previous = sessionId(request);
+        const previous = sessionId(platform, request);
         if (previous) await signOut(staffContext(platform, request.id), previous);
-        setSessionCookie(request, reply, id);
+        setSessionCookie(platform, request, reply, id);
         return reply.redirect(next, 303);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -142,11 +142,12 @@ export function signInPages(app: FastifyInstance, platform: Platform): void {
     },
   );
 
-  app.post('/console/logout', { config: { staffAction: 'read' } }, async (request, reply) => {
+  // Every role signs out, the regulator's included.
+  app.post('/console/logout', { config: { staffAction: 'signed_in' } }, async (request, reply) => {
     memberOf(request);
-    const id = sessionId(request);
+    const id = sessionId(platform, request);
     if (id) await signOut(staffContext(platform, request.id), id);
-    clearSessionCookie(reply);
+    clearSessionCookie(platform, request, reply);
     return reply.redirect('/console/login', 303);
   });
 

@@ -21,7 +21,7 @@ function accountRow(a: StaffAccountView, member: StaffMember, mayManage: boolean
           <form
             method="post"
             action="${CURRENT}/${a.staff_id}/setup-link"
-            data-confirm="Issue a new setup link for ${a.email}? Their sessions end and they set a password and authenticator again."
+            data-confirm="Issue a new setup link for ${a.email}? Their password and authenticator stop working and their sessions end at once; they set both again through the link."
           >
             ${csrfField(member)}<button type="submit" class="secondary">New setup link for ${a.email}</button>
           </form>

@@ -89,7 +89,8 @@ export function disableStaff(ctx: ServiceContext, staffId: string) {
 
 /**
  * A new one-time link (the old ones stop working): for an invited account whose link lapsed, or to reset a lost
- * password or authenticator. The account must set both again; its sessions end.
+ * password or authenticator. The reset is at once: the password, the authenticator and its last step are cleared and
+ * the sessions end, so nobody signs in as the account until its holder completes setup through the new link.
  */
 export function issueSetupLink(ctx: ServiceContext, staffId: string) {
   return withTransaction(ctx, async (tx, ctx) => {
@@ -97,10 +98,16 @@ export function issueSetupLink(ctx: ServiceContext, staffId: string) {
     if (found.status === 'disabled') {
       throw new AppError('staff_not_found', 404, `Staff account ${staffId} is disabled`);
     }
+    const reset = await store.updateAccount(tx, staffId, {
+      status: 'invited',
+      password_hash: null,
+      totp_secret: null,
+      totp_last_step: null,
+    });
     await store.endSessionsOf(tx, staffId, ctx.clock.now());
     const link = await newSetupLink(tx, ctx, staffId);
-    await audit(tx, ctx, 'staff.setup_link_issued', { staff_id: staffId });
-    return { ...accountView(found), ...link };
+    await audit(tx, ctx, 'staff.setup_link_issued', { staff_id: staffId, credentials_cleared: true });
+    return { ...accountView(reset), ...link };
   });
 }
 

@@ -129,9 +129,11 @@ export async function signIn(
 
 /**
  * The member of staff a session cookie belongs to, or undefined when it is unknown, ended, idle past
- * SESSION_IDLE_SECONDS, or its account is no longer active (a disabled account's sessions stop at once).
+ * SESSION_IDLE_SECONDS, older than STAFF_SESSION_MAX_HOURS (a working day, however busy), or its account is no
+ * longer active (a disabled or reset account's sessions stop at once). Both times are on the service clock.
  */
 export async function resolveSession(
+  platform: Platform,
   ctx: ServiceContext,
   sessionId: string,
 ): Promise<StaffMember | undefined> {
@@ -140,7 +142,8 @@ export async function resolveSession(
   if (!found || found.ended_at || found.status !== 'active') return undefined;
   const now = ctx.clock.now();
   const idleMs = now.getTime() - found.last_seen_at.getTime();
-  if (idleMs >= SESSION_IDLE_SECONDS * 1000) {
+  const ageMs = now.getTime() - found.created_at.getTime();
+  if (idleMs >= SESSION_IDLE_SECONDS * 1000 || ageMs >= platform.config.staffSessionMaxHours * 3_600_000) {
     await store.endSession(ctx.db, sessionHash, now);
     return undefined;
   }

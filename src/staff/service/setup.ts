@@ -29,7 +29,7 @@ export async function openSetupLink(ctx: ServiceContext, token: string) {
 
 /**
  * Sets the password and the second factor through a one-time link: the code proves the authenticator holds the
- * secret before it is kept (encrypted). The link is spent; the account becomes active.
+ * secret before it is kept (encrypted). The link is spent; the account becomes active, and every session it had ends.
  */
 export function completeSetup(
   ctx: ServiceContext,
@@ -62,6 +62,8 @@ export function completeSetup(
       status: 'active',
     });
     await store.retireSetupLinks(tx, link.staff_id, now);
+    // Whoever held a session of this account before the new credentials holds none now.
+    await store.endSessionsOf(tx, link.staff_id, now);
     await audit(tx, { ...ctx, actor: account.staff_id }, 'staff.setup_completed', {
       staff_id: account.staff_id,
     });
