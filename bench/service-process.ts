@@ -16,7 +16,8 @@ export class ServiceProcess {
     gcLog?: string,
   ): Promise<ServiceProcess> {
     const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+      // PUBLIC_URL is required with DATABASE_URL; the benchmark follows no link the service builds.
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -21,6 +21,7 @@ import * as reports from './2026-11-27T0019_reports.js';
 import * as amlSettledAt from './2026-11-27T0020_aml_settled_at.js';
 import * as secretsKeyIds from './2026-11-28T0021_secrets_key_ids.js';
 import * as embedCodeLimits from './2026-11-28T0022_embed_code_limits.js';
+import * as staffSessions from './2026-11-28T0023_staff_sessions.js';
 import * as fourEyesByPeople from './2026-11-28T0024_four_eyes_by_people.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0020_aml_settled_at': amlSettledAt,
   '2026-11-28T0021_secrets_key_ids': secretsKeyIds,
   '2026-11-28T0022_embed_code_limits': embedCodeLimits,
+  '2026-11-28T0023_staff_sessions': staffSessions,
   '2026-11-28T0024_four_eyes_by_people': fourEyesByPeople,
 };

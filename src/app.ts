@@ -64,6 +64,9 @@ export interface AppOptions {
   redis?: Redis | undefined;
 }
 
+/** A year, this host and its subdomains: what browsers' preload lists ask for, without opting into them. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 /** Fastify takes a hop count as a function of the hop (its types have no number form). */
 const trustProxyOption = (trust: Config['trustProxy']) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
@@ -103,6 +106,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // On every response served over HTTPS (directly, or by a TRUST_PROXY proxy that says so): once a browser has
+    // seen the service over TLS it never goes back to plain HTTP, where a session cookie could be read.
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the URL: query strings carry emails and phone numbers.

@@ -93,10 +93,14 @@ export interface Config {
   downloadTimeoutMs: number;
   downloadMaxBytes: number;
   /**
-   * The service's address as players' browsers reach it (PUBLIC_URL, e.g. https://compliance.example.com): the
-   * embed URLs handed to operators start with it. Unset: the address the operator's request came in on.
+   * The service's address as browsers reach it (PUBLIC_URL, e.g. https://compliance.example.com): every link the
+   * service hands out (embed sessions, console setup links) starts with it, never with a request's Host. Required in
+   * production, that is with DATABASE_URL; on the embedded sandbox it defaults to http://HOST:PORT (loopback for an
+   * unspecified HOST).
    */
-  publicUrl: string | undefined;
+  publicUrl: string;
+  /** A console session ends this many hours after sign-in however busy it is (STAFF_SESSION_MAX_HOURS). */
+  staffSessionMaxHours: number;
   /** smtp:// or smtps:// with credentials; unset keeps mail in the outbox (docs/embeds.md). */
   smtpUrl: string | undefined;
   /** The From of the service's mail. */
@@ -109,6 +113,12 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The embedded sandbox's own address: HOST and PORT, with an unspecified HOST (0.0.0.0, ::) read as loopback. */
+function sandboxUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
 export class ConfigError extends Error {
@@ -232,9 +242,17 @@ export function loadConfig(env: Env = process.env): Config {
       );
   }
 
-  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined;
-  if (publicUrl !== undefined && !isHttpUrl(publicUrl)) {
+  const host = env.HOST || '127.0.0.1';
+  const publicUrl = env.PUBLIC_URL
+    ? env.PUBLIC_URL.replace(/\/+$/, '')
+    : sandboxUrl(host, Number.isInteger(port) ? port : 8080);
+  if (env.PUBLIC_URL && !isHttpUrl(publicUrl)) {
     problems.push(`PUBLIC_URL must be an http:// or https:// URL (got "${env.PUBLIC_URL}")`);
+  } else if (!env.PUBLIC_URL && databaseUrl) {
+    // Production is PostgreSQL: links built from a request's Host could point anywhere the request said.
+    problems.push(
+      'PUBLIC_URL is required with DATABASE_URL: the address browsers reach the service by (e.g. https://compliance.example.com); embed and console links are built from it',
+    );
   }
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) {
@@ -249,7 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const config: Config = {
     port,
-    host: env.HOST || '127.0.0.1',
+    host,
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     redisUrl,
@@ -285,6 +303,7 @@ export function loadConfig(env: Env = process.env): Config {
     downloadTimeoutMs: positive('DOWNLOAD_TIMEOUT_SECONDS', 600, 'seconds') * 1000,
     downloadMaxBytes: positive('DOWNLOAD_MAX_MB', 1024, 'megabytes') * 1024 * 1024,
     publicUrl,
+    staffSessionMaxHours: positive('STAFF_SESSION_MAX_HOURS', 12, 'hours'),
     smtpUrl,
     smtpFrom: env.SMTP_FROM || 'Compliance service <no-reply@localhost>',
   };

@@ -22,11 +22,12 @@ function baseUrl(config: Config, port: number): string {
  * First start of an empty database: the first admin's one-time setup link when no staff account exists, a demo
  * sandbox tenant when the back-office token was generated, and the secrets printed once (only their hashes are kept).
  */
-async function firstStart(service: Service, config: Config, port: number): Promise<void> {
+async function firstStart(service: Service, config: Config): Promise<void> {
   const { systemContext } = await import('./platform/service-context.js');
   const { createFirstAdmin } = await import('./staff/staff.service.js');
   const staff = systemContext(service.platform);
-  const base = baseUrl(config, port);
+  // The link as browsers reach the service (PUBLIC_URL), like every link it hands out.
+  const base = config.publicUrl;
   const admin = await createFirstAdmin(staff, config.firstAdminEmail);
   const token = service.generatedBackofficeToken;
   if (!token && !admin) return;
@@ -113,7 +114,7 @@ const PGLITE_HEAP_GROWING_PERCENT = 100;
 async function setup(config: Config, logger: Logger): Promise<void> {
   const { createService } = await import('./service.js');
   const service = await createService(config, logger);
-  await firstStart(service, config, config.port);
+  await firstStart(service, config);
   await service.close();
 }
 
@@ -132,7 +133,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const port = (app.server.address() as { port: number }).port;
     logger.info({ url: baseUrl(config, port) }, 'compliance service listening');
-    if (role === 'all') await firstStart(service, config, port);
+    if (role === 'all') await firstStart(service, config);
   }
   if (role !== 'api' && config.workers) service.workers.start();
   service.platform.metrics

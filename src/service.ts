@@ -31,6 +31,7 @@ import { openSecrets, registerKeyRotation } from './platform/key-rotation.js';
 import { embeddedSecretsKeys, KeyRing } from './platform/secrets.js';
 import type { VendorOverrides } from './platform/vendors.js';
 import { WebhookDispatcher } from './platform/webhooks/dispatcher.js';
+import { registerStaffJobs } from './staff/staff.jobs.js';
 import { registerSigningSecretJobs } from './platform/webhooks/signing-secrets.js';
 import { Workers } from './platform/workers.js';
 
@@ -110,6 +111,7 @@ export async function createService(
     registerSigningSecretJobs(platform);
     await registerKeyRotation(platform);
     await registerSecurityLogRetention(platform);
+    await registerStaffJobs(platform);
     await registerExclusionJobs(platform);
     await registerLimitJobs(platform);
     registerKycJobs(platform);

@@ -8,10 +8,11 @@ import { requireAction, requireCsrfToken, sessionMember } from '../staff/staff-a
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * What a console route does, by the role table (staff.rules.ts); 'public' for the sign-in and setup pages. A
-     * console route without it is refused to everyone.
+     * What a console route does, by the role table (staff.rules.ts); 'public' for the sign-in and setup pages,
+     * 'signed_in' for what every member may do whatever the role (sign out). A console route without it is refused
+     * to everyone.
      */
-    staffAction?: StaffAction | 'public';
+    staffAction?: StaffAction | 'public' | 'signed_in';
   }
 }
 
@@ -57,7 +58,7 @@ export function registerConsoleGuard(scope: FastifyInstance, platform: Platform)
       return reply.redirect(`/console/login${next}`, 303);
     }
     request.staffMember = member;
-    requireAction(member, action);
+    if (action !== 'signed_in') requireAction(member, action);
   });
   // Once the form is read, before it is validated or acted on: a post from another site is refused (the sign-in
   // and setup forms included, which have no session yet), and a session's post must carry its anti-forgery token.

@@ -78,21 +78,25 @@ export async function drawMore(request: FastifyRequest, reply: FastifyReply, ext
 type RateLimitCheck = ReturnType<FastifyInstance['createRateLimit']>;
 
 /**
- * Failed authentications per client address (the connection's; IPv6 by /64), counted by @fastify/rate-limit's store:
- * in process, or in Redis when one is configured so that every process of a deployment counts together. The
- * returned function is called on each failure before anything is written for it: within `max` a minute it
- * returns; past it, it throws 429 `rate_limited` with Retry-After, so a flood of bad credentials writes nothing.
- * Valid credentials never reach it: an address over the limit still gets through with a good key.
+ * A budget a minute per client address (the connection's, or the one a TRUST_PROXY proxy forwards; IPv6 by /64),
+ * counted by @fastify/rate-limit's store: in process, or in Redis when one is configured so that every process of a
+ * deployment counts together. The returned function draws one from the request's address: within `max` a minute it
+ * returns; past it, it throws 429 `rate_limited` with Retry-After and the `refusal` message.
  */
-export function authFailureLimit(
+export function addressLimit(
   scope: FastifyInstance,
-  options: { redis: Redis | undefined; max: number; nameSpace: string; what: string },
-): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  options: {
+    redis: Redis | undefined;
+    max: number;
+    nameSpace: string;
+    refusal: (max: number, retryAfterSeconds: number) => string;
+  },
+): (request: FastifyRequest) => Promise<void> {
   let check: RateLimitCheck | undefined;
   // In a context of its own, so the scope's per-key limits neither see nor share this store.
   void scope.register(async (own) => {
     if (own.hasDecorator('createRateLimit')) {
-      throw new Error('authFailureLimit must be registered before any other rate limit of its scope');
+      throw new Error('An address limit must be registered before any other rate limit of its scope');
     }
     await own.register(rateLimit, {
       global: false,
@@ -100,20 +104,41 @@ export function authFailureLimit(
       timeWindow: 60_000,
       redis: options.redis,
       nameSpace: options.nameSpace,
-      // As for the per-key limits: a Redis outage lets failures through uncounted rather than refusing everyone.
+      // As for the per-key limits: a Redis outage lets requests through uncounted rather than refusing everyone.
       skipOnError: true,
     });
     check = own.createRateLimit();
   });
-  return async (request, reply) => {
+  return async (request) => {
     const limit = await check!(request);
     if (limit.isAllowed || !limit.isExceeded) return;
     const retryAfter = Math.max(1, limit.ttlInSeconds);
-    void reply.header('retry-after', retryAfter);
-    throw new AppError(
-      'rate_limited',
-      429,
-      `More than ${limit.max} failed ${options.what} a minute from this address; retry after ${retryAfter} seconds`,
-    );
+    throw new AppError('rate_limited', 429, options.refusal(limit.max, retryAfter), undefined, retryAfter);
+  };
+}
+
+/**
+ * Failed authentications per client address (addressLimit). The returned function is called on each failure before
+ * anything is written for it, so a flood of bad credentials past the limit writes nothing. Valid credentials never
+ * reach it: an address over the limit still gets through with a good key.
+ */
+export function authFailureLimit(
+  scope: FastifyInstance,
+  options: { redis: Redis | undefined; max: number; nameSpace: string; what: string },
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const limit = addressLimit(scope, {
+    ...options,
+    refusal: (max, retryAfter) =>
+      `More than ${max} failed ${options.what} a minute from this address; retry after ${retryAfter} seconds`,
+  });
+  return async (request, reply) => {
+    try {
+      await limit(request);
+    } catch (error) {
+      if (error instanceof AppError && error.retryAfterSeconds) {
+        void reply.header('retry-after', error.retryAfterSeconds);
+      }
+      throw error;
+    }
   };
 }

@@ -145,7 +145,38 @@ export function backofficeRouteAction(method: string, url: string): StaffAction 
 export const SESSION_IDLE_SECONDS = 30 * 60;
 /** A one-time setup link works this long. */
 export const SETUP_LINK_SECONDS = 24 * 60 * 60;
-/** After this many failed sign-ins in a row an account is locked for LOCKOUT_SECONDS. */
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCKOUT_SECONDS = 15 * 60;
+/**
+ * A growing wait between sign-in attempts at one key, never a lock: a few failures in a row are free, then each one
+ * makes the next attempt wait, doubling from firstWaitSeconds up to maxWaitSeconds. Reserved before any password
+ * hash is computed, and keyed by the email typed, whether or not an account has it (docs/console.md).
+ */
+export interface SignInThrottle {
+  freeFailures: number;
+  firstWaitSeconds: number;
+  maxWaitSeconds: number;
+}
+
+export const SIGN_IN_THROTTLES = {
+  /** One email tried from one client address (IPv6 by /64): what one stranger can try. */
+  email_from_address: { freeFailures: 3, firstWaitSeconds: 1, maxWaitSeconds: 60 },
+  /**
+   * One email tried from every address together: bounds guessing spread over many addresses. Its cap is shorter
+   * than a single address's, so a stranger at one address cannot keep the owner, elsewhere, out.
+   */
+  email: { freeFailures: 10, firstWaitSeconds: 1, maxWaitSeconds: 10 },
+} as const satisfies Record<string, SignInThrottle>;
+
+/** The wait (seconds) after each consecutive failure, the first failure first; the last entry repeats. */
+export function signInWaits(throttle: SignInThrottle): number[] {
+  const waits: number[] = Array<number>(throttle.freeFailures).fill(0);
+  for (let wait = throttle.firstWaitSeconds; ; wait *= 2) {
+    waits.push(Math.min(wait, throttle.maxWaitSeconds));
+    if (wait >= throttle.maxWaitSeconds) return waits;
+  }
+}
+
+/** Every this many failures in a row at one account's email raise an alert for the admins. */
+export const SIGN_IN_ALERT_EVERY_FAILURES = 10;
 export const MIN_PASSWORD_LENGTH = 12;
+/** A throttle key's count of failures is forgotten a day after its last attempt (a daily purge deletes it). */
+export const SIGN_IN_THROTTLE_RETENTION_SECONDS = 24 * 60 * 60;

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../platform/db/database.js';
 import type { ReviewQueue } from '../platform/review-deadlines.js';
 import type { StaffAccountsTable, StaffSessionsTable } from './staff.tables.js';
@@ -41,6 +41,21 @@ export function countAccounts(db: Executor) {
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
+}
+
+/**
+ * Takes an authenticator's time step for a sign-in, atomically: only a step later than the last one taken, of an
+ * active account. Of two sign-ins with one code, one gets the row back and the other nothing.
+ */
+export function claimTotpStep(tx: Executor, staffId: string, step: number) {
+  return tx
+    .updateTable('staff_accounts')
+    .set({ totp_last_step: String(step) })
+    .where('staff_id', '=', staffId)
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+    .returning('staff_id')
+    .executeTakeFirst();
 }
 
 export function updateAccount(tx: Executor, staffId: string, changes: Updateable<StaffAccountsTable>) {
@@ -109,6 +124,7 @@ export function findSession(db: Executor, sessionHash: string) {
     .select([
       's.session_hash',
       's.csrf_token',
+      's.created_at',
       's.last_seen_at',
       's.ended_at',
       'a.staff_id',
@@ -144,6 +160,48 @@ export function endSessionsOf(tx: Executor, staffId: string, at: Date) {
     .set({ ended_at: at })
     .where('staff_id', '=', staffId)
     .where('ended_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Reserves a sign-in attempt at a throttle key, in one statement: counts it as a failure until it succeeds, and sets
+ * when the next attempt may come from `waits` (seconds after each consecutive failure; the last repeats). While the
+ * key's wait lasts it writes nothing and answers undefined; otherwise the attempt's number in the streak.
+ */
+export async function reserveSignInAttempt(
+  db: Executor,
+  keyHash: string,
+  now: Date,
+  waits: readonly number[],
+) {
+  const result = await sql<{ failures: number }>`
+    insert into staff_sign_in_throttle as t (key_hash, failures, not_before, last_attempt_at)
+    values (${keyHash}, 1, ${now}::timestamptz + make_interval(secs => (${waits}::int[])[1]), ${now})
+    on conflict (key_hash) do update set
+      failures = t.failures + 1,
+      not_before = excluded.last_attempt_at
+        + make_interval(secs => (${waits}::int[])[least(t.failures + 1, ${waits.length})]),
+      last_attempt_at = excluded.last_attempt_at
+    where t.not_before <= excluded.last_attempt_at
+    returning failures`.execute(db);
+  return result.rows[0]?.failures;
+}
+
+/** The latest time before which one of these keys takes no attempt. */
+export async function signInNotBefore(db: Executor, keyHashes: readonly string[]) {
+  const row = await db
+    .selectFrom('staff_sign_in_throttle')
+    .select((eb) => eb.fn.max('not_before').as('not_before'))
+    .where('key_hash', 'in', [...keyHashes])
+    .executeTakeFirst();
+  return row?.not_before ?? undefined;
+}
+
+/** A success ends the keys' streaks. */
+export function clearSignInThrottle(tx: Executor, keyHashes: readonly string[]) {
+  return tx
+    .deleteFrom('staff_sign_in_throttle')
+    .where('key_hash', 'in', [...keyHashes])
     .execute();
 }
 

@@ -15,8 +15,6 @@ export interface StaffAccountsTable {
   /** Encrypted under the secrets key (purpose 'staff-totp'). */
   totp_secret: Nullable<string>;
   totp_last_step: Nullable<string>;
-  failed_logins: ColumnType<number, number | undefined, number>;
-  locked_until: Nullable<Date>;
   created_at: Timestamp;
   created_by: string;
   disabled_at: Nullable<Date>;
@@ -48,6 +46,17 @@ export interface StaffSessionsTable {
   ended_at: Nullable<Date>;
 }
 
+/** Sign-in attempts per throttle key (staff.rules.ts, SIGN_IN_THROTTLES): a streak of failures and its wait. */
+export interface StaffSignInThrottleTable {
+  /** SHA-256 of the email tried, or of the email and the client address. */
+  key_hash: string;
+  /** Attempts since the last success, each counted when reserved (before its password is checked). */
+  failures: number;
+  /** No attempt at this key before this time. */
+  not_before: Timestamp;
+  last_attempt_at: Timestamp;
+}
+
 export interface CaseAssignmentsTable {
   subject: string;
   subject_id: string;
@@ -68,6 +77,7 @@ export interface StaffTables {
   staff_accounts: StaffAccountsTable;
   staff_setup_links: StaffSetupLinksTable;
   staff_sessions: StaffSessionsTable;
+  staff_sign_in_throttle: StaffSignInThrottleTable;
   case_assignments: CaseAssignmentsTable;
   case_notes: CaseNotesTable;
 }

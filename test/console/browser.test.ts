@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
 import { AmlDriver, usd } from '../../src/areas/aml/aml.test-support.js';
 import { SanctionsDriver } from '../../src/areas/sanctions/sanctions.test-support.js';
@@ -17,10 +16,9 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
   const suite = useSuite(async (own) => {
     const d = own(await SanctionsDriver.start());
     // Chromium reaches the service over loopback, as staff would over the network.
-    await d.t.service.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = d.t.service.app.server.address() as AddressInfo;
+    const baseUrl = await d.t.listen();
     const browser = own(await launchBrowser());
-    return { d, browser, baseUrl: `http://127.0.0.1:${port}` };
+    return { d, browser, baseUrl };
   });
   const names = new Set<string>();
   const people = {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { formatTime } from '../../src/areas/embeds/locales/index.js';
@@ -24,8 +23,7 @@ describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
   const suite = useSuite(async (own) => {
     const inbox = own(await SmtpInbox.start());
     const t = own(await TestService.start({ smtpUrl: inbox.url }));
-    await t.service.app.listen({ port: 0, host: '127.0.0.1' });
-    const service = `http://127.0.0.1:${(t.service.app.server.address() as AddressInfo).port}`;
+    const service = await t.listen();
     const hook = own(await WebhookReceiver.start());
     const tenant = await t.createTenant({ webhookUrl: hook.url, name: 'Casino Royale' });
     // The operator's site: one origin registered for framing, the same server under another name not.

@@ -53,6 +53,15 @@ export async function nextCode(t: TestService, member: TestStaffMember): Promise
   return totpCode(member.totpSecret, new Date(step * STEP_MS));
 }
 
+/**
+ * The code the member's authenticator offers next, without spending it (a refused sign-in spends nothing): the
+ * current step's, or the next one's when the current one was used.
+ */
+export function codeFor(t: TestService, member: TestStaffMember): string {
+  const step = Math.max(stepAt(t), member.lastStep + 1);
+  return totpCode(member.totpSecret, new Date(step * STEP_MS));
+}
+
 /** The setup link mailed to this address (the mail outbox keeps it while no SMTP server is configured). */
 export async function mailedSetupPath(t: TestService, email: string): Promise<string> {
   const mail = await t.db

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -87,7 +88,9 @@ export class TestService {
       sanctionsRescreenBatchSize: 500,
       downloadTimeoutMs: 10_000,
       downloadMaxBytes: 512 * 1024 * 1024,
-      publicUrl: undefined,
+      // The name injected requests carry (light-my-request's Host): links come out as a test request would see them.
+      publicUrl: 'http://localhost',
+      staffSessionMaxHours: 12,
       smtpUrl: undefined,
       smtpFrom: 'Compliance service <no-reply@compliance.test>',
       ...overrides,
@@ -105,6 +108,17 @@ export class TestService {
   }
   get db() {
     return this.service.platform.db;
+  }
+
+  /**
+   * Listens on a free port of 127.0.0.1 for a browser or the CLI, and makes that address the PUBLIC_URL the links
+   * are built from, as an operator sets it to where browsers reach the service. Returns it.
+   */
+  async listen(): Promise<string> {
+    await this.service.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = this.service.app.server.address() as AddressInfo;
+    this.config.publicUrl = `http://127.0.0.1:${port}`;
+    return this.config.publicUrl;
   }
 
   inject(options: InjectOptions): Promise<LightMyRequestResponse> {

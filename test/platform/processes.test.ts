@@ -21,6 +21,8 @@ function start(env: Record<string, string | undefined>): { child: ChildProcess; 
       HOST: '127.0.0.1',
       COMPLIANCE_BACKOFFICE_TOKEN: TOKEN,
       COMPLIANCE_SECRETS_KEY: SECRETS_KEY,
+      // Required with DATABASE_URL: the address links are built from (these tests follow none).
+      PUBLIC_URL: 'http://127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

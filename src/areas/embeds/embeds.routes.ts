@@ -23,10 +23,6 @@ import * as embeds from './embeds.service.js';
 const tags = ['embeds'];
 const config = { validationErrorCode: 'invalid_request' } as const;
 
-/** Where players' browsers reach the service: PUBLIC_URL, else the address the operator's request came in on. */
-export const publicBaseUrl = (platform: Platform, request: FastifyRequest) =>
-  platform.config.publicUrl ?? `${request.protocol}://${request.host}`;
-
 /** POST /v1/embeds/sessions, in the tenant API's scope: the operator's server creates a session with its key. */
 export function embedSessionRoutes(platform: Platform): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -44,16 +40,15 @@ export function embedSessionRoutes(platform: Platform): FastifyPluginAsyncTypebo
         },
       },
       async (request, reply) =>
-        reply
-          .code(201)
-          .send(
-            await embeds.createEmbedSession(
-              platform,
-              request.tenantContext,
-              request.body,
-              publicBaseUrl(platform, request),
-            ),
+        reply.code(201).send(
+          await embeds.createEmbedSession(
+            platform,
+            request.tenantContext,
+            request.body,
+            // PUBLIC_URL, never the request's Host: an operator's request must not choose where players are sent.
+            platform.config.publicUrl,
           ),
+        ),
     );
   };
 }

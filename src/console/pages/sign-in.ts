@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { authFailureLimit } from '../../platform/rate-limit.js';
+import { addressLimit } from '../../platform/rate-limit.js';
 import { staffContext } from '../../platform/service-context.js';
 import { completeSetup, openSetupLink, signIn, signOut } from '../../staff/staff.service.js';
 import { MIN_PASSWORD_LENGTH } from '../../staff/staff.rules.js';
@@ -99,11 +99,13 @@ type Form = Record<string, string | undefined>;
 
 /** Sign-in, sign-out and the one-time setup link: the console's only pages without a session. */
 export function signInPages(app: FastifyInstance, platform: Platform): void {
-  const limitFailures = authFailureLimit(app, {
+  // Every attempt counts, not only failures: each may cost a password hash, so the address is checked first.
+  const limitAttempts = addressLimit(app, {
     redis: platform.redis,
     max: platform.config.authFailuresPerMinute,
-    nameSpace: 'compliance:auth-failures:console:',
-    what: 'console sign-ins',
+    nameSpace: 'compliance:sign-in-attempts:console:',
+    refusal: (max, retryAfter) =>
+      `More than ${max} sign-in attempts a minute from this address: try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}`,
   });
   const publicRoute = { config: { staffAction: 'public' as const } };
 
@@ -118,33 +120,35 @@ export function signInPages(app: FastifyInstance, platform: Platform): void {
       const body = request.body ?? {};
       const next = safeNext(body.next);
       try {
-        const { sessionId: id } = await signIn(staffContext(platform, request.id), platform.secrets, {
+        await limitAttempts(request);
+        const { sessionId: id } = await signIn(platform, staffContext(platform, request.id), {
           email: body.email ?? '',
           password: body.password ?? '',
           code: body.code ?? '',
           remoteIp: request.ip,
         });
         // A session id the browser held before signing in is never promoted: the old one ends, a new one is set.
-        const previous = sessionId(request);
+        const previous = sessionId(platform, request);
         if (previous) await signOut(staffContext(platform, request.id), previous);
-        setSessionCookie(request, reply, id);
+        setSessionCookie(platform, request, reply, id);
         return reply.redirect(next, 303);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'stored_secret_unreadable') {
-          return sendPage(reply, signInForm({ next, email: body.email, error: error.message }), 500);
-        }
-        if (!(error instanceof AppError) || error.code !== 'sign_in_failed') throw error;
-        await limitFailures(request, reply);
-        return sendPage(reply, signInForm({ next, email: body.email, error: error.message }), 401);
+        if (!(error instanceof AppError)) throw error;
+        // A refused sign-in, a throttled one, or an authenticator key the service cannot open (a new setup link mends it).
+        if (!['sign_in_failed', 'rate_limited', 'stored_secret_unreadable'].includes(error.code)) throw error;
+        if (error.retryAfterSeconds) void reply.header('retry-after', error.retryAfterSeconds);
+        const form = signInForm({ next, email: body.email, error: error.message });
+        return sendPage(reply, form, error.statusCode);
       }
     },
   );
 
-  app.post('/console/logout', { config: { staffAction: 'read' } }, async (request, reply) => {
+  // Every role signs out, the regulator's included.
+  app.post('/console/logout', { config: { staffAction: 'signed_in' } }, async (request, reply) => {
     memberOf(request);
-    const id = sessionId(request);
+    const id = sessionId(platform, request);
     if (id) await signOut(staffContext(platform, request.id), id);
-    clearSessionCookie(reply);
+    clearSessionCookie(platform, request, reply);
     return reply.redirect('/console/login', 303);
   });
 

@@ -73,7 +73,7 @@ function actions(a: StaffAccountView, member: StaffMember): Html {
       member,
       `${at}/setup-link`,
       `New setup link for ${a.email}`,
-      `Mail ${a.email} a new setup link? Their sessions end and they set a password and authenticator again.`,
+      `Mail ${a.email} a new setup link? Their password and authenticator stop working and their sessions end at once; they set both again through the link.`,
     )}
     ${
       self

@@ -71,8 +71,8 @@ async function mailSetupLink(
   account: store.StaffAccount,
 ): Promise<void> {
   const token = await newSetupLink(tx, ctx, account.staff_id);
-  const base = platform.config.publicUrl ?? `http://${platform.config.host}:${platform.config.port}`;
-  const link = `${base}${setupPath(token)}`;
+  // Built from PUBLIC_URL, never from a request's Host: a forged Host cannot redirect the invitation.
+  const link = `${platform.config.publicUrl}${setupPath(token)}`;
   await queueMail(
     tx,
     setupLinkMail({ to: account.email, displayName: account.display_name, link }),
@@ -281,7 +281,9 @@ export function rejectStaffChange(ctx: ServiceContext, staffId: string, reason: 
 
 /**
  * A new one-time link, mailed to the account's holder (the old ones stop working): for an invited account whose
- * link lapsed, or to reset a lost password or authenticator. The account must set both again; its sessions end.
+ * link lapsed, or to reset a lost password or authenticator. The reset is at once: the password, the authenticator
+ * and its last step are cleared and the sessions end, so nobody signs in as the account until its holder completes
+ * setup through the new link.
  */
 export function issueSetupLink(platform: Platform, ctx: ServiceContext, staffId: string) {
   return withTransaction(ctx, async (tx, ctx) => {
@@ -291,9 +293,16 @@ export function issueSetupLink(platform: Platform, ctx: ServiceContext, staffId:
     }
     const now = ctx.clock.now();
     await store.endSessionsOf(tx, staffId, now);
-    const reset = await store.updateAccount(tx, staffId, { changed_by: ctx.actor, changed_at: now });
+    const reset = await store.updateAccount(tx, staffId, {
+      status: 'invited',
+      password_hash: null,
+      totp_secret: null,
+      totp_last_step: null,
+      changed_by: ctx.actor,
+      changed_at: now,
+    });
     await mailSetupLink(platform, tx, ctx, reset);
-    await audit(tx, ctx, 'staff.setup_link_issued', { staff_id: staffId });
+    await audit(tx, ctx, 'staff.setup_link_issued', { staff_id: staffId, credentials_cleared: true });
     return accountView(reset);
   });
 }

@@ -29,7 +29,7 @@ export async function openSetupLink(ctx: ServiceContext, token: string) {
 
 /**
  * Sets the password and the second factor through a one-time link: the code proves the authenticator holds the
- * secret before it is kept (encrypted). The link is spent; the account becomes active.
+ * secret before it is kept (encrypted). The link is spent; the account becomes active, and every session it had ends.
  */
 export function completeSetup(
   ctx: ServiceContext,
@@ -60,10 +60,10 @@ export function completeSetup(
       totp_secret: secrets.encrypt(TOTP_PURPOSE, link.staff_id, input.totp_secret),
       totp_last_step: String(step),
       status: 'active',
-      failed_logins: 0,
-      locked_until: null,
     });
     await store.retireSetupLinks(tx, link.staff_id, now);
+    // Whoever held a session of this account before the new credentials holds none now.
+    await store.endSessionsOf(tx, link.staff_id, now);
     await audit(tx, { ...ctx, actor: account.staff_id }, 'staff.setup_completed', {
       staff_id: account.staff_id,
     });
