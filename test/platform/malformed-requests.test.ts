@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
 import type { RouteSummary } from '../../src/app.js';
+import { tokenMay } from '../../src/staff/staff.rules.js';
+import { staffOf } from '../helpers/staff-driver.js';
 import { BACKOFFICE_TOKEN, TestService, type TestTenant } from '../helpers/test-service.js';
 import {
   DATE_EDGES,
@@ -24,6 +26,13 @@ const PROBING_ADDRESS = '198.51.100.77';
  * editing this test), gets generated malformed requests on the suite's database. None may answer 5xx or 2xx; every
  * answer is the spec's error body; and no table gains or loses a row (auth-failure logs aside: see storedRows).
  */
+
+/** A signed-in admin's cookie and anti-forgery header, for the back-office routes only a person may call. */
+async function sessionHeaders(t: TestService): Promise<Record<string, string>> {
+  const { cookie, csrfToken } = await staffOf(t, 'admin');
+  return { cookie: `console_session=${cookie}`, 'x-csrf-token': csrfToken };
+}
+
 describe('malformed requests to every route', () => {
   const suite = useSuite(async (own) => {
     const t = own(await TestService.start());
@@ -124,9 +133,12 @@ describe('malformed requests to every route', () => {
     const started = performance.now();
     let sent = 0;
     for (const { route, field } of fields) {
-      const headers = {
-        authorization: `Bearer ${route.url.startsWith('/backoffice/') ? BACKOFFICE_TOKEN : tenant.apiKey}`,
-      };
+      // A person's routes (a decision, a rescreen) take a signed-in admin; every other back-office route the token.
+      const headers = !route.url.startsWith('/backoffice/')
+        ? { authorization: `Bearer ${tenant.apiKey}` }
+        : tokenMay(route.method, route.url.slice('/backoffice/v1'.length))
+          ? { authorization: `Bearer ${BACKOFFICE_TOKEN}` }
+          : await sessionHeaders(t);
       const before = await storedRows(t.db);
       const code = validationCode(route, field);
       for (const value of DATE_EDGES[field.format].refused) {

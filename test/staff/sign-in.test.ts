@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { STRICT_TRANSPORT_SECURITY } from '../../src/app.js';
 import { SIGN_IN_ALERT_EVERY_FAILURES, SIGN_IN_THROTTLES, signInWaits } from '../../src/staff/staff.rules.js';
-import { codeFor, createStaffMember, form, type TestStaffMember } from '../helpers/staff-driver.js';
+import { codeFor, createStaffMember, form, nextCode, type TestStaffMember } from '../helpers/staff-driver.js';
 import { useSuite } from '../helpers/suite.js';
 import { TestService } from '../helpers/test-service.js';
 
@@ -28,8 +28,8 @@ function signIn(
   });
 }
 
-const asOwner = (t: TestService, member: TestStaffMember, from?: string) =>
-  signIn(t, { email: member.email, password: member.password, code: codeFor(t, member) }, { from });
+const asOwner = async (t: TestService, member: TestStaffMember, from?: string) =>
+  signIn(t, { email: member.email, password: member.password, code: await nextCode(t, member) }, { from });
 
 /** Password hashes sign-in has computed, as GET /backoffice/v1/metrics reports them. */
 async function passwordChecks(t: TestService): Promise<number> {
@@ -261,7 +261,7 @@ describe('the session cookie and HSTS', () => {
     const https = { 'x-forwarded-proto': 'https' };
     const response = await signIn(
       t,
-      { email: member.email, password: member.password, code: codeFor(t, member) },
+      { email: member.email, password: member.password, code: await nextCode(t, member) },
       { headers: https },
     );
     expect(response.statusCode).toBe(303);
@@ -289,7 +289,7 @@ describe('the session cookie and HSTS', () => {
     const host = { host: 'console.compliance.example' };
     const response = await signIn(
       t,
-      { email: member.email, password: member.password, code: codeFor(t, member) },
+      { email: member.email, password: member.password, code: await nextCode(t, member) },
       { headers: host },
     );
     expect(response.statusCode).toBe(303);
@@ -299,11 +299,10 @@ describe('the session cookie and HSTS', () => {
 
   it('on plain loopback HTTP: the plain cookie, without Secure or HSTS', async () => {
     const { t, member } = suite.current;
-    await t.advance(30);
     const response = await signIn(t, {
       email: member.email,
       password: member.password,
-      code: codeFor(t, member),
+      code: await nextCode(t, member),
     });
     expect(response.statusCode).toBe(303);
     const cookie = String(response.headers['set-cookie']);
@@ -319,7 +318,7 @@ describe('the session cookie and HSTS', () => {
       const member = await createStaffMember(t, 'auditor');
       const response = await signIn(
         t,
-        { email: member.email, password: member.password, code: codeFor(t, member) },
+        { email: member.email, password: member.password, code: await nextCode(t, member) },
         { headers: { 'x-forwarded-proto': 'https' } },
       );
       expect(response.statusCode).toBe(303);
