@@ -118,7 +118,7 @@ describe('console: queues, case pages and approvals', () => {
     const data = {
       case_id: caseId,
       user_id: userId,
-      reviewer: reviewer.member.staffId,
+      reviewer: reviewer.member.reviewerRef,
       transactions_held: true,
     };
     expect((await d.webhooks('sanctions.confirmed', userId)).map((e) => e.data)).toEqual([data]);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   createStaffMember,
+  mailedSetupPath,
   postForm,
+  staffTeam,
   signInAs,
   asStaff,
   type StaffSession,
@@ -285,7 +287,7 @@ describe('regulator list', () => {
     expect(list.body).toContain(email);
     expect(list.body).toContain('+14155552671');
 
-    const id = new RegExp(`<code>(exc_[0-9a-f]+)</code></td>\\s*<td>sandbox</td>\\s*<td>${email}`).exec(
+    const id = new RegExp(`<code>(exc_[0-9a-f]+)</code></a></td>\\s*<td>sandbox</td>\\s*<td>${email}`).exec(
       list.body,
     )![1]!;
     const voided = await postForm(t, admin, `/console/regulator/${id}/void`, { reason: 'Typo in the email' });
@@ -320,7 +322,7 @@ describe('regulator list', () => {
     });
     expect(uploaded.statusCode).toBe(303);
     const rowsOf = (body: string) =>
-      [...body.matchAll(/<td><code>(exc_[0-9a-f]+)<\/code><\/td>/g)].map((m) => m[1]!);
+      [...body.matchAll(/<td><a href="[^"]+"><code>(exc_[0-9a-f]+)<\/code><\/a><\/td>/g)].map((m) => m[1]!);
     const first = await get(admin, '/console/regulator');
     expect(rowsOf(first.body)).toHaveLength(50);
     const next = /rel="next" href="([^"]+)"/.exec(first.body)![1]!.replace(/&amp;/g, '&');
@@ -335,7 +337,7 @@ describe('regulator list', () => {
 });
 
 describe('staff accounts', () => {
-  it('an admin creates a reviewer and sees the setup link once', async () => {
+  it('an admin creates a reviewer, whose setup link goes by mail and is never shown to the admin', async () => {
     const { t, admin } = suite.current;
     const email = `new.reviewer.${Date.now()}@compliance.example`;
     const created = await postForm(t, admin, '/console/staff', {
@@ -343,13 +345,52 @@ describe('staff accounts', () => {
       display_name: 'New Reviewer',
       role: 'reviewer',
     });
-    expect(created.statusCode).toBe(200);
-    const link = shown(created.body, 'setup-link');
-    expect(link).toMatch(/^http:\/\/localhost(:\d+)?\/console\/setup\/[\w-]+$/);
-    expect((await t.inject({ method: 'GET', url: new URL(link).pathname })).statusCode).toBe(200);
-    const list = await get(admin, '/console/staff');
-    expect(list.body).toContain(email);
-    expect(list.body).not.toContain(new URL(link).pathname);
+    expect(created.statusCode).toBe(303);
+    const page = await get(admin, created.headers.location as string);
+    expect(page.body).toContain(`${email} (reviewer) created: the setup link is mailed to them`);
+    // The link is in the invitee's mail (built from PUBLIC_URL), and on no page the admin sees.
+    const path = await mailedSetupPath(t, email);
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`${t.config.publicUrl}${path}`);
+    expect(page.body).not.toContain(path);
+    expect((await t.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    expect(page.body).toMatch(
+      new RegExp(`${email}[\\s\\S]*?invited[\\s\\S]*?by ${admin.member.displayName}`),
+    );
+  });
+
+  it('an admin or supervisor account waits for a second admin, on the staff page', async () => {
+    const { t, admin } = suite.current;
+    const second = (await staffTeam(t)).admins[1];
+    const email = `new.supervisor.${Date.now()}@compliance.example`;
+    const created = await postForm(t, admin, '/console/staff', {
+      email,
+      display_name: 'New Sup',
+      role: 'supervisor',
+    });
+    const own = await get(admin, created.headers.location as string);
+    expect(own.body).toContain('a second admin must approve it before the setup link is mailed');
+    // The proposer sees the proposal but no way to approve it; the second admin approves from the page.
+    expect(own.body).toContain('awaiting a second admin');
+    const staffId = new RegExp(`id="(stf_[0-9a-f]+)">\\s*<td>${email}`).exec(own.body)![1]!;
+    const approveAction = `/console/staff/${staffId}/proposal/approve`;
+    expect(changeForms(own.body)).not.toContain(approveAction);
+    expect(
+      await t.db.selectFrom('mail_outbox').select('mail_id').where('to_address', '=', email).execute(),
+    ).toEqual([]);
+    expect(changeForms((await get(second, '/console/staff')).body)).toContain(approveAction);
+    expect((await postForm(t, admin, approveAction, {})).statusCode).toBe(403);
+    const approved = await postForm(t, second, approveAction, {});
+    expect(approved.statusCode).toBe(303);
+    const after = await get(second, '/console/staff');
+    expect(after.body).toMatch(
+      new RegExp(`${email}[\\s\\S]*?invited[\\s\\S]*?approved by ${second.member.displayName}`),
+    );
+    await mailedSetupPath(t, email);
   });
 
   it('disabling a member ends their session at once, in the console and the back office', async () => {

@@ -103,7 +103,7 @@ export async function staffTeam(t: TestService): Promise<StaffTeam> {
   const admins: StaffSession[] = [];
   for (const n of [1, 2]) {
     const email = `admin.${n}.${++counter}@compliance.example`;
-    const displayName = `Admin ${n}`;
+    const displayName = `Bootstrap Admin ${n}`;
     const created = await t.backoffice('POST', '/staff', { email, display_name: displayName, role: 'admin' });
     if (created.statusCode !== 201) throw new Error(`bootstrap admin failed: ${created.body}`);
     const { staff_id: staffId, reviewer_ref: reviewerRef } = created.json<{
