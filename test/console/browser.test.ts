@@ -3,6 +3,7 @@ import { AmlDriver, usd } from '../../src/areas/aml/aml.test-support.js';
 import { SanctionsDriver } from '../../src/areas/sanctions/sanctions.test-support.js';
 import { describeWithBrowser, launchBrowser } from '../helpers/browser.js';
 import { useSuite } from '../helpers/suite.js';
+import { mailedSetupPath } from '../helpers/staff-driver.js';
 import { ConsoleUser, type Credentials } from './browser-support.js';
 
 /**
@@ -27,6 +28,11 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
       displayName: 'Ada Admin',
       password: 'admin passphrase 1',
     },
+    secondAdmin: {
+      email: 'bo.admin@compliance.example',
+      displayName: 'Bo Admin',
+      password: 'admin passphrase 2',
+    },
     reviewer: {
       email: 'rita.reviewer@compliance.example',
       displayName: 'Rita Reviewer',
@@ -47,19 +53,23 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
     return windows[who];
   };
 
-  it('an admin sets up, signs in and creates a reviewer and a supervisor, who set up in their own windows', async () => {
+  it('two admins set up from their mail; one creates a reviewer and proposes a supervisor, the other approves', async () => {
     const { d } = suite.current;
-    const created = await d.t.backoffice('POST', '/staff', {
-      email: people.admin.email,
-      display_name: people.admin.displayName,
-      role: 'admin',
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    // The bootstrap: the token creates the first two admins, whose links go to them by mail, never in the answer.
+    for (const [who, names] of [
+      ['admin', { form: 'setup', done: 'setup-done' }],
+      ['secondAdmin', { form: 'team-setup-second-admin', done: 'team-setup-done-second-admin' }],
+    ] as const) {
+      const created = await d.t.backoffice('POST', '/staff', {
+        email: people[who].email,
+        display_name: people[who].displayName,
+        role: 'admin',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).not.toHaveProperty('setup_path');
+      await (await at(who)).setUp(await mailedSetupPath(d.t, people[who].email), names);
+    }
     const admin = await at('admin');
-    await admin.setUp(created.json<{ setup_path: string }>().setup_path, {
-      form: 'setup',
-      done: 'setup-done',
-    });
 
     await admin.goto('/console/login', 'sign-in');
     // A keyboard user sees where they are: the first Tab's target has a focus ring.
@@ -70,7 +80,10 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
     await admin.signIn({ form: 'team-sign-in-admin', landing: 'team-dashboard' });
 
     await admin.nav('Staff', 'team-staff');
-    const setupLinks: Record<string, string> = {};
+    const notices = {
+      reviewer: 'created: the setup link is mailed to them',
+      supervisor: 'proposed: a second admin must approve it before the setup link is mailed',
+    };
     for (const role of ['reviewer', 'supervisor'] as const) {
       await admin.page.getByLabel('Role', { exact: true }).selectOption(role);
       await admin.submit(
@@ -78,11 +91,9 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
         'Create account',
         `team-staff-created-${role}`,
       );
-      expect(await admin.heading()).toBe('Staff account created');
-      const link = (await admin.page.locator('#setup-link').textContent())!.trim();
-      expect(link).toMatch(new RegExp(`^${suite.current.baseUrl}/console/setup/`));
-      setupLinks[role] = new URL(link).pathname;
-      await admin.follow(admin.link('Back to staff accounts'), `team-staff-after-${role}`);
+      await expect(admin.page.getByRole('status').textContent()).resolves.toContain(notices[role]);
+      // The admin never sees a setup link.
+      expect(await admin.page.locator('main').textContent()).not.toContain('/console/setup/');
     }
     const rows = admin.page.locator('tbody tr');
     for (const role of ['reviewer', 'supervisor'] as const) {
@@ -90,11 +101,24 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
         .soft(rows.filter({ hasText: people[role].email }).locator('td').nth(2).textContent())
         .resolves.toBe(role);
     }
+    // The proposer cannot approve their own proposal: the button is not theirs.
+    expect(await admin.button(`Approve for ${people.supervisor.email}`).count()).toBe(0);
     await admin.signOut('team-signed-out');
+
+    const second = await at('secondAdmin');
+    await second.signIn({ form: 'team-sign-in-second-admin', landing: 'team-dashboard-second-admin' });
+    await second.nav('Staff', 'team-staff-to-approve');
+    await second.follow(second.button(`Approve for ${people.supervisor.email}`), 'team-staff-approved');
+    await expect(second.page.getByRole('status').textContent()).resolves.toContain('Approved');
+    expect(
+      await second.page.locator('tbody tr').filter({ hasText: people.supervisor.email }).textContent(),
+    ).toMatch(new RegExp(`invited[\\s\\S]*approved by\\s+${people.secondAdmin.displayName}`));
+    await second.signOut('team-signed-out-second-admin');
 
     for (const role of ['reviewer', 'supervisor'] as const) {
       const person = await at(role);
-      await person.setUp(setupLinks[role]!, { form: `team-setup-${role}`, done: `team-setup-done-${role}` });
+      const link = await mailedSetupPath(d.t, people[role].email);
+      await person.setUp(link, { form: `team-setup-${role}`, done: `team-setup-done-${role}` });
     }
   });
 
@@ -234,6 +258,54 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
       .verified(d.tenant.signingSecret)
       .filter((e) => e.event === 'kyc.approved' && e.data.user_id === userId);
     expect(approved).toHaveLength(1);
+  });
+
+  it("a permanent exclusion's void: the reviewer proposes it on the row's page, the supervisor approves it there", async () => {
+    const { d } = suite.current;
+    const userId = 'void-browser-player';
+    const email = 'void-browser-player@example.com';
+    const registered = await d.t.api(d.tenant.apiKey, 'POST', '/v1/exclusions', {
+      user_id: userId,
+      duration: 'duration_permanent',
+      email,
+      reason: 'self_initiated',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const exclusionId = registered.json<{ exclusion_id: string }>().exclusion_id;
+
+    // The reviewer reaches the row from the player's page and proposes its void, with a reason.
+    const reviewer = await at('reviewer');
+    await reviewer.goto(`/console/players/${d.tenant.tenantId}/${userId}`, 'void-player');
+    await reviewer.follow(reviewer.link(exclusionId), 'void-row');
+    await reviewer.submit(
+      { 'Why the row was registered in error': 'the agent registered the wrong player' },
+      'Propose the void',
+      'void-proposed',
+    );
+    await expect(reviewer.page.getByRole('status').textContent()).resolves.toContain('proposed');
+    expect(await reviewer.button('Approve').count()).toBe(0);
+    await d.t.deliverWebhooks();
+    expect(await d.webhooks('exclusion.voided', userId)).toEqual([]);
+    const stillExcluded = await d.t.api(d.tenant.apiKey, 'GET', `/v1/exclusions/check?email=${email}`);
+    expect(stillExcluded.json()).toMatchObject({ is_excluded: true, exclusion_id: exclusionId });
+
+    // The supervisor finds it among the pending approvals and approves it on the row's page.
+    const supervisor = await at('supervisor');
+    await supervisor.nav('Approvals', 'void-approvals');
+    const pending = supervisor.page.locator('tbody tr').filter({ hasText: exclusionId });
+    expect(await pending.textContent()).toContain('Void the permanent exclusion');
+    expect(await pending.textContent()).toContain(people.reviewer.displayName);
+    await supervisor.follow(supervisor.link(exclusionId), 'void-row-to-approve');
+    await supervisor.follow(supervisor.button('Approve'), 'void-approved');
+    await expect(supervisor.page.getByRole('status').textContent()).resolves.toContain('approved');
+    expect(await supervisor.page.locator('main').textContent()).toMatch(
+      new RegExp(`voided[\\s\\S]*${people.reviewer.displayName}, approved by ${people.supervisor.displayName}`),
+    );
+
+    const voided = await d.webhooks('exclusion.voided', userId);
+    expect(voided.map((e) => e.data.exclusion_id)).toEqual([exclusionId]);
+    const free = await d.t.api(d.tenant.apiKey, 'GET', `/v1/exclusions/check?email=${email}`);
+    expect(free.json()).toEqual({ is_excluded: false });
   });
 
   it('every other page, as the admin', async () => {

@@ -30,8 +30,9 @@ export function staffChangeLabel(action: string): string {
   return `Change the role to ${action.slice('role:'.length)}`;
 }
 
-const postButton = (member: StaffMember, action: string, label: string, confirm: string, kind = 'secondary') =>
-  html`<form method="post" action="${action}" data-confirm="${confirm}">
+/** A one-button form; `confirm` asks first (with script), for what cannot be taken back. */
+const postButton = (member: StaffMember, action: string, label: string, confirm?: string, kind = 'secondary') =>
+  html`<form method="post" action="${action}" ${confirm ? html`data-confirm="${confirm}"` : ''}>
     ${csrfField(member)}<button type="submit" class="${kind}">${label}</button>
   </form>`;
 
@@ -47,7 +48,7 @@ function pendingChange(a: StaffAccountView, member: StaffMember, mayManage: bool
     ${
       mayManage && !own
         ? html`<div class="row">
-            ${postButton(member, `${base}/approve`, `Approve for ${a.email}`, `Approve: ${staffChangeLabel(p.action)} (${a.email})?`, '')}
+            ${postButton(member, `${base}/approve`, `Approve for ${a.email}`, undefined, '')}
             <form method="post" action="${base}/reject" class="row">
               ${csrfField(member)}
               <label for="reject-${a.staff_id}">Reason for rejecting</label>
