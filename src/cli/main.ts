@@ -17,7 +17,6 @@ const FLAGS = {
   'overlap-hours': { type: 'string' },
   since: { type: 'string' },
   reason: { type: 'string' },
-  actor: { type: 'string' },
   email: { type: 'string' },
   'display-name': { type: 'string' },
   format: { type: 'string' },

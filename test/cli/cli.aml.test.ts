@@ -40,10 +40,10 @@ describe('compliance aml overdue, dead-letters and redrive (the built CLI)', () 
     const deadLetterId = listed.stdout.split(/\s+/)[0]!;
     expect(deadLetterId).toMatch(/^amldl_/);
 
-    const missing = await cli('aml', 'redrive', deadLetterId, '--actor', 'ops');
+    const missing = await cli('aml', 'redrive', deadLetterId);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--reason is required');
-    const redriven = await cli('aml', 'redrive', deadLetterId, '--reason', 'trigger fixed', '--actor', 'ops');
+    const redriven = await cli('aml', 'redrive', deadLetterId, '--reason', 'trigger fixed');
     expect(redriven.code, redriven.stderr).toBe(0);
     expect(redriven.stdout).toMatch(new RegExp(`^Re-drove ${deadLetterId} .*queued for evaluation`));
     await d.pass();

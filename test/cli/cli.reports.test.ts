@@ -54,9 +54,9 @@ describe('compliance reports and regulator (the built CLI)', () => {
       { user_id: 'cli-player', tenant_id: tenant.tenantId },
     ]);
 
-    const ack = await cli('regulator', 'ack', exportId, '--actor', 'regulator-desk');
+    const ack = await cli('regulator', 'ack', exportId);
     expect(ack.code, ack.stderr).toBe(0);
-    expect(ack.stdout).toContain('by regulator-desk');
+    expect(ack.stdout).toContain('by backoffice');
     const replay = await t.api(tenant.apiKey, 'POST', '/v1/exclusions', {
       user_id: 'cli-player',
       duration: 'duration_7d',
