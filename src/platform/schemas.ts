@@ -124,4 +124,3 @@ export const RejectProposalRequest = Type.Object(
   { reason: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }) },
   { additionalProperties: false },
 );
-

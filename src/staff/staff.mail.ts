@@ -17,9 +17,7 @@ export function setupLinkMail(input: { to: string; displayName: string; link: st
   const html = text
     .split('\n\n')
     .map((p) =>
-      p === input.link
-        ? `<p><a href="${escapeHtml(p)}">${escapeHtml(p)}</a></p>`
-        : `<p>${escapeHtml(p)}</p>`,
+      p === input.link ? `<p><a href="${escapeHtml(p)}">${escapeHtml(p)}</a></p>` : `<p>${escapeHtml(p)}</p>`,
     )
     .join('\n');
   return {

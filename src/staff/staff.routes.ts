@@ -77,7 +77,11 @@ export function staffRoutes(platform: Platform): FastifyPluginAsyncTypebox {
     app.post(
       '/staff/:staff_id/disable',
       {
-        schema: { tags, params: StaffParams, response: { 200: StaffAccount, ...errorResponses(403, 404, 409) } },
+        schema: {
+          tags,
+          params: StaffParams,
+          response: { 200: StaffAccount, ...errorResponses(403, 404, 409) },
+        },
       },
       (req) => disableStaff(requestStaffContext(platform, req), req.params.staff_id),
     );
@@ -87,7 +91,8 @@ export function staffRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags,
-          summary: 'Re-enable a disabled account (an admin or supervisor account once a second admin approves)',
+          summary:
+            'Re-enable a disabled account (an admin or supervisor account once a second admin approves)',
           params: StaffParams,
           response: { 200: StaffAccount, ...errorResponses(403, 404, 409) },
         },
@@ -100,7 +105,8 @@ export function staffRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags,
-          summary: "Change an account's role (raising it to admin or supervisor once a second admin approves)",
+          summary:
+            "Change an account's role (raising it to admin or supervisor once a second admin approves)",
           params: StaffParams,
           body: SetRoleRequest,
           response: { 200: StaffAccount, ...errorResponses(400, 403, 404, 409) },
@@ -159,8 +165,7 @@ export function staffRoutes(platform: Platform): FastifyPluginAsyncTypebox {
     app.post(
       '/cases/:subject/:subject_id/take',
       { schema: { tags, params: CaseParams, response: { 200: CaseWork, ...errorResponses(403) } } },
-      (req) =>
-        takeCase(requestStaffContext(platform, req), req.params.subject, req.params.subject_id),
+      (req) => takeCase(requestStaffContext(platform, req), req.params.subject, req.params.subject_id),
     );
 
     app.post(

@@ -47,7 +47,11 @@ export function roleMay(role: StaffRole, action: StaffAction): boolean {
  * four-eyes decision, manage staff accounts. The token's one exception is the bootstrap of a deployment's first
  * two admins (POST /staff, which the verb allows while fewer than two admins exist).
  */
-export const PERSON_ONLY_ACTIONS: readonly StaffAction[] = ['decide_cases', 'approve_decisions', 'manage_staff'];
+export const PERSON_ONLY_ACTIONS: readonly StaffAction[] = [
+  'decide_cases',
+  'approve_decisions',
+  'manage_staff',
+];
 export const TOKEN_BOOTSTRAP_ROUTES: readonly string[] = ['POST /staff'];
 
 /** Whether the back-office token may call this route (it may call every route but the person-only ones). */

@@ -47,7 +47,6 @@ export const StaffSession = Type.Object({
   csrf_token: Type.String(),
 });
 
-
 export const CreateStaffRequest = Type.Object(
   {
     email: Type.String({ format: 'email', maxLength: 254 }),

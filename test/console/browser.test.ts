@@ -299,7 +299,9 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
     await supervisor.follow(supervisor.button('Approve'), 'void-approved');
     await expect(supervisor.page.getByRole('status').textContent()).resolves.toContain('approved');
     expect(await supervisor.page.locator('main').textContent()).toMatch(
-      new RegExp(`voided[\\s\\S]*${people.reviewer.displayName}, approved by ${people.supervisor.displayName}`),
+      new RegExp(
+        `voided[\\s\\S]*${people.reviewer.displayName}, approved by ${people.supervisor.displayName}`,
+      ),
     );
 
     const voided = await d.webhooks('exclusion.voided', userId);

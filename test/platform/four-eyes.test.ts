@@ -75,12 +75,17 @@ const caseKind = (open: Kind['open'], body: object, awaiting: string, decided: s
 const base = (open: Kind['open']) => (open === sanctionsHit ? '/sanctions/cases' : '/aml/cases');
 
 const KINDS: Record<string, Kind> = {
-  'a sanctions confirmation': caseKind(sanctionsHit, { decision: 'confirmed' }, 'hit_review_pending', 'confirmed', [
-    'sanctions.confirmed',
-    'sanctions.account_frozen',
-  ]),
+  'a sanctions confirmation': caseKind(
+    sanctionsHit,
+    { decision: 'confirmed' },
+    'hit_review_pending',
+    'confirmed',
+    ['sanctions.confirmed', 'sanctions.account_frozen'],
+  ),
   'an AML freeze': caseKind(amlHold, { action: 'freeze' }, 'under_review', 'frozen', ['aml.account_frozen']),
-  'an AML escalation': caseKind(amlHold, { action: 'escalate' }, 'under_review', 'escalated', ['aml.escalated']),
+  'an AML escalation': caseKind(amlHold, { action: 'escalate' }, 'under_review', 'escalated', [
+    'aml.escalated',
+  ]),
   "a permanent exclusion's void": {
     open: async (t, tenant, n) => {
       const response = await t.api(tenant.apiKey, 'POST', '/v1/exclusions', {
@@ -145,7 +150,9 @@ describe.each(Object.entries(KINDS))('four eyes on %s', (_, kind) => {
       propose: async (session: StaffSession | 'token') => {
         const { url, body } = kind.propose(id, number);
         const response =
-          session === 'token' ? await t.backoffice('POST', url, body) : await asStaff(t, session, 'POST', url, body);
+          session === 'token'
+            ? await t.backoffice('POST', url, body)
+            : await asStaff(t, session, 'POST', url, body);
         // An account proposed is its own subject: the proposal's subject id is the new staff id.
         if (!id && response.statusCode < 300) id = response.json().staff_id as string;
         return response;
@@ -283,7 +290,11 @@ describe('four eyes names people, not what a body says', () => {
       expect(created.json()).toMatchObject({ status: 'proposed', approved_by: null });
       const staffId = created.json().staff_id as string;
       // No link until it is approved: nobody can set it up.
-      const mail = await t.db.selectFrom('mail_outbox').select('mail_id').where('to_address', '=', email).execute();
+      const mail = await t.db
+        .selectFrom('mail_outbox')
+        .select('mail_id')
+        .where('to_address', '=', email)
+        .execute();
       expect(mail).toEqual([]);
       expect((await asStaff(t, first, 'POST', `/staff/${staffId}/proposal/approve`)).statusCode).toBe(403);
       const approved = await asStaff(t, second, 'POST', `/staff/${staffId}/proposal/approve`);

@@ -87,8 +87,7 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           response: { 200: StaffCase, ...errorResponses(400, 404, 409) },
         },
       },
-      (req) =>
-        decideCase(requestStaffContext(platform, req), req.params.case_id, req.body),
+      (req) => decideCase(requestStaffContext(platform, req), req.params.case_id, req.body),
     );
 
     app.post(
@@ -142,12 +141,7 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           response: { 200: DeadLetter, ...errorResponses(400, 404, 409) },
         },
       },
-      (req) =>
-        redriveDeadLetter(
-          requestStaffContext(platform, req),
-          req.params.dead_letter_id,
-          req.body,
-        ),
+      (req) => redriveDeadLetter(requestStaffContext(platform, req), req.params.dead_letter_id, req.body),
     );
 
     app.get(

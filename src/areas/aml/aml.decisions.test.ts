@@ -58,8 +58,7 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
   it.each(cells)('$origin case in $status: $action', async ({ origin, status, via, action }) => {
     const d = suite.current;
     const { caseId } = await openCase(origin);
-    if (via)
-      expect((await decide(caseId, { action: via, reason: 'setup' })).statusCode).toBe(200);
+    if (via) expect((await decide(caseId, { action: via, reason: 'setup' })).statusCode).toBe(200);
     const response = await decide(caseId, { action, reason: `${action} on review` });
     const allowed = ALLOWED_DECISIONS[origin][action].includes(status);
     if (allowed) {

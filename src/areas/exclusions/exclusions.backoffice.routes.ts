@@ -54,7 +54,8 @@ export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyn
         config,
         schema: {
           tags,
-          summary: 'Approve a proposed void of a permanent exclusion (a second member of staff): it takes effect now',
+          summary:
+            'Approve a proposed void of a permanent exclusion (a second member of staff): it takes effect now',
           params,
           response: { 200: StaffExclusion, ...errorResponses(403, 404, 409) },
         },
@@ -68,7 +69,8 @@ export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyn
         config,
         schema: {
           tags,
-          summary: 'Reject a proposed void of a permanent exclusion (a second member of staff): the row stays',
+          summary:
+            'Reject a proposed void of a permanent exclusion (a second member of staff): the row stays',
           params,
           body: RejectProposalRequest,
           response: { 200: StaffExclusion, ...errorResponses(400, 403, 404, 409) },

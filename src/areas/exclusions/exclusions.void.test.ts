@@ -306,7 +306,10 @@ describe('voiding an exclusion registered in error (back office)', () => {
       ]);
     }
     const nothingProposed = await confirm(timed.exclusion_id);
-    expect([nothingProposed.statusCode, nothingProposed.json()]).toEqual([409, error('no_decision_proposed')]);
+    expect([nothingProposed.statusCode, nothingProposed.json()]).toEqual([
+      409,
+      error('no_decision_proposed'),
+    ]);
     expect((await staffView(timed.exclusion_id)).json()).toMatchObject({
       status: 'active',
       pending_proposal: null,

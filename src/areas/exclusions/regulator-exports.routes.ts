@@ -94,11 +94,7 @@ export function regulatorExportRoutes(platform: Platform): FastifyPluginAsyncTyp
         reply
           .code(201)
           .send(
-            await rerequestExport(
-              requestStaffContext(platform, req),
-              req.params.export_id,
-              req.body.reason,
-            ),
+            await rerequestExport(requestStaffContext(platform, req), req.params.export_id, req.body.reason),
           ),
     );
   };

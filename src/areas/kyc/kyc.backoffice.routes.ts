@@ -40,12 +40,7 @@ export function kycBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           response: { 200: KycCheckStatus, ...errorResponses(400, 404, 409) },
         },
       },
-      (req) =>
-        staffManualReview(
-          requestStaffContext(platform, req),
-          req.params.kyc_check_id,
-          req.body,
-        ),
+      (req) => staffManualReview(requestStaffContext(platform, req), req.params.kyc_check_id, req.body),
     );
   };
 }

@@ -1,10 +1,5 @@
 import { Type, type Static } from 'typebox';
-import {
-  ClientTimestamp,
-  CurrencyCode,
-  NullableTimestamp,
-  Timestamp,
-} from '../../platform/schemas.js';
+import { ClientTimestamp, CurrencyCode, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
 
 export const KycTier = Type.Union(
   [

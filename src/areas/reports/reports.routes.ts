@@ -70,9 +70,7 @@ export function reportRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       async (req, reply) =>
-        reply
-          .code(201)
-          .send(await regenerateReport(requestStaffContext(platform, req), req.body)),
+        reply.code(201).send(await regenerateReport(requestStaffContext(platform, req), req.body)),
     );
   };
 }

@@ -89,7 +89,12 @@ describe('sanctions re-screening', () => {
 
   const rescreenUser = (userId: string, body: object) => {
     const d = suite.current;
-    return d.t.asStaff('reviewer', 'POST', `/sanctions/tenants/${d.tenant.tenantId}/users/${userId}/rescreen`, body);
+    return d.t.asStaff(
+      'reviewer',
+      'POST',
+      `/sanctions/tenants/${d.tenant.tenantId}/users/${userId}/rescreen`,
+      body,
+    );
   };
 
   it('on demand for one user, with a corrected name: the stored subject is screened again, audited', async () => {

@@ -98,8 +98,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           response: { 200: SanctionsCaseView, ...errorResponses(400, 404, 409) },
         },
       },
-      (req) =>
-        decideCase(requestStaffContext(platform, req), req.params.case_id, req.body),
+      (req) => decideCase(requestStaffContext(platform, req), req.params.case_id, req.body),
     );
 
     app.post(

@@ -1,16 +1,7 @@
 import type { Static } from 'typebox';
 import type { ListsFetchResponse, ListsStatus } from '../../areas/sanctions/sanctions.lists.schemas.js';
 import type { RescreenRuns, SanctionsCaseView } from '../../areas/sanctions/sanctions.schemas.js';
-import {
-  command,
-  download,
-  get,
-  integer,
-  lines,
-  overdueLines,
-  post,
-  type Command,
-} from '../command.js';
+import { command, download, get, integer, lines, overdueLines, post, type Command } from '../command.js';
 
 function listsSummary(status: Static<typeof ListsStatus>): string {
   const lists = status.lists.map(

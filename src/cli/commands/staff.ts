@@ -1,15 +1,6 @@
 import type { Static } from 'typebox';
 import type { StaffAccount } from '../../staff/staff.schemas.js';
-import {
-  command,
-  flag,
-  get,
-  lines,
-  oneOf,
-  post,
-  required,
-  type Command,
-} from '../command.js';
+import { command, flag, get, lines, oneOf, post, required, type Command } from '../command.js';
 
 type Account = Static<typeof StaffAccount>;
 

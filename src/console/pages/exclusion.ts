@@ -25,8 +25,8 @@ function voidForm(member: StaffMember, row: StaffExclusion) {
   return html`<section aria-labelledby="void-heading" class="card">
     <h2 id="void-heading">Void this row</h2>
     <p>
-      Void a row registered in error: it stops matching for every operator, and each one entitled to know of it is
-      told (exclusion.voided).
+      Void a row registered in error: it stops matching for every operator, and each one entitled to know of
+      it is told (exclusion.voided).
       ${row.is_permanent ? 'A permanent exclusion is voided only when a second member of staff approves.' : ''}
     </p>
     <form method="post" action="${exclusionPath(row.exclusion_id)}/void" class="stack narrow">
@@ -61,7 +61,12 @@ export function exclusionPages(app: FastifyInstance, platform: Platform): void {
           <dd>
             ${row.origin === 'regulator' ? "The regulator's list" : html`Tenant <a href="/console/tenants/${row.tenant_id ?? ''}">${row.tenant_id}</a>`}
           </dd>
-          ${row.user_id && row.tenant_id ? html`<dt>Player</dt><dd><a href="${playerPath(row.tenant_id, row.user_id)}">${row.user_id}</a></dd>` : ''}
+          ${
+            row.user_id && row.tenant_id
+              ? html`<dt>Player</dt>
+                  <dd><a href="${playerPath(row.tenant_id, row.user_id)}">${row.user_id}</a></dd>`
+              : ''
+          }
           <dt>Environment</dt>
           <dd>${row.environment}</dd>
           <dt>Email</dt>
@@ -80,7 +85,8 @@ export function exclusionPages(app: FastifyInstance, platform: Platform): void {
             row.status === 'voided'
               ? html`<dt>Voided</dt>
                   <dd>
-                    ${time(row.voided_at)} by ${names.get(row.voided_by ?? '') ?? row.voided_by}${row.void_confirmed_by ? html`, approved by ${names.get(row.void_confirmed_by) ?? row.void_confirmed_by}` : ''}:
+                    ${time(row.voided_at)} by
+                    ${names.get(row.voided_by ?? '') ?? row.voided_by}${row.void_confirmed_by ? html`, approved by ${names.get(row.void_confirmed_by) ?? row.void_confirmed_by}` : ''}:
                     ${row.void_reason}
                   </dd>`
               : ''
@@ -131,7 +137,10 @@ export function exclusionPages(app: FastifyInstance, platform: Platform): void {
 
   app.post<{ Params: { exclusion_id: string }; Body: { reason: string } }>(
     '/console/exclusions/:exclusion_id/void/reject',
-    { config: { staffAction: 'approve_decisions' }, schema: { body: Type.Object(RejectProposalRequest.properties) } },
+    {
+      config: { staffAction: 'approve_decisions' },
+      schema: { body: Type.Object(RejectProposalRequest.properties) },
+    },
     async (request, reply) => {
       const id = request.params.exclusion_id;
       await rejectVoid(consoleContext(platform, request), id, request.body.reason.trim());

@@ -94,7 +94,10 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
             ['Reason', (e) => e.reason],
             ['Sent to the regulator', (e) => yesNo(e.regulator_propagated)],
           ],
-          { empty: 'No self-exclusion registered for this user id.', href: (e) => exclusionPath(e.exclusion_id) },
+          {
+            empty: 'No self-exclusion registered for this user id.',
+            href: (e) => exclusionPath(e.exclusion_id),
+          },
         )}
 
         <h2>Deposit limits</h2>

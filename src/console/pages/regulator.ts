@@ -63,7 +63,9 @@ export function parseRegulatorCsv(text: string): RegulatorEntry[] {
 function rowHtml(row: Row, member: StaffMember, mayVoid: boolean) {
   const id = row.exclusion_id;
   return html`<tr>
-    <td><a href="${exclusionPath(id)}"><code>${id}</code></a></td>
+    <td>
+      <a href="${exclusionPath(id)}"><code>${id}</code></a>
+    </td>
     <td>${row.environment}</td>
     <td>${row.email ?? '—'}</td>
     <td>${row.phone ?? '—'}</td>

@@ -31,7 +31,13 @@ export function staffChangeLabel(action: string): string {
 }
 
 /** A one-button form; `confirm` asks first (with script), for what cannot be taken back. */
-const postButton = (member: StaffMember, action: string, label: string, confirm?: string, kind = 'secondary') =>
+const postButton = (
+  member: StaffMember,
+  action: string,
+  label: string,
+  confirm?: string,
+  kind = 'secondary',
+) =>
   html`<form method="post" action="${action}" ${confirm ? html`data-confirm="${confirm}"` : ''}>
     ${csrfField(member)}<button type="submit" class="${kind}">${label}</button>
   </form>`;
@@ -95,7 +101,9 @@ function actions(a: StaffAccountView, member: StaffMember): Html {
 type Names = (staffIdOrActor: string | null) => string;
 
 function accountRow(a: StaffAccountView, member: StaffMember, mayManage: boolean, names: Names) {
-  const approved = a.approved_by ? html`<br />approved by ${names(a.approved_by)} · ${time(a.approved_at)}` : '';
+  const approved = a.approved_by
+    ? html`<br />approved by ${names(a.approved_by)} · ${time(a.approved_at)}`
+    : '';
   const changed = a.changed_by ? html`<br />changed by ${names(a.changed_by)} · ${time(a.changed_at)}` : '';
   return html`<tr id="${a.staff_id}">
     <td>${a.email}</td>
@@ -110,8 +118,8 @@ function accountRow(a: StaffAccountView, member: StaffMember, mayManage: boolean
 const createForm = (member: StaffMember) =>
   html`<h2>Create a staff account</h2>
     <p class="hint">
-      The new member of staff gets a one-time setup link by mail. An admin or supervisor account exists only once
-      a second admin approves it.
+      The new member of staff gets a one-time setup link by mail. An admin or supervisor account exists only
+      once a second admin approves it.
     </p>
     <form method="post" action="${CURRENT}" class="row">
       ${csrfField(member)}
@@ -201,13 +209,17 @@ export function staffPages(app: FastifyInstance, platform: Platform): void {
     },
   );
 
-  app.post<{ Params: { staff_id: string } }>(`${CURRENT}/:staff_id/enable`, manage, async (request, reply) => {
-    const account = await enableStaff(platform, consoleContext(platform, request), request.params.staff_id);
-    const notice = account.pending_proposal
-      ? `Re-enabling ${account.email} proposed: a second admin must approve it`
-      : `${account.email} re-enabled`;
-    return redirectWithNotice(reply, CURRENT, notice);
-  });
+  app.post<{ Params: { staff_id: string } }>(
+    `${CURRENT}/:staff_id/enable`,
+    manage,
+    async (request, reply) => {
+      const account = await enableStaff(platform, consoleContext(platform, request), request.params.staff_id);
+      const notice = account.pending_proposal
+        ? `Re-enabling ${account.email} proposed: a second admin must approve it`
+        : `${account.email} re-enabled`;
+      return redirectWithNotice(reply, CURRENT, notice);
+    },
+  );
 
   app.post<{ Params: { staff_id: string }; Body: { role: StaffRole } }>(
     `${CURRENT}/:staff_id/role`,
@@ -230,7 +242,11 @@ export function staffPages(app: FastifyInstance, platform: Platform): void {
     `${CURRENT}/:staff_id/setup-link`,
     manage,
     async (request, reply) => {
-      const account = await issueSetupLink(platform, consoleContext(platform, request), request.params.staff_id);
+      const account = await issueSetupLink(
+        platform,
+        consoleContext(platform, request),
+        request.params.staff_id,
+      );
       return redirectWithNotice(
         reply,
         CURRENT,
@@ -248,7 +264,11 @@ export function staffPages(app: FastifyInstance, platform: Platform): void {
         consoleContext(platform, request),
         request.params.staff_id,
       );
-      return redirectWithNotice(reply, CURRENT, `Approved: ${account.email} is ${account.role}, ${account.status}`);
+      return redirectWithNotice(
+        reply,
+        CURRENT,
+        `Approved: ${account.email} is ${account.role}, ${account.status}`,
+      );
     },
   );
 

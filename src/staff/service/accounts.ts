@@ -142,7 +142,11 @@ export function disableStaff(ctx: ServiceContext, staffId: string) {
     const found = await lockExisting(tx, staffId);
     if (found.status === 'disabled') return accountView(found);
     if (found.status === 'proposed') {
-      throw new AppError('staff_status_conflict', 409, `Staff account ${staffId} awaits approval: reject it instead`);
+      throw new AppError(
+        'staff_status_conflict',
+        409,
+        `Staff account ${staffId} awaits approval: reject it instead`,
+      );
     }
     const now = ctx.clock.now();
     const disabled = await store.updateAccount(tx, staffId, {
@@ -188,7 +192,11 @@ export function enableStaff(platform: Platform, ctx: ServiceContext, staffId: st
   return withTransaction(ctx, async (tx, ctx) => {
     const found = await lockExisting(tx, staffId);
     if (found.status !== 'disabled') {
-      throw new AppError('staff_status_conflict', 409, `Staff account ${staffId} is ${found.status}, not disabled`);
+      throw new AppError(
+        'staff_status_conflict',
+        409,
+        `Staff account ${staffId} is ${found.status}, not disabled`,
+      );
     }
     await fourEyes.requireNoPending(tx, 'staff', staffId);
     return changeOrPropose(platform, tx, ctx, found, {

@@ -129,7 +129,11 @@ export function confirmVoid(ctx: ServiceContext, exclusionId: string): Promise<S
 }
 
 /** A second member of staff rejects a proposed void: the row stays in force. */
-export function rejectVoid(ctx: ServiceContext, exclusionId: string, reason: string): Promise<StaffExclusion> {
+export function rejectVoid(
+  ctx: ServiceContext,
+  exclusionId: string,
+  reason: string,
+): Promise<StaffExclusion> {
   return withTransaction(ctx, async (tx, ctx) => {
     const row = await activeRow(tx, exclusionId);
     await fourEyes.rejectPending(tx, ctx, 'exclusion', exclusionId, reason);
