@@ -231,24 +231,28 @@ describe('a destination disabled for failing', () => {
 });
 
 describe('country tiers', () => {
-  it('asks for a reason, previews the event, and sends exactly that event on the move', async () => {
+  it('takes a reason from the list, previews the event, and sends exactly that event on the move', async () => {
     const { t, admin, receiver, tenant } = suite.current;
-    const noReason = await postForm(t, admin, '/console/countries/preview', {
-      code: 'AQ',
-      status: 'restricted',
-      reason: ' ',
-    });
-    expect(noReason.statusCode).toBe(400);
-    expect(noReason.body).toContain('Enter a reason');
-
-    const preview = await postForm(t, admin, '/console/countries/preview', {
+    // Tenants receive the reason: a code from the list, never words typed into the form.
+    const page = await get(admin, '/console/countries');
+    expect(page.body).toMatch(
+      /<option value="licence_withdrawn"\s*>\s*A local licence was withdrawn or lapsed\s*<\/option>/,
+    );
+    const typed = await postForm(t, admin, '/console/countries/preview', {
       code: 'AQ',
       status: 'restricted',
       reason: 'Licence review',
     });
+    expect(typed.statusCode).toBe(400);
+
+    const preview = await postForm(t, admin, '/console/countries/preview', {
+      code: 'AQ',
+      status: 'restricted',
+      reason: 'licence_withdrawn',
+    });
     expect(preview.statusCode).toBe(200);
     expect(shown(preview.body, 'event-name')).toBe('geo.country_restricted');
-    expect(preview.body).toContain('&quot;reason&quot;: &quot;Licence review&quot;');
+    expect(preview.body).toContain('&quot;reason&quot;: &quot;licence_withdrawn&quot;');
     expect(changeForms(preview.body)).toEqual(['/console/countries/AQ']);
     // Nothing moved yet.
     await t.deliverWebhooks();
@@ -257,7 +261,7 @@ describe('country tiers', () => {
     const moved = await postForm(t, admin, '/console/countries/AQ', {
       code: 'AQ',
       status: 'restricted',
-      reason: 'Licence review',
+      reason: 'licence_withdrawn',
     });
     expect(moved.statusCode).toBe(303);
     await t.deliverWebhooks();
@@ -266,7 +270,7 @@ describe('country tiers', () => {
     expect(sent[0]!.data).toMatchObject({
       previous_status: 'allowed',
       new_status: 'restricted',
-      reason: 'Licence review',
+      reason: 'licence_withdrawn',
     });
     const list = await t.api(tenant.apiKey, 'GET', '/v1/geo/countries');
     expect(list.json<{ countries: { code: string; status: string }[] }>().countries).toContainEqual(
@@ -287,9 +291,9 @@ describe('regulator list', () => {
     expect(list.body).toContain(email);
     expect(list.body).toContain('+14155552671');
 
-    const id = new RegExp(`<code>(exc_[0-9a-f]+)</code></a></td>\\s*<td>sandbox</td>\\s*<td>${email}`).exec(
-      list.body,
-    )![1]!;
+    const id = new RegExp(
+      `<code>(exc_[0-9a-f]+)</code></a>\\s*</td>\\s*<td>sandbox</td>\\s*<td>${email}`,
+    ).exec(list.body)![1]!;
     const voided = await postForm(t, admin, `/console/regulator/${id}/void`, { reason: 'Typo in the email' });
     expect(voided.statusCode).toBe(303);
     const after = await get(admin, '/console/regulator');
@@ -322,7 +326,9 @@ describe('regulator list', () => {
     });
     expect(uploaded.statusCode).toBe(303);
     const rowsOf = (body: string) =>
-      [...body.matchAll(/<td><a href="[^"]+"><code>(exc_[0-9a-f]+)<\/code><\/a><\/td>/g)].map((m) => m[1]!);
+      [...body.matchAll(/<a href="\/console\/exclusions\/[^"]+"><code>(exc_[0-9a-f]+)<\/code><\/a>/g)].map(
+        (m) => m[1]!,
+      );
     const first = await get(admin, '/console/regulator');
     expect(rowsOf(first.body)).toHaveLength(50);
     const next = /rel="next" href="([^"]+)"/.exec(first.body)![1]!.replace(/&amp;/g, '&');
@@ -430,8 +436,8 @@ function everyPost(tenant: TestTenant, staffId: string): [string, Record<string,
     [`${base}/embed-origins`, { origins: 'https://refused.example' }],
     [`${base}/suspend`, {}],
     [`${base}/reinstate`, {}],
-    ['/console/countries/preview', { code: 'AQ', status: 'blocked', reason: 'refused' }],
-    ['/console/countries/AQ', { code: 'AQ', status: 'blocked', reason: 'refused' }],
+    ['/console/countries/preview', { code: 'AQ', status: 'blocked', reason: 'correction' }],
+    ['/console/countries/AQ', { code: 'AQ', status: 'blocked', reason: 'correction' }],
     ['/console/regulator', { csv: 'email,phone,duration,environment\nrefused@players.example,,7d,sandbox' }],
     ['/console/regulator/exc_0/void', { reason: 'refused' }],
     ['/console/staff', { email: 'refused@compliance.example', display_name: 'Refused', role: 'admin' }],

@@ -58,7 +58,7 @@ describe('GET /v1/events: the catch-up feed', () => {
     await t.advance(1);
     const country = await t.backoffice('PUT', '/geo/countries/AQ', {
       status: 'restricted',
-      reason: 'feed test',
+      reason: 'operator_policy',
     });
     expect(country.statusCode).toBe(200);
     await t.advance(1);

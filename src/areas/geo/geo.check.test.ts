@@ -120,7 +120,10 @@ describe('geo check', () => {
     const ip = '200.160.5.202';
     await forget(ip);
     expect((await check(ip)).json().status).toBe('status_allowed');
-    const moved = await t.backoffice('PUT', '/geo/countries/BR', { status: 'blocked', reason: 'test' });
+    const moved = await t.backoffice('PUT', '/geo/countries/BR', {
+      status: 'blocked',
+      reason: 'regulatory_change',
+    });
     expect(moved.statusCode).toBe(200);
     try {
       const cached = await check(ip);
@@ -131,7 +134,7 @@ describe('geo check', () => {
         block_reason: 'country_blocked',
       });
     } finally {
-      await t.backoffice('PUT', '/geo/countries/BR', { status: 'allowed', reason: 'test over' });
+      await t.backoffice('PUT', '/geo/countries/BR', { status: 'allowed', reason: 'correction' });
     }
     expect((await check(ip)).json().status).toBe('status_allowed');
   });

@@ -24,7 +24,7 @@ describe('geo country list', () => {
       headers: { authorization: `Bearer ${tenant.apiKey}`, ...headers },
     });
   };
-  const move = (code: string, status: string, reason = 'regulatory update') =>
+  const move = (code: string, status: string, reason = 'regulatory_change') =>
     suite.current.t.backoffice('PUT', `/geo/countries/${code}`, { status, reason });
   const today = () => suite.current.t.platform.clock.now().toISOString().slice(0, 10);
 
@@ -102,7 +102,7 @@ describe('geo country list', () => {
           code: 'BR',
           from: 'restricted',
           to: 'allowed',
-          reason: 'regulatory update',
+          reason: 'regulatory_change',
         }),
       }),
       expect.objectContaining({
@@ -129,6 +129,12 @@ describe('geo country list', () => {
     expect(unknown.json().error).toBe('country_not_found');
     expect((await move('FR', 'banned')).statusCode).toBe(400);
     expect((await t.backoffice('PUT', '/geo/countries/FR', { status: 'allowed' })).statusCode).toBe(400);
+    // The reason reaches every tenant: a code from COUNTRY_MOVE_REASONS, never words staff typed.
+    const typed = await t.backoffice('PUT', '/geo/countries/FR', {
+      status: 'allowed',
+      reason: 'our lawyer said so',
+    });
+    expect([typed.statusCode, typed.json().error]).toEqual([400, 'invalid_request']);
     const byTenant = await t.api(tenant.apiKey, 'PUT', '/v1/geo/countries/FR', {
       status: 'allowed',
       reason: 'x',
@@ -166,7 +172,7 @@ describe('geo tier events', () => {
     'moving PK to %s sends %s, signed, to every tenant of every environment',
     async (status, event, previous) => {
       const { t, receivers, tenants } = suite.current;
-      const reason = `moved to ${status} by the licensing team`;
+      const reason = status === 'allowed' ? 'licence_granted' : 'sanctions_regime';
       expect((await t.backoffice('PUT', '/geo/countries/pk', { status, reason })).statusCode).toBe(200);
       await t.deliverWebhooks();
       tenants.forEach((tenant, i) => {
@@ -185,7 +191,7 @@ describe('geo tier events', () => {
 
   it('the sub-national entry is announced by its own code', async () => {
     const { t, receivers, tenants } = suite.current;
-    await t.backoffice('PUT', '/geo/countries/CA-ON', { status: 'allowed', reason: 'licence granted' });
+    await t.backoffice('PUT', '/geo/countries/CA-ON', { status: 'allowed', reason: 'licence_granted' });
     await t.deliverWebhooks();
     const [event] = receivers[0]!
       .verified(tenants[0]!.signingSecret)
@@ -195,7 +201,7 @@ describe('geo tier events', () => {
       country_name: 'Ontario, Canada',
       previous_status: 'restricted',
       new_status: 'allowed',
-      reason: 'licence granted',
+      reason: 'licence_granted',
     });
     expect(event?.event).toBe('geo.country_allowed');
   });
@@ -203,7 +209,7 @@ describe('geo tier events', () => {
   it('setting the same status sends nothing', async () => {
     const { t, receivers } = suite.current;
     const before = receivers[1]!.received.length;
-    await t.backoffice('PUT', '/geo/countries/US', { status: 'blocked', reason: 'no change' });
+    await t.backoffice('PUT', '/geo/countries/US', { status: 'blocked', reason: 'operator_policy' });
     await t.deliverWebhooks();
     expect(receivers[1]!.received.length).toBe(before);
   });

@@ -18,6 +18,22 @@ export interface CountryEntry {
  */
 export const UNLISTED_PLACE_STATUS: CountryStatus = 'allowed';
 
+/**
+ * Why staff moved a country between tiers: a closed set of codes, because the reason goes to every tenant in the
+ * geo.country_* events and no webhook carries text a member of staff typed. The label is the console's wording.
+ */
+export const COUNTRY_MOVE_REASONS = {
+  regulatory_change: 'A change in the law or in a regulator’s rules',
+  licence_granted: 'A local licence was granted',
+  licence_withdrawn: 'A local licence was withdrawn or lapsed',
+  sanctions_regime: 'A sanctions regime took effect or was lifted',
+  court_order: 'A court order',
+  operator_policy: 'The service’s own policy',
+  correction: 'A correction of an earlier move',
+} as const;
+export type CountryMoveReason = keyof typeof COUNTRY_MOVE_REASONS;
+export const COUNTRY_MOVE_REASON_CODES = Object.keys(COUNTRY_MOVE_REASONS) as CountryMoveReason[];
+
 /** The date the initial list was compiled: the list's `version` until its first change. */
 export const SEED_VERSION = '2026-11-22';
 

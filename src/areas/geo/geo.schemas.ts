@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Timestamp } from '../../platform/schemas.js';
+import { COUNTRY_MOVE_REASON_CODES } from './geo.rules.js';
 
 export const GeoCheckRequest = Type.Object(
   {
@@ -66,7 +67,11 @@ export const CountryParams = Type.Object({ code: Type.String({ minLength: 1, max
 export const SetCountryStatusRequest = Type.Object(
   {
     status: CountryStatus,
-    reason: Type.String({ minLength: 1, maxLength: 1000, description: 'Sent to every tenant in the event' }),
+    reason: Type.Enum(COUNTRY_MOVE_REASON_CODES, {
+      description:
+        'Why, as a code (sent to every tenant in the event; no webhook carries text staff typed): ' +
+        COUNTRY_MOVE_REASON_CODES.join(', '),
+    }),
   },
   { additionalProperties: false },
 );

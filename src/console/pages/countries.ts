@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { tierMoved } from '../../areas/geo/geo.events.js';
+import {
+  COUNTRY_MOVE_REASON_CODES,
+  COUNTRY_MOVE_REASONS,
+  type CountryMoveReason,
+} from '../../areas/geo/geo.rules.js';
 import { countryList, setCountryStatus } from '../../areas/geo/geo.service.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -18,9 +23,9 @@ type Country = { code: string; name: string; status: Tier };
 const MoveForm = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 10 }),
   status: Type.Union(TIERS.map((t) => Type.Literal(t))),
-  reason: Type.String({ maxLength: 1000 }),
+  reason: Type.Enum(COUNTRY_MOVE_REASON_CODES),
 });
-type MoveForm = { code: string; status: Tier; reason: string };
+type MoveForm = { code: string; status: Tier; reason: CountryMoveReason };
 
 function moveForm(member: StaffMember, countries: Country[], values: Partial<MoveForm> = {}) {
   return html`<h2>Move a country</h2>
@@ -40,9 +45,17 @@ function moveForm(member: StaffMember, countries: Country[], values: Partial<Mov
         ${TIERS.map((t) => html`<option value="${t}" ${t === values.status ? html`selected` : ''}>${t}</option>`)}
       </select>
       <label for="reason">Reason</label>
-      <p class="hint" id="reason-hint">Sent to every tenant in the event.</p>
-      <textarea id="reason" name="reason" required maxlength="1000" aria-describedby="reason-hint">
-${values.reason ?? ''}</textarea>
+      <p class="hint" id="reason-hint">
+        Sent to every tenant in the event, as its code: the event carries no words typed here.
+      </p>
+      <select id="reason" name="reason" aria-describedby="reason-hint">
+        ${COUNTRY_MOVE_REASON_CODES.map(
+          (r) =>
+            html`<option value="${r}" ${r === values.reason ? html`selected` : ''}>
+              ${COUNTRY_MOVE_REASONS[r]}
+            </option>`,
+        )}
+      </select>
       <button type="submit">Preview the move</button>
     </form>`;
 }
@@ -53,7 +66,7 @@ export function countryPages(app: FastifyInstance, platform: Platform): void {
 
   const listPage = async (
     request: FastifyRequest,
-    options: { notice?: string; error?: string; values?: Partial<MoveForm> } = {},
+    options: { notice?: string; values?: Partial<MoveForm> } = {},
   ) => {
     const member = memberOf(request);
     const { version, countries: rows } = await countries();
@@ -63,7 +76,6 @@ export function countryPages(app: FastifyInstance, platform: Platform): void {
         member,
         current: CURRENT,
         notice: options.notice,
-        errors: options.error ? [{ field: 'reason', message: options.error }] : [],
       },
       html`<p>List version ${version}.</p>
         ${roleMay(member.role, 'operate_service') ? moveForm(member, rows, options.values) : ''}
@@ -102,12 +114,7 @@ export function countryPages(app: FastifyInstance, platform: Platform): void {
     { config: { staffAction: 'operate_service' }, schema: { body: MoveForm } },
     async (request, reply) => {
       const member = memberOf(request);
-      const { code, status } = request.body;
-      const reason = request.body.reason.trim();
-      if (!reason) {
-        const values = { code, status, reason };
-        return sendPage(reply, await listPage(request, { error: 'Enter a reason', values }), 400);
-      }
+      const { code, status, reason } = request.body;
       const entry = (await countries()).countries.find((c) => c.code === code.toUpperCase());
       if (!entry) throw new AppError('country_not_found', 404, `No entry ${code} in the country list`);
       const event = tierMoved({
@@ -147,11 +154,9 @@ export function countryPages(app: FastifyInstance, platform: Platform): void {
     '/console/countries/:code',
     { config: { staffAction: 'operate_service' }, schema: { body: MoveForm } },
     async (request, reply) => {
-      const reason = request.body.reason.trim();
-      if (!reason) throw new AppError('invalid_request', 400, 'Enter a reason');
       const moved = await setCountryStatus(consoleContext(platform, request), request.params.code, {
         status: request.body.status,
-        reason,
+        reason: request.body.reason,
       });
       return redirectWithNotice(reply, CURRENT, `${moved.name} (${moved.code}) is now ${moved.status}`);
     },
