@@ -160,7 +160,7 @@ describe('who reads the mail outbox', () => {
 describe('the mail outbox without SMTP (the embedded default)', () => {
   const suite = useSuite(() => TestService.start());
 
-  it('keeps the message, and shows its text to the staff, so a local sandbox works without a mail server', async () => {
+  it('keeps the message, and shows a code to the staff only on the embedded database (a one-machine sandbox)', async () => {
     const t = suite.current;
     const tenant = await t.createTenant();
     const email = await codeMail(t, tenant.tenantId, tenant.apiKey);
@@ -172,7 +172,8 @@ describe('the mail outbox without SMTP (the embedded default)', () => {
       status: 'pending',
       attempts: 0,
       subject: 'Your confirmation code',
-      text: expect.stringMatching(/^Your confirmation code is \d{6}\./),
+      // On PostgreSQL (a shared deployment) a secret body is for its recipient alone, even without SMTP.
+      text: t.config.databaseUrl ? null : expect.stringMatching(/^Your confirmation code is \d{6}\./),
     });
     const one = await t.backoffice('GET', `/mail/${String(mail.mail_id)}`);
     expect(one.json()).toEqual(mail);

@@ -23,7 +23,7 @@ export const MailEntry = Type.Object({
   last_error: Type.Union([Type.String(), Type.Null()]),
   text: Type.Union([Type.String(), Type.Null()], {
     description:
-      'The text part, only while no SMTP server is configured (a local sandbox): with one, a code is for its player alone',
+      'The text part, only while no SMTP server is configured; a secret one (a code, a setup link) only on the embedded database, a one-machine sandbox: elsewhere it is for its recipient alone',
   }),
 });
 
@@ -49,7 +49,10 @@ export function mailBackofficeRoutes(platform: Platform): FastifyPluginAsyncType
     next_attempt_at: mail.next_attempt_at,
     sent_at: mail.sent_at,
     last_error: mail.last_error,
-    text: platform.config.smtpUrl ? null : mail.text_body,
+    // A setup link or a code shown to an admin would let them act as its recipient: only a one-machine sandbox,
+    // whose operator holds the data files anyway, shows one.
+    text:
+      platform.config.smtpUrl || (mail.secret_body && platform.config.databaseUrl) ? null : mail.text_body,
   });
   return async (app) => {
     app.get(
