@@ -167,7 +167,7 @@ describe('sign-in throttling: before any password hash, per address and per emai
     }>().alerts;
     expect(alerts.filter((a) => a.subject === member.staffId)).toEqual([
       expect.objectContaining({
-        message: `${SIGN_IN_ALERT_EVERY_FAILURES} failed sign-ins in a row for the staff account ${member.email}`,
+        message: `${SIGN_IN_ALERT_EVERY_FAILURES} failed sign-ins in a row for the staff account ${member.staffId}`,
       }),
     ]);
     const audited = await t.db

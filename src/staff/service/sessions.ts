@@ -69,7 +69,8 @@ async function recordFailure(
       {
         kind: 'staff_sign_in_failures',
         subject: account.staff_id,
-        message: `${failuresAtEmail} failed sign-ins in a row for the staff account ${account.email}`,
+        // The message is logged: it names the account by id, never its email.
+        message: `${failuresAtEmail} failed sign-ins in a row for the staff account ${account.staff_id}`,
         details: { staff_id: account.staff_id, failures_in_a_row: failuresAtEmail },
       },
       now,
