@@ -175,7 +175,7 @@ export function staffRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           tags,
           params: CaseParams,
           body: NoteRequest,
-          response: { 200: CaseWork, ...errorResponses(400) },
+          response: { 200: CaseWork, ...errorResponses(400, 403) },
         },
       },
       (req) =>

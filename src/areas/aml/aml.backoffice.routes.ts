@@ -84,7 +84,7 @@ export function amlBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           tags,
           params: CaseParams,
           body: DecisionRequest,
-          response: { 200: StaffCase, ...errorResponses(400, 404, 409) },
+          response: { 200: StaffCase, ...errorResponses(400, 403, 404, 409) },
         },
       },
       (req) => decideCase(requestStaffContext(platform, req), req.params.case_id, req.body),

@@ -37,7 +37,7 @@ export function kycBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
           summary: 'Approve or reject a check awaiting manual review, with a reason (audited)',
           params: Type.Object({ kyc_check_id: Type.String({ maxLength: 100 }) }),
           body: StaffManualReviewRequest,
-          response: { 200: KycCheckStatus, ...errorResponses(400, 404, 409) },
+          response: { 200: KycCheckStatus, ...errorResponses(400, 403, 404, 409) },
         },
       },
       (req) => staffManualReview(requestStaffContext(platform, req), req.params.kyc_check_id, req.body),

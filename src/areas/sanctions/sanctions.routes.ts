@@ -95,7 +95,7 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           summary: 'Clear or confirm a hit, with the reviewer and the reason (audited)',
           params: CaseParams,
           body: DecisionRequest,
-          response: { 200: SanctionsCaseView, ...errorResponses(400, 404, 409) },
+          response: { 200: SanctionsCaseView, ...errorResponses(400, 403, 404, 409) },
         },
       },
       (req) => decideCase(requestStaffContext(platform, req), req.params.case_id, req.body),
