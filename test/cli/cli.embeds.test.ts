@@ -39,7 +39,7 @@ describe('compliance CLI: embed origins and the mail outbox', () => {
     expect(cleared.stdout).toContain('embed origins: (none: embeds cannot be framed)');
   }, 90_000);
 
-  it('lists the mail kept in the outbox, with its text, so a sandbox works without a mail server', async () => {
+  it('lists the mail kept in the outbox, with its code only on the embedded sandbox', async () => {
     const { t, cli } = suite.current;
     const tenant = await t.createTenant({ name: 'Sandbox Casino' });
     const session = await createSession(t, tenant, {
@@ -53,10 +53,16 @@ describe('compliance CLI: embed origins and the mail outbox', () => {
     expect(listed.stdout).toMatch(
       /mail_\w+ {2}pending {2}attempts=0 {2}embed_code {2}to player\.one@example\.com/,
     );
-    expect(listed.stdout).toContain('Your confirmation code');
-    expect(listed.stdout).toMatch(/Your confirmation code is \d{6}\./);
     const mailId = /(mail_\w+)/.exec(listed.stdout)![1]!;
     const shown = await cli('mail', 'show', mailId);
-    expect(shown.stdout).toContain("Enter it on Sandbox Casino's page");
+    // A one-machine sandbox works without a mail server; on PostgreSQL a code is for its player alone.
+    if (t.config.databaseUrl) {
+      expect(listed.stdout).not.toMatch(/Your confirmation code is \d{6}\./);
+      expect(shown.stdout).not.toContain("Enter it on Sandbox Casino's page");
+    } else {
+      expect(listed.stdout).toContain('Your confirmation code');
+      expect(listed.stdout).toMatch(/Your confirmation code is \d{6}\./);
+      expect(shown.stdout).toContain("Enter it on Sandbox Casino's page");
+    }
   }, 90_000);
 });

@@ -29,7 +29,11 @@ export const MAIL_COMMANDS: Record<string, Command> = {
         summary(m),
         `  subject: ${m.subject}`,
         ...(m.last_error ? [`  last error: ${m.last_error}`] : []),
-        ...(m.text ? ['', m.text] : ['  (the text is shown only while no SMTP server is configured)']),
+        ...(m.text
+          ? ['', m.text]
+          : [
+              '  (no text: it is shown only on a sandbox without an SMTP server, and never a code or a link on PostgreSQL)',
+            ]),
       ].join('\n'),
   ),
 };
