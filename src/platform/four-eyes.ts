@@ -9,13 +9,7 @@ import { newId } from './ids.js';
 import { forTenant } from './service-context.js';
 
 export type { DecisionProposal, FourEyesSubject } from './four-eyes.store.js';
-export {
-  FOUR_EYES_SUBJECTS,
-  pendingProposal,
-  pendingProposals,
-  pendingProposalsFor,
-  proposalsOf,
-} from './four-eyes.store.js';
+export { pendingProposal, pendingProposals, pendingProposalsFor, proposalsOf } from './four-eyes.store.js';
 
 /**
  * Four eyes (docs/console.md): a decision that takes effect only once a second person approves it, for every kind
@@ -76,7 +70,7 @@ export async function propose(
   return inserted;
 }
 
-export const alreadyProposed = (subjectId: string) =>
+const alreadyProposed = (subjectId: string) =>
   new AppError(
     'decision_already_proposed',
     409,

@@ -80,6 +80,20 @@ async function mailSetupLink(
   );
 }
 
+/** A new account's row: its id and its opaque reviewer reference are drawn here, and nowhere else. */
+function newAccount(
+  ctx: ServiceContext,
+  input: { email: string; display_name: string; role: StaffRole; status: 'proposed' | 'invited' },
+) {
+  return {
+    staff_id: newId('staff'),
+    ...input,
+    created_at: ctx.clock.now(),
+    created_by: ctx.actor,
+    reviewer_ref: `rvw_${randomBytes(10).toString('hex')}`,
+  };
+}
+
 const tokenRefused = () =>
   new AppError(
     'staff_session_required',
@@ -103,16 +117,15 @@ export function createStaff(
     }
     const email = input.email.trim().toLowerCase();
     const needsApproval = ctx.staffId !== undefined && APPROVER_ROLES.includes(input.role);
-    const created = await store.insertAccount(tx, {
-      staff_id: newId('staff'),
-      email,
-      display_name: input.display_name.trim(),
-      role: input.role,
-      status: needsApproval ? 'proposed' : 'invited',
-      created_at: ctx.clock.now(),
-      created_by: ctx.actor,
-      reviewer_ref: `rvw_${randomBytes(10).toString('hex')}`,
-    });
+    const created = await store.insertAccount(
+      tx,
+      newAccount(ctx, {
+        email,
+        display_name: input.display_name.trim(),
+        role: input.role,
+        status: needsApproval ? 'proposed' : 'invited',
+      }),
+    );
     if (!created) throw new AppError('staff_email_taken', 409, `A staff account with email ${email} exists`);
     await audit(tx, ctx, 'staff.created', { staff_id: created.staff_id, role: created.role });
     if (!needsApproval) {
@@ -332,16 +345,10 @@ export async function listStaff(ctx: ServiceContext) {
 export function createFirstAdmin(ctx: ServiceContext, email: string) {
   return withTransaction(ctx, async (tx, ctx) => {
     if ((await store.countAccounts(tx)) > 0) return undefined;
-    const created = await store.insertAccount(tx, {
-      staff_id: newId('staff'),
-      email,
-      display_name: 'First admin',
-      role: 'admin',
-      status: 'invited',
-      created_at: ctx.clock.now(),
-      created_by: ctx.actor,
-      reviewer_ref: `rvw_${randomBytes(10).toString('hex')}`,
-    });
+    const created = await store.insertAccount(
+      tx,
+      newAccount(ctx, { email, display_name: 'First admin', role: 'admin', status: 'invited' }),
+    );
     if (!created) return undefined;
     const token = await newSetupLink(tx, ctx, created.staff_id);
     await audit(tx, ctx, 'staff.created', { staff_id: created.staff_id, role: created.role });
