@@ -105,7 +105,7 @@ export async function seedVolume(
     // The contacts' keyed hashes, under the hash key the service runs with, so it finds no row left to backfill.
     const started = performance.now();
     const ring = new KeyRing(parseSecretsKey(process.env.COMPLIANCE_SECRETS_KEY ?? '')!);
-    const secrets = await openSecrets(db, ring, new Date());
+    const { secrets } = await openSecrets(db, ring, new Date());
     for (let from = 0; from < scale.exclusions; from += HASH_BATCH) {
       const rows = await db
         .selectFrom('exclusions')

@@ -72,7 +72,7 @@ export async function createService(
     const testClock = config.testClock ? await TestClock.load(database.db, config.testClockStart) : undefined;
     const clock: Clock = testClock ?? systemClock;
     // Before anything reads one: refuses to start when a stored value's key is not configured.
-    const secrets = await openSecrets(database.db, secretsKeyRing(config), clock.now());
+    const { secrets, stale } = await openSecrets(database.db, secretsKeyRing(config), clock.now());
     logger.info(
       { key_id: secrets.ring.current.id, previous_key_ids: secrets.ring.previous.map((k) => k.id) },
       'secrets keys',
@@ -109,7 +109,7 @@ export async function createService(
     };
     const closeGeo = await installProductionGeo(platform);
     registerSigningSecretJobs(platform);
-    await registerKeyRotation(platform);
+    await registerKeyRotation(platform, stale);
     await registerSecurityLogRetention(platform);
     await registerStaffJobs(platform);
     await registerExclusionJobs(platform);

@@ -24,11 +24,16 @@ const NEXT_BATCH_MS = 1000;
 const RETRY_PASS_MS = 3_600_000;
 
 /**
- * The secrets of this start. Refuses to start when a stored value is under a key the configuration lacks (naming
- * its id), or when the values from before key ids open under none; then loads the hash keys, storing them on the
- * first start: exactly the sub-keys the hashes were made with until then, so every stored hash stays valid.
+ * The secrets of this start, and how many stored values are not yet under the current key. Refuses to start when a
+ * stored value is under a key the configuration lacks (naming its id), or when the values from before key ids open
+ * under none; then loads the hash keys, storing them on the first start: exactly the sub-keys the hashes were made
+ * with until then, so every stored hash stays valid (stored under the current key, they add nothing stale).
  */
-export async function openSecrets(db: Executor, ring: KeyRing, now: Date): Promise<Secrets> {
+export async function openSecrets(
+  db: Executor,
+  ring: KeyRing,
+  now: Date,
+): Promise<{ secrets: Secrets; stale: number }> {
   const stored = await countStoredKeys(db);
   const missing = [
     ...new Set(stored.filter((s) => s.key_id !== null && !ring.byId(s.key_id)).map((s) => s.key_id!)),
@@ -48,7 +53,10 @@ export async function openSecrets(db: Executor, ring: KeyRing, now: Date): Promi
         `(current key ${ring.current.id}): start with the key they were encrypted with, as COMPLIANCE_SECRETS_KEY or in COMPLIANCE_SECRETS_OLD_KEYS`,
     );
   }
-  return new Secrets(ring, await hashKeys(db, sealer, now));
+  return {
+    secrets: new Secrets(ring, await hashKeys(db, sealer, now)),
+    stale: staleValues(stored, ring.current.id),
+  };
 }
 
 async function hashKeys(db: Executor, sealer: Secrets, now: Date): Promise<Map<HashPurpose, Buffer>> {
@@ -100,9 +108,9 @@ export const staleValues = (stored: StoredKeys[], current: string) =>
  * transaction (its own short one), rows locked with SKIP LOCKED, and carries its place (a column and the last row
  * id) to the next run, a second later. At the end of a pass, values still stale (a row another transaction held, a
  * process on an older configuration, a value that opens under no key) bring a new pass an hour later. Every start
- * that finds a stale value starts a pass.
+ * that found a stale value (`staleAtStart`, from openSecrets) starts a pass.
  */
-export async function registerKeyRotation(platform: Platform): Promise<void> {
+export async function registerKeyRotation(platform: Platform, staleAtStart: number): Promise<void> {
   const { secrets, log } = platform;
   const batch = platform.config.secretsReencryptBatchSize;
   const current = secrets.ring.current.id;
@@ -114,7 +122,7 @@ export async function registerKeyRotation(platform: Platform): Promise<void> {
     while (column < SEALED_COLUMNS.length && left > 0) {
       const sealed = SEALED_COLUMNS[column]!;
       const rows = await lockStaleValues(tx, sealed, {
-        currentPrefix: `enc:v2:${current}:`,
+        currentPrefix: secrets.currentPrefix,
         after,
         limit: left,
       });
@@ -153,7 +161,7 @@ export async function registerKeyRotation(platform: Platform): Promise<void> {
       dueAt: new Date(now.getTime() + RETRY_PASS_MS),
     });
   });
-  if (staleValues(await countStoredKeys(platform.db), current) > 0) {
+  if (staleAtStart > 0) {
     await scheduleJob(platform.db, { kind: KEY_ROTATION_JOB, subjectId: 'all', dueAt: platform.clock.now() });
   }
 }

@@ -112,7 +112,7 @@ function additionalData(purpose: string, rowId: string): Buffer {
 
 /**
  * The master keys' uses: values encrypted at rest (AES-256-GCM under a per-purpose sub-key of a master key, bound
- * to their purpose and row) and keyed hashes (HMAC-SHA-256 under stored hash keys, see hash-keys.ts and ADR 0017).
+ * to their purpose and row) and keyed hashes (HMAC-SHA-256 under stored hash keys, see key-rotation.ts and ADR 0017).
  */
 export class Secrets {
   private readonly subKeys = new Map<string, Buffer>();
@@ -186,9 +186,14 @@ export class Secrets {
     return opened;
   }
 
+  /** How every value sealed under the current key in the current format begins: what the job leaves alone. */
+  get currentPrefix(): string {
+    return `${V2}${this.ring.current.id}:`;
+  }
+
   /** True when the value is sealed under the current key in the current format: nothing for the job to do. */
   isCurrent(stored: string): boolean {
-    return stored.startsWith(`${V2}${this.ring.current.id}:`);
+    return stored.startsWith(this.currentPrefix);
   }
 
   static isEncrypted(stored: string): boolean {
