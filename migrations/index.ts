@@ -23,6 +23,7 @@ import * as secretsKeyIds from './2026-11-28T0021_secrets_key_ids.js';
 import * as embedCodeLimits from './2026-11-28T0022_embed_code_limits.js';
 import * as staffSessions from './2026-11-28T0023_staff_sessions.js';
 import * as fourEyesByPeople from './2026-11-28T0024_four_eyes_by_people.js';
+import * as sanctionsListChanges from './2026-12-01T0025_sanctions_list_changes.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0022_embed_code_limits': embedCodeLimits,
   '2026-11-28T0023_staff_sessions': staffSessions,
   '2026-11-28T0024_four_eyes_by_people': fourEyesByPeople,
+  '2026-12-01T0025_sanctions_list_changes': sanctionsListChanges,
 };

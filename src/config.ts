@@ -89,6 +89,8 @@ export interface Config {
   firstAdminEmail: string;
   /** Users re-screened per transaction (and per scheduler job run) by the quarterly sanctions re-screen. */
   sanctionsRescreenBatchSize: number;
+  /** Players screened per transaction against a list version's changes. */
+  sanctionsListScreenBatchSize: number;
   /** A download must finish within this time, and be at most downloadMaxBytes. */
   downloadTimeoutMs: number;
   downloadMaxBytes: number;
@@ -286,7 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     sanctionsMaxAgeDays,
     sanctionsFetch,
     sanctionsSources: sources.sanctions,
-    sanctionsFetchIntervalHours: positive('SANCTIONS_FETCH_INTERVAL_HOURS', 24, 'hours'),
+    sanctionsFetchIntervalHours: positive('SANCTIONS_FETCH_INTERVAL_HOURS', 1, 'hours'),
     sanctionsFetchMaxDropPercent,
     geoipFetch,
     geoipFetchIntervalHours: positive('GEOIP_FETCH_INTERVAL_HOURS', 24, 'hours'),
@@ -300,6 +302,7 @@ export function loadConfig(env: Env = process.env): Config {
     reviewWarningHours: positive('REVIEW_WARNING_HOURS', 4, 'hours'),
     firstAdminEmail: (env.COMPLIANCE_FIRST_ADMIN_EMAIL || 'admin@localhost').trim().toLowerCase(),
     sanctionsRescreenBatchSize: wholePositive('SANCTIONS_RESCREEN_BATCH_SIZE', 500, 'users'),
+    sanctionsListScreenBatchSize: wholePositive('SANCTIONS_LIST_SCREEN_BATCH_SIZE', 2000, 'users'),
     downloadTimeoutMs: positive('DOWNLOAD_TIMEOUT_SECONDS', 600, 'seconds') * 1000,
     downloadMaxBytes: positive('DOWNLOAD_MAX_MB', 1024, 'megabytes') * 1024 * 1024,
     publicUrl,

@@ -63,6 +63,9 @@ export type ErrorCode =
   | 'screen_not_found'
   | 'case_not_found'
   | 'case_already_decided'
+  | 'dismissal_not_found'
+  | 'dismissal_not_in_force'
+  | 'list_version_not_found'
   | 'rescreen_not_allowed'
   // geo
   | 'invalid_ip'

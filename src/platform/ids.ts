@@ -13,6 +13,8 @@ const PREFIXES = {
   kyc_check: 'kyc',
   screen: 'scr',
   case: 'case',
+  list_version: 'lsv',
+  dismissal: 'dsm',
   aml_event: 'amlevt',
   aml_dead_letter: 'amldl',
   alert: 'alr',

@@ -92,6 +92,7 @@ export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
   'PUT /tenants/:tenant_id/embed-origins': 'manage_tenants',
   'POST /sanctions/cases/:case_id/decision': 'decide_cases',
   'POST /sanctions/tenants/:tenant_id/users/:user_id/rescreen': 'decide_cases',
+  'POST /sanctions/dismissals/:dismissal_id/withdraw': 'decide_cases',
   'POST /aml/cases/:case_id/decision': 'decide_cases',
   'POST /kyc/reviews/:kyc_check_id/decision': 'decide_cases',
   'POST /exclusions/:exclusion_id/void': 'decide_cases',

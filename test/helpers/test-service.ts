@@ -86,6 +86,7 @@ export class TestService {
       firstAdminEmail: 'admin@localhost',
       trustProxy: false,
       sanctionsRescreenBatchSize: 500,
+      sanctionsListScreenBatchSize: 2000,
       downloadTimeoutMs: 10_000,
       downloadMaxBytes: 512 * 1024 * 1024,
       // The name injected requests carry (light-my-request's Host): links come out as a test request would see them.

@@ -4,6 +4,7 @@ import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
 import { nextQuarterStart, quarterOf, RESCREENABLE_STATUSES } from './sanctions.rules.js';
 import * as store from './sanctions.store.js';
 import { caseAwaitingReview } from './service/cases.js';
+import { LIST_CHANGE_SCREEN_JOB, screenListChangeBatch } from './service/list-changes.js';
 import { rescreenBatch } from './service/rescreen-batch.js';
 
 export const QUARTERLY_RESCREEN_JOB = 'sanctions.rescreen_quarterly';
@@ -26,10 +27,14 @@ export function registerSanctionsReviewDeadlines(platform: Platform): void {
  * users screened before that instant) and its first batch is scheduled; each batch job re-screens up to
  * sanctionsRescreenBatchSize users after the stored cursor in its own transaction, stores the cursor and counts,
  * and schedules the next batch, so a restart resumes where the last committed batch ended. Also registers the
- * review alerts of sanctions hits. (The lists' own jobs are registered by installProductionSanctions.)
+ * review alerts of sanctions hits, and the screening of every player against a list version's changes (the lists'
+ * own jobs are registered by installProductionSanctions).
  */
 export async function registerSanctionsJobs(platform: Platform): Promise<void> {
   registerSanctionsReviewDeadlines(platform);
+  platform.scheduler.register(LIST_CHANGE_SCREEN_JOB, (tx, job, now) =>
+    screenListChangeBatch(platform, tx, job.subject_id, now),
+  );
   platform.scheduler.register(QUARTERLY_RESCREEN_JOB, async (tx, _job, now) => {
     const quarter = quarterOf(now);
     await store.insertRescreenRun(tx, {

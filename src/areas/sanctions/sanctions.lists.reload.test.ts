@@ -110,10 +110,11 @@ describe('reloading the sanctions lists', () => {
       .select('list_versions')
       .where('user_id', '=', 'player-1')
       .executeTakeFirstOrThrow();
+    const digest = expect.stringMatching(/^[0-9a-f]{32}$/);
     expect(stored.list_versions).toEqual({
-      un: { published_on: today, format: 'un_xml', files: ['un/UN_today.xml'] },
-      ofac_consolidated: { published_on: '2026-01-08', format: 'ofac_xml', files: [OFAC] },
-      eu: { published_on: '2016-02-11', format: 'eu_fsf_1_0', files: [EU] },
+      un: { published_on: today, format: 'un_xml', files: ['un/UN_today.xml'], digest },
+      ofac_consolidated: { published_on: '2026-01-08', format: 'ofac_xml', files: [OFAC], digest },
+      eu: { published_on: '2016-02-11', format: 'eu_fsf_1_0', files: [EU], digest },
     });
   });
 

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { ListsFetchResponse, ListsStatus } from './sanctions.lists.schemas.js';
+import { Type } from 'typebox';
+import {
+  ListsFetchResponse,
+  ListsStatus,
+  ListVersionDetail,
+  ListVersions,
+  ListVersionsQuery,
+} from './sanctions.lists.schemas.js';
+import { listVersionDetail, listVersions } from './service/list-changes.js';
 import { fetchLists, listsInForce, reloadLists } from './service/lists.js';
 
 const tags = ['sanctions'];
@@ -12,6 +20,32 @@ export function sanctionsListsRoutes(app: FastifyInstance, platform: Platform): 
     '/sanctions/lists',
     { schema: { tags, summary: 'The sanctions lists in force', response: { 200: ListsStatus } } },
     () => listsInForce(platform),
+  );
+
+  app.get<{ Querystring: ListVersionsQuery }>(
+    '/sanctions/lists/versions',
+    {
+      schema: {
+        tags,
+        summary: 'The list versions accepted, what each changed, and its screening of every player',
+        querystring: ListVersionsQuery,
+        response: { 200: ListVersions, ...errorResponses(400) },
+      },
+    },
+    (req) => listVersions(platform.db, req.query),
+  );
+
+  app.get<{ Params: { version_id: string } }>(
+    '/sanctions/lists/versions/:version_id',
+    {
+      schema: {
+        tags,
+        summary: 'One list version with the ids of every entity it added, changed and removed',
+        params: Type.Object({ version_id: Type.String({ maxLength: 64 }) }),
+        response: { 200: ListVersionDetail, ...errorResponses(404) },
+      },
+    },
+    (req) => listVersionDetail(platform.db, req.params.version_id),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { downloadReport } from '../../platform/downloads.js';
 import { listSourceId } from './sanctions.lists.fetch.js';
 import { ageInDays, type ListAlert, type SanctionsLists } from './sanctions.lists.js';
 import type { ListsStatus } from './sanctions.lists.schemas.js';
+import type { VersionView } from './service/list-changes.js';
 
 const alertView = (alert: ListAlert) => ({ ...alert, at: alert.at.toISOString() });
 
@@ -19,6 +20,7 @@ export function listsStatus(
     | 'sanctionsDataDir'
   >,
   downloads: Map<string, DownloadSource>,
+  changes: Map<string, VersionView>,
   now: Date,
 ): ListsStatus {
   const sources = config.sanctionsDataDir
@@ -93,6 +95,7 @@ export function listsStatus(
       stale,
       warnings,
       last_failure: lastFailure ? alertView(lastFailure) : null,
+      last_change: changes.get(list) ?? null,
     };
   });
   const warnings: string[] = [];

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { SanctionsListId, SanctionsListPublication } from './lists/entity.js';
 import { isHidden, loadSanctionsDirectory, type LoadedSanctionsLists } from './lists/loader.js';
+import { entityDigest, publicationDigest } from './lists/screening-content.js';
 import { productionSanctionsMatcher, type ServedIndex } from './matching/production-matcher.js';
 import { buildSanctionsIndex } from './matching/sanctions-index.js';
 import type { ListVersion, SanctionsMatcher } from './sanctions.matcher.js';
@@ -18,6 +19,9 @@ export interface ListsLog {
 
 export interface ServedList {
   publication: SanctionsListPublication;
+  /** Per entity id, the digest of its screening-relevant content; and the publication's own digest. */
+  digests: ReadonlyMap<string, string>;
+  digest: string;
   /** Every name the list gives the entities: primary names, aliases and non-Latin-script names. */
   names: number;
   /** When this version was first loaded (service clock). */
@@ -48,6 +52,9 @@ export interface SanctionsListsOptions {
   /** A publication older than this is stale: warned about in the log and the back office. */
   maxAgeDays: number;
 }
+
+/** Told of the lists in force after every load: the service records each new version and what it changed. */
+export type ListsServedHook = (served: ServedList[]) => Promise<void>;
 
 const unavailable = () =>
   new AppError('vendor_unavailable', 503, 'Sanctions screening is unavailable; retry with backoff');
@@ -92,6 +99,8 @@ export class SanctionsLists {
   /** Per list (or file, for files naming no list): the latest alert, kept after the problem is gone. */
   readonly lastAlert = new Map<string, ListAlert>();
   readonly matcher: SanctionsMatcher;
+  /** Set by the service: records the versions in force after each load (a failure is logged, and retried then). */
+  onServed: ListsServedHook | undefined;
   private fingerprint: string | undefined;
   private opening: Promise<void> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -103,7 +112,14 @@ export class SanctionsLists {
       prepare: () => this.open(),
       screen: async (subject) => {
         await this.open();
-        return screener.screen(subject);
+        // Read with the index it screens against: a swap cannot come between the two (no await).
+        const served = this.served;
+        const result = await screener.screen(subject);
+        for (const match of result.matches) {
+          const digest = served.get(match.list as SanctionsListId)?.digests.get(match.entity_id);
+          if (digest) match.entity_digest = digest;
+        }
+        return result;
       },
     };
   }
@@ -157,9 +173,16 @@ export class SanctionsLists {
           error: `the newest publication that loads (${publication.published_on}) is older than the one served (${previous.publication.published_on}); keeping the version served`,
           at,
         });
-      } else if (!previous || !sameVersion(previous.publication, publication)) {
-        const names = publication.entities.reduce((sum, entity) => sum + entity.names.length, 0);
-        next.set(publication.list, { publication, names, loaded_at: at });
+      } else {
+        const digests = new Map(
+          publication.entities.map((entity) => [entity.list_entity_id, entityDigest(entity)]),
+        );
+        const digest = publicationDigest(digests);
+        // A republication under the same name and date with other content is a new version too.
+        if (!previous || previous.digest !== digest || !sameVersion(previous.publication, publication)) {
+          const names = publication.entities.reduce((sum, entity) => sum + entity.names.length, 0);
+          next.set(publication.list, { publication, digests, digest, names, loaded_at: at });
+        }
       }
     }
     // A list gone from the directory is still screened against: losing a list silently is worse than an old one.
@@ -190,6 +213,11 @@ export class SanctionsLists {
       }
     }
     this.lastReload = { at, superseded: loaded.superseded, skipped: loaded.skipped, alerts };
+    if (this.onServed && this.served.size > 0) {
+      await this.onServed([...this.served.values()]).catch((error: unknown) =>
+        log.error({ err: error }, 'sanctions list versions not recorded; the next load records them'),
+      );
+    }
     return this.lastReload;
   }
 
@@ -201,8 +229,10 @@ export class SanctionsLists {
     const publications = [...next.values()].map((served) => served.publication);
     const index = buildSanctionsIndex(publications);
     const list_versions: Record<string, ListVersion> = {};
-    for (const { list, published_on, format, files } of publications)
-      list_versions[list] = { published_on, format, files };
+    for (const { publication, digest } of next.values()) {
+      const { list, published_on, format, files } = publication;
+      list_versions[list] = { published_on, format, files, digest };
+    }
     // One assignment: a screening reads `current` once, so it sees the old index or the new one, never a mix.
     this.current = { index, list_versions };
     this.served = next;

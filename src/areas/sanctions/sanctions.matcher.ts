@@ -35,6 +35,8 @@ export interface SanctionsMatch {
   weak_alias_capped?: boolean;
   /** The publication of the list the entity was matched in. */
   list_published_on?: string;
+  /** The digest of the entity's screening-relevant content then: what a dismissal of this match remembers. */
+  entity_digest?: string;
 }
 
 /** The publication of one list a screening ran against: with the files, an auditor can replay it. */
@@ -42,6 +44,8 @@ export interface ListVersion {
   published_on: string;
   format: string;
   files: string[];
+  /** The digest of the version's screening content (absent for the stub and for screenings before it was kept). */
+  digest?: string;
 }
 
 export interface ScreeningResult {

@@ -6,6 +6,7 @@ import { anyLiveTenantCutOver } from '../../platform/vendors.js';
 import { registerListsFetch } from './sanctions.lists.fetch.js';
 import { SanctionsLists, type ListsLog } from './sanctions.lists.js';
 import { sandboxMatcher, type SanctionsVendors } from './sanctions.matcher.js';
+import { recordListVersions } from './service/list-changes.js';
 
 export const LISTS_REFRESH_JOB = 'sanctions.lists_refresh';
 const HOUR_MS = 3_600_000;
@@ -43,9 +44,10 @@ export function sanctionsVendors(
 export async function installProductionSanctions(platform: Platform): Promise<() => void> {
   const { config, log } = platform;
   platform.scheduler.register(LISTS_REFRESH_JOB, async (tx, _job, now) => {
-    const lists = platform.vendors.sanctions.lists;
-    if (lists?.current) await lists.reload();
     await scheduleJob(tx, { kind: LISTS_REFRESH_JOB, subjectId: 'all', dueAt: nextHour(now) });
+    // After the job's transaction: a reload records new list versions in transactions of its own.
+    const lists = platform.vendors.sanctions.lists;
+    if (lists?.current) return async () => void (await lists.reload());
   });
   await registerListsFetch(platform, () => platform.vendors.sanctions.lists);
   if (!config.sanctionsDataDir) {
@@ -57,6 +59,7 @@ export async function installProductionSanctions(platform: Platform): Promise<()
   // A matcher given by a test has no lists to load or watch.
   const { lists } = platform.vendors.sanctions;
   if (!lists) return () => {};
+  lists.onServed = (served) => recordListVersions(platform, served);
   await ensureJobScheduled(platform.db, {
     kind: LISTS_REFRESH_JOB,
     subjectId: 'all',

@@ -151,20 +151,24 @@ describe('sanctions re-screening', () => {
     expect((await rescreenUser('nobody', { reason: 'x' })).statusCode).toBe(404);
   });
 
-  it('on demand for a cleared user with a corrected date of birth: still clear, checked now', async () => {
+  it('on demand for a cleared user with a corrected date of birth: the dismissed match is judged again, as a new case', async () => {
     const d = suite.current;
     const { userId, caseId } = await screened({ last_name: 'TestHit' });
     await d.decide(caseId!, 'cleared');
     await d.t.advance(60);
+    const unchanged = await rescreenUser(userId, { reason: 'routine check before a large withdrawal' });
+    expect(unchanged.json()).toMatchObject({ status: 'cleared', case_id: caseId });
+    // The dismissal judged the details screened then; corrected details are a new screening.
     const response = await rescreenUser(userId, {
       reason: 'date of birth corrected from the passport',
       date_of_birth: '1991-01-02',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      status: 'cleared',
-      transactions_held: false,
-      case_id: caseId,
+      status: 'hit_review_pending',
+      transactions_held: true,
+      match_count: 2,
+      case_id: expect.not.stringMatching(caseId!),
       checked_at: d.t.platform.clock.now().toISOString(),
     });
   });

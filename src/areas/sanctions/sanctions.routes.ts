@@ -8,6 +8,8 @@ import {
   CasesPage,
   CasesQuery,
   DecisionRequest,
+  Dismissals,
+  DismissalView,
   RescreenRequest,
   RescreenResult,
   RescreenRuns,
@@ -17,7 +19,9 @@ import {
   Screening,
   ScreenRequest,
   StatusQuery,
+  WithdrawDismissalRequest,
 } from './sanctions.schemas.js';
+import { playerDismissals, withdrawDismissal } from './service/dismissals.js';
 import { approveDecision, decideCase, findCase, listCases, rejectDecision } from './service/cases.js';
 import { rescreen, rescreenRuns, rescreenUser } from './service/rescreen.js';
 import { screeningStatus, screeningView, screenUser } from './service/screen.js';
@@ -174,6 +178,39 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
           { tenantId: req.params.tenant_id, userId: req.params.user_id },
           req.body,
         ),
+    );
+
+    app.get(
+      '/sanctions/tenants/:tenant_id/users/:user_id/dismissals',
+      {
+        schema: {
+          tags,
+          summary: "A player's remembered dismissals (matches cleared as false positives)",
+          params: ScreenSubjectParams,
+          response: { 200: Dismissals },
+        },
+      },
+      (req) =>
+        playerDismissals(requestStaffContext(platform, req), {
+          tenantId: req.params.tenant_id,
+          userId: req.params.user_id,
+        }),
+    );
+
+    app.post(
+      '/sanctions/dismissals/:dismissal_id/withdraw',
+      {
+        schema: {
+          tags,
+          summary:
+            'Withdraw a dismissal: the next screening of the player considers the entity again (audited)',
+          params: Type.Object({ dismissal_id: Type.String({ maxLength: 64 }) }),
+          body: WithdrawDismissalRequest,
+          response: { 200: DismissalView, ...errorResponses(400, 403, 404, 409) },
+        },
+      },
+      (req) =>
+        withdrawDismissal(requestStaffContext(platform, req), req.params.dismissal_id, req.body.reason),
     );
 
     sanctionsListsRoutes(app, platform);

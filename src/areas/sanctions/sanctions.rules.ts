@@ -38,3 +38,27 @@ export function nextQuarterStart(from: Date): Date {
 
 /** `2027-Q1`: the calendar quarter `at` falls in. */
 export const quarterOf = (at: Date) => `${at.getUTCFullYear()}-Q${Math.floor(at.getUTCMonth() / 3) + 1}`;
+
+/** A dismissal as the rule reads it: the entity's content and the player's details then, and the score then. */
+export interface RememberedDismissal {
+  entity_digest: string | null;
+  subject_digest: string;
+  score: number;
+}
+
+/**
+ * Whether a match a reviewer dismissed is raised again. Not while the entity's content and the player's screened
+ * details are both unchanged; always when the player's details changed (a correction is a new screening); when only
+ * the entity changed, only if the new match scores higher than the dismissed one. A dismissal whose entity content
+ * was not remembered (recorded before contents were, or a sandbox match) is matched by the entity alone.
+ */
+export function raisedAgain(
+  match: { score: number; entity_digest?: string | undefined },
+  dismissal: RememberedDismissal,
+  subjectDigest: string,
+): boolean {
+  if (dismissal.subject_digest !== subjectDigest) return true;
+  if (dismissal.entity_digest === null || match.entity_digest === undefined) return false;
+  if (dismissal.entity_digest === match.entity_digest) return false;
+  return match.score > dismissal.score;
+}

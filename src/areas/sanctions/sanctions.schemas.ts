@@ -72,13 +72,80 @@ export const ListVersion = Type.Object({
   files: Type.Array(Type.String()),
 });
 
+export const DismissalView = Type.Object({
+  dismissal_id: Type.String(),
+  tenant_id: Type.String(),
+  user_id: Type.String(),
+  case_id: Type.String({ description: 'The case cleared as a false positive' }),
+  list: Type.String(),
+  entity_id: Type.String(),
+  entity_name: Type.String({ description: 'The name that matched' }),
+  score: Type.Number({ description: 'The match score when dismissed' }),
+  content_remembered: Type.Boolean({
+    description: "false: recorded before the entity's content was remembered; matched by the entity alone",
+  }),
+  dismissed_at: Timestamp,
+  dismissed_by: Type.Union([Type.String(), Type.Null()], { description: 'staff_id of the reviewer' }),
+  in_force: Type.Boolean(),
+  ended_at: Type.Union([Timestamp, Type.Null()]),
+  ended_by: Type.Union([Type.String(), Type.Null()]),
+  end_reason: Type.Union([Type.String(), Type.Null()], {
+    description: '"withdrawn: <reason>", or "superseded by <case_id>" when a later dismissal replaced it',
+  }),
+});
+
+export const Dismissals = Type.Object({
+  dismissals: Type.Array(DismissalView, { description: 'In force first, newest first' }),
+});
+
+export const WithdrawDismissalRequest = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+
+const ListChange = Type.Object({
+  version_id: Type.String(),
+  list: Type.String(),
+  published_on: Type.String(),
+  accepted_at: Type.String({ format: 'date-time' }),
+  entities: Type.Array(
+    Type.Object({
+      entity_id: Type.String(),
+      change: Type.Union([Type.Literal('added'), Type.Literal('changed')]),
+    }),
+  ),
+});
+
 export const SanctionsCaseView = Type.Object({
   case_id: Type.String(),
   tenant_id: Type.String(),
   screen_id: Type.String(),
   user_id: Type.String(),
   status: CaseStatus,
-  trigger: Type.String(),
+  trigger: Type.Union([Type.Literal('signup'), Type.Literal('rescreen'), Type.Literal('list_update')]),
+  list_change: Type.Union([ListChange, Type.Null()], {
+    description: 'list_update: the list version whose added or changed entities brought the case',
+  }),
+  delisted: Type.Optional(
+    Type.Array(
+      Type.Object({
+        list: Type.String(),
+        entity_id: Type.String(),
+        version_id: Type.String(),
+        published_on: Type.String(),
+        accepted_at: Timestamp,
+      }),
+      {
+        description:
+          'Matched entities a later list version removed: staff decide; nothing is cleared by itself',
+      },
+    ),
+  ),
+  earlier_dismissals: Type.Optional(
+    Type.Array(DismissalView, {
+      description: 'Dismissals of the same player and entity before this case opened (raised again)',
+    }),
+  ),
   highest_match_score: Type.Number(),
   matches: Type.Array(CaseMatch),
   list_versions: Type.Record(Type.String(), ListVersion, {

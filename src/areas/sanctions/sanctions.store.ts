@@ -35,6 +35,14 @@ export function findScreen(
     .executeTakeFirst();
 }
 
+export function findScreenById(db: Executor, screenId: string): Promise<SanctionsScreen> {
+  return db
+    .selectFrom('sanctions_screens')
+    .selectAll()
+    .where('screen_id', '=', screenId)
+    .executeTakeFirstOrThrow();
+}
+
 /** The user's screen, locked until the transaction ends. */
 export function lockScreen(
   tx: Executor,
@@ -163,16 +171,6 @@ export function recordDecision(
     .where('case_id', '=', caseId)
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-/** The matches of the cases a reviewer cleared for these screens. */
-export function clearedCaseMatches(tx: Executor, screenIds: string[]) {
-  return tx
-    .selectFrom('sanctions_cases')
-    .select(['screen_id', 'matches'])
-    .where('screen_id', 'in', screenIds)
-    .where('status', '=', 'cleared')
-    .execute();
 }
 
 /**

@@ -15,6 +15,8 @@ import { forTenant, withTransaction } from '../../../platform/service-context.js
 import { reviewerReference } from '../../../staff/staff.service.js';
 import type { AssigneeFilter } from '../../../staff/staff.store.js';
 import { emitDecision } from '../sanctions.events.js';
+import * as lists from '../sanctions.lists.store.js';
+import { dismissalView, rememberDismissals } from './dismissals.js';
 import { AWAITING_REVIEW, DECISIONS, FOUR_EYES_DECISIONS, type Decision } from '../sanctions.rules.js';
 import type { CasesQuery, DecisionRequest } from '../sanctions.schemas.js';
 import * as store from '../sanctions.store.js';
@@ -56,10 +58,25 @@ export async function listCases(ctx: ServiceContext, filter: CasesQuery & { assi
   };
 }
 
+/**
+ * One case, with what the reviewer needs beside the matches: the matched entities a later list version removed
+ * (a delisting never decides a case), and the earlier dismissals of the same entities for this player.
+ */
 export async function findCase(ctx: ServiceContext, caseId: string) {
   const found = await store.findCase(ctx.db, caseId);
   if (!found) throw new AppError('case_not_found', 404, `No sanctions case ${caseId}`);
-  return withProposal(ctx.db, staffCaseView(found, ctx.clock.now()));
+  const pairs = found.matches.map((m) => ({ list: m.list, entity_id: m.entity_id }));
+  const [removals, earlier] = await Promise.all([
+    lists.delistings(ctx.db, pairs),
+    lists.dismissalsBefore(ctx.db, found.screen_id, pairs, found.opened_at),
+  ]);
+  // The latest removal of each entity: delistings come newest first, and a later entry of a Map key wins.
+  const delisted = [...new Map(removals.toReversed().map((r) => [`${r.list}/${r.entity_id}`, r])).values()];
+  return withProposal(ctx.db, {
+    ...staffCaseView(found, ctx.clock.now()),
+    delisted,
+    earlier_dismissals: earlier.map(dismissalView),
+  });
 }
 
 /**
@@ -164,6 +181,11 @@ async function applyDecision(
     decision_reason: reason,
   });
   await store.setScreenStatus(tx, found.screen_id, { status: decision, transactions_held, updated_at: now });
+  if (decision === 'cleared') {
+    // The case's matches were screened with the details the screen holds: a case awaiting review cannot be corrected.
+    const screen = await store.findScreenById(tx, found.screen_id);
+    await rememberDismissals(tx, found, screen, ctx.actor, now);
+  }
   await cancelReviewDeadlines(tx, 'sanctions', caseId);
   await audit(tx, forTenant(ctx, found.tenant_id), `sanctions.case_${decision}`, {
     case_id: caseId,

@@ -3,6 +3,7 @@ import { downloadStates } from '../../../platform/downloads.js';
 import { AppError } from '../../../platform/errors.js';
 import { fetchSanctionsLists, listSourceId } from '../sanctions.lists.fetch.js';
 import { listsStatus } from '../sanctions.lists.status.js';
+import { lastChanges } from './list-changes.js';
 
 /** Staff verbs on the sanctions lists this process serves: the view, the reload and the download. */
 
@@ -12,6 +13,7 @@ async function status(platform: Platform) {
     platform.vendors.sanctions.lists,
     platform.config,
     await downloadStates(platform.db, sourceIds),
+    await lastChanges(platform.db),
     platform.clock.now(),
   );
 }

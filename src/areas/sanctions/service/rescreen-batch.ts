@@ -7,10 +7,9 @@ import { matcherFor, type SanctionsMatcher, type ScreeningResult } from '../sanc
 import { RESCREENABLE_STATUSES } from '../sanctions.rules.js';
 import * as store from '../sanctions.store.js';
 import type { SanctionsScreen } from '../sanctions.tables.js';
+import { rememberedDismissals } from './dismissals.js';
 import { openCase, resultColumns } from './screen.js';
 import { findTenant } from '../../../platform/tenants.store.js';
-
-const matchKey = (m: { list: string; entity_id: string }) => `${m.list}/${m.entity_id}`;
 
 export interface RescreenOutcome {
   screened: number;
@@ -36,24 +35,6 @@ export async function readyMatcher(
   } catch {
     return undefined;
   }
-}
-
-/** The matches of a result a reviewer has not already dismissed for this user (dismissed stays dismissed). */
-export async function freshMatches(
-  tx: Transaction<DB>,
-  screenIds: string[],
-): Promise<(screenId: string, result: ScreeningResult) => ScreeningResult> {
-  const dismissed = screenIds.length === 0 ? [] : await store.clearedCaseMatches(tx, screenIds);
-  const known = new Map<string, Set<string>>();
-  for (const c of dismissed) {
-    const keys = known.get(c.screen_id) ?? new Set<string>();
-    for (const m of c.matches) keys.add(matchKey(m));
-    known.set(c.screen_id, keys);
-  }
-  return (screenId, result) => ({
-    ...result,
-    matches: result.matches.filter((m) => !known.get(screenId)?.has(matchKey(m))),
-  });
 }
 
 /**
@@ -103,9 +84,9 @@ export async function rescreenBatch(
   for (const tenantId of new Set(screens.map((s) => s.tenant_id))) {
     matchers.set(tenantId, await readyMatcher(platform.vendors, tx, tenantId));
   }
-  const filter = await freshMatches(
+  const filter = await rememberedDismissals(
     tx,
-    screens.filter((s) => s.status === 'cleared').map((s) => s.screen_id),
+    screens.map((s) => s.screen_id),
   );
   const now = platform.clock.now();
   const outcome = { screened: 0, new_hits: 0, skipped: 0 };
@@ -122,7 +103,7 @@ export async function rescreenBatch(
       tx,
       screen,
       result,
-      filter(screen.screen_id, result),
+      filter(screen.screen_id, screen, result),
       now,
     );
     if (newHit) outcome.new_hits++;

@@ -6,7 +6,8 @@ import { matcherFor } from '../sanctions.matcher.js';
 import { AWAITING_REVIEW } from '../sanctions.rules.js';
 import type { RescreenUserRequest } from '../sanctions.schemas.js';
 import * as store from '../sanctions.store.js';
-import { applyRescreen, freshMatches, rescreenBatch, type RescreenOutcome } from './rescreen-batch.js';
+import { rememberedDismissals } from './dismissals.js';
+import { applyRescreen, rescreenBatch, type RescreenOutcome } from './rescreen-batch.js';
 import { screeningView } from './screen.js';
 import { findTenant } from '../../../platform/tenants.store.js';
 
@@ -74,15 +75,16 @@ export async function rescreenUser(
     await matcher.prepare?.();
     // The reviewer acts through ctx; the body's other fields are the reason and the corrections.
     const { reason, ...corrections } = input;
-    const result = await matcher.screen({ ...screen, ...corrections });
-    const filter = await freshMatches(tx, [screen.screen_id]);
+    const subject = { ...screen, ...corrections };
+    const result = await matcher.screen(subject);
+    const filter = await rememberedDismissals(tx, [screen.screen_id]);
     const now = ctx.clock.now();
     const { screen: after, newHit } = await applyRescreen(
       platform,
       tx,
       screen,
       result,
-      filter(screen.screen_id, result),
+      filter(screen.screen_id, subject, result),
       now,
       corrections,
     );

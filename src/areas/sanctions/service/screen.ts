@@ -11,7 +11,7 @@ import { matcherFor, type SanctionsMatch, type ScreeningResult } from '../sancti
 import { AWAITING_REVIEW, ESTIMATED_REVIEW_TIME, REVIEW_SLA_HOURS } from '../sanctions.rules.js';
 import type { Screening, ScreenRequest } from '../sanctions.schemas.js';
 import * as store from '../sanctions.store.js';
-import type { SanctionsScreen } from '../sanctions.tables.js';
+import type { CaseListChange, CaseTrigger, SanctionsScreen } from '../sanctions.tables.js';
 
 /**
  * The tenant-facing shape: the clear shape, or, while a hit awaits review, the hit shape with counts and the
@@ -72,8 +72,9 @@ export async function openCase(
   tx: Transaction<DB>,
   screen: SanctionsScreen,
   result: ScreeningResult,
-  trigger: 'signup' | 'rescreen',
+  trigger: CaseTrigger,
   now: Date,
+  listChange: CaseListChange | null = null,
 ): Promise<void> {
   const dueAt = new Date(now.getTime() + REVIEW_SLA_HOURS * 3_600_000);
   await store.insertCase(tx, {
@@ -88,6 +89,7 @@ export async function openCase(
     opened_at: now,
     due_at: dueAt,
     trigger,
+    list_change: listChange && JSON.stringify(listChange),
   });
   await scheduleReviewDeadlines(tx, platform, {
     queue: 'sanctions',
