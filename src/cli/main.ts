@@ -8,6 +8,7 @@ const FLAGS = {
   role: { type: 'string' },
   url: { type: 'string' },
   limit: { type: 'string' },
+  list: { type: 'string' },
   areas: { type: 'string' },
   origins: { type: 'string' },
   default: { type: 'string' },

@@ -46,4 +46,35 @@ describe('compliance lists fetch, lists show and alerts', () => {
     );
     expect(alerts.stdout).not.toContain('sanctions.un');
   });
+
+  it('shows what a new version of a list changed, and its screening of every player', async () => {
+    const { cli, files, t } = suite.current;
+    const today = t.platform.clock.now().toISOString().slice(0, 10);
+    const xml = UN.toString('utf8')
+      .replace(/dateGenerated="[^"]+"/, `dateGenerated="${today}T00:00:00Z"`)
+      .replace(
+        '<REFERENCE_NUMBER>CDi.001</REFERENCE_NUMBER>',
+        '<REFERENCE_NUMBER>CDi.901</REFERENCE_NUMBER>',
+      );
+    files.serve('/un.xml', { body: Buffer.from(xml) });
+    expect((await cli('lists', 'fetch')).code).toBe(0);
+
+    const shown = await cli('lists', 'show');
+    expect(shown.stdout).toMatch(
+      new RegExp(
+        `^ {2}last change: lsv_\\w+ {2}un {2}published ${today} .+ \\+1 added {2}~0 changed {2}-1 removed`,
+        'm',
+      ),
+    );
+    const versions = await cli('lists', 'versions', '--list', 'un');
+    expect(versions.stdout.split('\n')).toEqual([
+      expect.stringMatching(/^lsv_\w+ {2}un {2}published \S+ .+\+1 added/),
+      expect.stringMatching(
+        /^lsv_\w+ {2}un {2}published 2026-02-27 .+baseline \(first version recorded\) {2}nothing to screen$/,
+      ),
+    ]);
+    const version = await cli('lists', 'version', versions.stdout.split(' ')[0]!);
+    expect(version.stdout).toContain('added: CDi.901');
+    expect(version.stdout).toContain('removed: CDi.001');
+  });
 });

@@ -1,3 +1,4 @@
+import { loadConfig } from '../../config.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +125,11 @@ describe('downloading the sanctions lists', () => {
     expect(bySource['sanctions.eu']).toMatchObject({ outcome: 'not_modified', version: '2016-02-11' });
     expect(files.requests.at(-2)!.headers['if-none-match']).toBe('"un-1"');
     expect(files.requests.at(-1)!.headers['if-modified-since']).toBe('Thu, 11 Feb 2016 10:00:00 GMT');
+  });
+
+  it('checks every list hourly by default (a conditional request: an unchanged list costs one round trip)', () => {
+    expect(loadConfig({}).sanctionsFetchIntervalHours).toBe(1);
+    expect(loadConfig({ SANCTIONS_FETCH_INTERVAL_HOURS: '6' }).sanctionsFetchIntervalHours).toBe(6);
   });
 
   it('runs again after SANCTIONS_FETCH_INTERVAL_HOURS on the service clock, not before', async () => {

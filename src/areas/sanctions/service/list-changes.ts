@@ -134,8 +134,9 @@ interface ChangeMatcher {
   changes: Map<string, { kind: 'added' | 'changed'; digest: string }>;
 }
 
-// The batches of one screening run back to back in one process: the small index is built once, not per batch.
-const changeMatchers = new Map<string, ChangeMatcher>();
+// The batches of one screening run back to back in one process: the small index is built once, not per batch. Kept
+// per service (a test process runs many), for the few latest versions.
+const changeMatcherCaches = new WeakMap<Platform, Map<string, ChangeMatcher>>();
 const KEPT_CHANGE_MATCHERS = 4;
 
 async function changeMatcher(
@@ -143,6 +144,8 @@ async function changeMatcher(
   tx: Transaction<DB>,
   version: SanctionsListVersion,
 ): Promise<ChangeMatcher> {
+  let changeMatchers = changeMatcherCaches.get(platform);
+  if (!changeMatchers) changeMatcherCaches.set(platform, (changeMatchers = new Map()));
   const kept = changeMatchers.get(version.version_id);
   if (kept) return kept;
   const rows = await lists.screenedChanges(tx, version.version_id);
