@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openUnmigratedDatabase } from '../../../test/helpers/migration-database.js';
 import { useSuite } from '../../../test/helpers/suite.js';
+import { subjectDigest } from './service/dismissals.js';
 
 /** Migration 0014 on rows written before it: due times, review alerts, no expiry in pending_review. */
 describe('migration 0014 (sanctions and KYC review due times) on existing rows', () => {
@@ -88,5 +89,79 @@ describe('migration 0014 (sanctions and KYC review due times) on existing rows',
       ['review.sanctions.review_overdue', 'case_p', '2026-11-22T10:00:00.000Z', '2026-11-22T10:00:00.000Z'],
     ]);
     expect((await jobs()).filter((j) => j.kind === 'sanctions.rescreen_quarterly')).toEqual([]);
+  });
+});
+
+/** Migration 0025 on cases cleared before it: each dismissed match remembered, as the service would digest it. */
+describe('migration 0025 (sanctions list changes) on cases cleared before it', () => {
+  const suite = useSuite(async (own) => {
+    const { database, migrateTo } = await openUnmigratedDatabase(own);
+    await migrateTo('2026-11-28T0024_four_eyes_by_people');
+    const run = (query: ReturnType<typeof sql>) => query.execute(database.db);
+    await run(sql`insert into tenants (tenant_id, name, environment, signing_secret, created_at, updated_at)
+      values ('ten_m', 'M', 'live', 's', now(), now())`);
+    await run(sql`insert into sanctions_screens (screen_id, tenant_id, user_id, first_name, last_name, date_of_birth,
+        nationality, email, status, transactions_held, match_count, highest_match_score, case_id, vendor,
+        checked_at, updated_at, request_hash, screen_response)
+      values ('scr_c', 'ten_m', 'u1', 'Zoë', 'Ørsted', '0987-03-04', 'DK', 'z@example.com', 'cleared', false, 2,
+        0.91, 'case_new', 'production', now(), now(), 'h', '{}')`);
+    const matches = (score: number) =>
+      JSON.stringify([
+        { list: 'un', entity_id: 'QDi.1', name: 'Zoe ORSTED', score },
+        { list: 'eu', entity_id: '42', name: 'Zoe Oersted', score: 0.86 },
+      ]);
+    for (const [caseId, decided, score] of [
+      ['case_old', '2026-11-01T10:00:00Z', 0.88],
+      ['case_new', '2026-11-10T10:00:00Z', 0.91],
+    ] as const) {
+      await run(sql`insert into sanctions_cases (case_id, tenant_id, screen_id, user_id, status, matches,
+          highest_match_score, opened_at, due_at, decided_at, reviewer, trigger)
+        values (${caseId}, 'ten_m', 'scr_c', 'u1', 'cleared', ${matches(score)}::jsonb, ${score}, ${decided},
+          ${decided}, ${decided}, 'stf_1', 'rescreen')`);
+    }
+    await migrateTo('2026-12-01T0025_sanctions_list_changes');
+    return database;
+  });
+
+  it("remembers each entity once, from the latest cleared case, with the player's details digested as the service does", async () => {
+    const rows = await sql<{
+      case_id: string;
+      list: string;
+      entity_id: string;
+      score: number;
+      entity_digest: string | null;
+      subject_digest: string;
+      dismissed_by: string;
+      ended_at: Date | null;
+    }>`select case_id, list, entity_id, score, entity_digest, subject_digest, dismissed_by, ended_at
+      from sanctions_dismissals order by list, entity_id`.execute(suite.current.db);
+    const subject = subjectDigest({
+      first_name: 'Zoë',
+      last_name: 'Ørsted',
+      date_of_birth: '0987-03-04',
+      nationality: 'DK',
+    });
+    expect(rows.rows).toEqual([
+      {
+        case_id: 'case_new',
+        list: 'eu',
+        entity_id: '42',
+        score: 0.86,
+        entity_digest: null,
+        subject_digest: subject,
+        dismissed_by: 'stf_1',
+        ended_at: null,
+      },
+      {
+        case_id: 'case_new',
+        list: 'un',
+        entity_id: 'QDi.1',
+        score: 0.91,
+        entity_digest: null,
+        subject_digest: subject,
+        dismissed_by: 'stf_1',
+        ended_at: null,
+      },
+    ]);
   });
 });
