@@ -67,7 +67,7 @@ describe('compliance lists fetch, lists show and alerts', () => {
       ),
     );
     const versions = await cli('lists', 'versions', '--list', 'un');
-    expect(versions.stdout.split('\n')).toEqual([
+    expect(versions.stdout.trim().split('\n')).toEqual([
       expect.stringMatching(/^lsv_\w+ {2}un {2}published \S+ .+\+1 added/),
       expect.stringMatching(
         /^lsv_\w+ {2}un {2}published 2026-02-27 .+baseline \(first version recorded\) {2}nothing to screen$/,
