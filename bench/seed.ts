@@ -44,6 +44,8 @@ export async function seedVolume(
   tenantIds: string[],
   scale: SeedScale,
   log: (line: string) => void,
+  /** The environment of the tenants: their register rows are that environment's. */
+  environment: 'sandbox' | 'live' = 'sandbox',
 ): Promise<Record<string, number>> {
   const { db, close } = await openDatabase({ url: database.url, dataDir: database.dataDir });
   const timings: Record<string, number> = {};
@@ -84,7 +86,7 @@ export async function seedVolume(
       'exclusions',
       sql`insert into exclusions (exclusion_id, environment, origin, channel, tenant_id, user_id, email, email_canonical, phone, duration,
             is_permanent, reason, initiated_at, effective_from, expires_at, regulator_propagated, status, request_hash, expired_at)
-          select 'exc_seed_' || lpad(g::text, 9, '0'), 'sandbox',
+          select 'exc_seed_' || lpad(g::text, 9, '0'), ${environment},
                  case when g % 4 = 0 then 'operator' else 'regulator' end,
                  case when g % 4 = 0 then 'api' else 'regulator' end,
                  case when g % 4 = 0 then t.tenant_id end,

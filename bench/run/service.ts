@@ -11,7 +11,7 @@ import { LoadGenerator } from './load-generator.js';
 import { cpuProfile, log, runId, scale, timelineDir, token } from './options.js';
 
 /** A fresh database: a new PostgreSQL database on the server of DATABASE_URL, or a PGlite directory. */
-async function freshDatabase(kind: 'postgres' | 'pglite') {
+export async function freshDatabase(kind: 'postgres' | 'pglite') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compliance-bench-'));
   const server =
     kind === 'postgres' ? await createTestDatabase('cs_bench') : { url: undefined, drop: async () => {} };
@@ -25,13 +25,18 @@ async function freshDatabase(kind: 'postgres' | 'pglite') {
   };
 }
 
-async function startService(database: { url: string | undefined; dataDir: string }) {
+/** The service's processes on `database`; `env` adds to their environment (SANCTIONS_DATA_DIR, say). */
+export async function startService(
+  database: { url: string | undefined; dataDir: string },
+  env: Record<string, string | undefined> = {},
+) {
   const service = await ServiceProcess.start(
     {
       DATABASE_URL: database.url,
       DATA_DIR: database.dataDir,
       COMPLIANCE_BACKOFFICE_TOKEN: token,
       LOG_LEVEL: 'info',
+      ...env,
     },
     [
       ...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join('bench', 'profiles')}`] : []),
@@ -48,14 +53,18 @@ async function startService(database: { url: string | undefined; dataDir: string
 }
 
 /** Tenants through the back office, with rate limits above the offered loads, and the rates of their currencies. */
-async function createTenants(service: ServiceProcess, count: number) {
+export async function createTenants(
+  service: ServiceProcess,
+  count: number,
+  environment: 'sandbox' | 'live' = 'sandbox',
+) {
   await service.backoffice(token, 'PUT', '/fx-rates/EUR', { usd_per_unit: 1.08 });
   await service.backoffice(token, 'PUT', '/fx-rates/GBP', { usd_per_unit: 1.27 });
   const tenants: BenchContext['tenants'] = [];
   for (let i = 0; i < count; i++) {
     const created = await service.backoffice(token, 'POST', '/tenants', {
       name: `Bench ${i + 1}`,
-      environment: 'sandbox',
+      environment,
     });
     const tenantId = created.tenant_id as string;
     await service.backoffice(token, 'PUT', `/tenants/${tenantId}/rate-limits`, {
@@ -80,7 +89,7 @@ const GEO_PREFIXES = [
   '46.114.5',
   '83.46.5',
 ];
-async function warmGeo(service: ServiceProcess, context: BenchContext) {
+export async function warmGeo(service: ServiceProcess, context: BenchContext) {
   context.geoIps = GEO_PREFIXES.flatMap((prefix) =>
     Array.from({ length: 20 }, (_, i) => `${prefix}.${i + 1}`),
   );
