@@ -262,10 +262,13 @@ export async function screenListChangeBatch(
     );
     return;
   }
+  // The pause counts from the batch's end, not its start: a batch longer than the pause must not be due again at
+  // once, or the worker's pass would run the whole walk before it evaluates a single AML event.
+  const batchEnd = Math.max(now.getTime(), platform.clock.now().getTime());
   await scheduleJob(tx, {
     kind: LIST_CHANGE_SCREEN_JOB,
     subjectId: versionId,
-    dueAt: new Date(now.getTime() + LIST_CHANGE_BATCH_PAUSE_MS),
+    dueAt: new Date(batchEnd + LIST_CHANGE_BATCH_PAUSE_MS),
   });
 }
 
