@@ -11,6 +11,7 @@ const NAV: { href: string; label: string; action: StaffAction }[] = [
   { href: '/console/tenants', label: 'Tenants', action: 'read' },
   { href: '/console/countries', label: 'Countries', action: 'read' },
   { href: '/console/regulator', label: 'Regulator list', action: 'read' },
+  { href: '/console/sanctions/lists', label: 'Sanctions lists', action: 'read' },
   { href: '/console/staff', label: 'Staff', action: 'read' },
   { href: '/console/audit', label: 'Audit log', action: 'read' },
   { href: '/console/reports', label: 'Reports', action: 'read_reports' },

@@ -1,101 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { temporaryDirectory } from '../../../test/helpers/temporary-directory.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
-import { EXCERPTS_DIR } from './lists/shipped-data.js';
-
-const UN = 'un/UN_consolidated.xml';
-const EXCERPT = fs.readFileSync(path.join(EXCERPTS_DIR, UN), 'utf8');
-
-/** The excerpt's record of one UN reference number (a whole <INDIVIDUAL> element). */
-const record = (xml: string, reference: string) => {
-  const at = xml.indexOf(`<REFERENCE_NUMBER>${reference}</REFERENCE_NUMBER>`);
-  const start = xml.lastIndexOf('<INDIVIDUAL>', at);
-  return xml.slice(start, xml.indexOf('</INDIVIDUAL>', at) + '</INDIVIDUAL>'.length);
-};
-
-/** A new designation, written as the UN writes one: the excerpt's CDi.001 record with another person in it. */
-const designation = (reference: string, first: string, second: string, born: string, nationality: string) =>
-  record(EXCERPT, 'CDi.001')
-    .replace(/<DATAID>\d+<\/DATAID>/, `<DATAID>99${reference.replace(/\D/g, '')}</DATAID>`)
-    .replace(
-      '<REFERENCE_NUMBER>CDi.001</REFERENCE_NUMBER>',
-      `<REFERENCE_NUMBER>${reference}</REFERENCE_NUMBER>`,
-    )
-    .replace('<FIRST_NAME>ERIC</FIRST_NAME>', `<FIRST_NAME>${first}</FIRST_NAME>`)
-    .replace('<SECOND_NAME>BADEGE</SECOND_NAME>', `<SECOND_NAME>${second}</SECOND_NAME>`)
-    .replace('<YEAR>1971</YEAR>', `<DATE>${born}</DATE>`)
-    .replace('Democratic Republic of the Congo', nationality);
-
-/** A record with one more alias, as the UN adds a name it learns of. */
-const withAlias = (xml: string, reference: string, alias: string) => {
-  const before = record(xml, reference);
-  const after = before.replace(
-    '<INDIVIDUAL_ADDRESS>',
-    `<INDIVIDUAL_ALIAS><QUALITY>Good</QUALITY><ALIAS_NAME>${alias}</ALIAS_NAME></INDIVIDUAL_ALIAS>\n      <INDIVIDUAL_ADDRESS>`,
-  );
-  return xml.replace(before, after);
-};
-
-const withDateOfBirth = (xml: string, reference: string, born: string) => {
-  const before = record(xml, reference);
-  return xml.replace(
-    before,
-    before.replace(
-      '</INDIVIDUAL_DATE_OF_BIRTH>',
-      `</INDIVIDUAL_DATE_OF_BIRTH>\n      <INDIVIDUAL_DATE_OF_BIRTH><TYPE_OF_DATE>EXACT</TYPE_OF_DATE><DATE>${born}</DATE></INDIVIDUAL_DATE_OF_BIRTH>`,
-    ),
-  );
-};
-
-const designated = (xml: string, ...records: string[]) =>
-  xml.replace('<INDIVIDUALS>', `<INDIVIDUALS>\n    ${records.join('\n    ')}`);
-const delisted = (xml: string, reference: string) => xml.replace(record(xml, reference), '');
-
-interface Version {
-  version_id: string;
-  list: string;
-  added: number;
-  changed: number;
-  removed: number;
-  screening: { total: number; screened: number; new_hits: number; finished_at: string | null } | null;
-}
-
-/** Lists directories of their own, a UN list the tests rewrite as the UN publishes new versions. */
-class ListsDirectory {
-  readonly path: string;
-  xml = EXCERPT;
-
-  constructor(own: <T extends { close(): unknown }>(value: T) => T) {
-    this.path = own(temporaryDirectory('sanctions-changes-')).path;
-    this.write(EXCERPT);
-  }
-
-  /** Publishes a new UN version today: written under a temporary name and renamed into place, as the docs ask. */
-  publish(t: TestService, xml: string): void {
-    const today = t.platform.clock.now().toISOString().slice(0, 10);
-    this.xml = xml;
-    this.write(xml.replace(/dateGenerated="[^"]+"/, `dateGenerated="${today}T00:00:00Z"`));
-  }
-
-  private write(xml: string): void {
-    const target = path.join(this.path, UN);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(`${target}.tmp`, xml);
-    fs.renameSync(`${target}.tmp`, target);
-  }
-}
-
-async function startLive(own: <T extends { close(): unknown }>(value: T) => T, dir: string) {
-  const t = own(await TestService.start({ sanctionsDataDir: dir, sanctionsListScreenBatchSize: 2 }));
-  const receiver = own(await WebhookReceiver.start());
-  const live = await t.createTenant({ environment: 'live', webhookUrl: receiver.url });
-  await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
-  return { t, receiver, live };
-}
+import {
+  delisted,
+  designated,
+  designation,
+  ListsDirectory,
+  reloadLists,
+  screenedAgainst,
+  startLive,
+  withAlias,
+  withDateOfBirth,
+} from './sanctions.test-support.js';
 
 const person = (userId: string, first: string, last: string, born: string, nationality: string) => ({
   user_id: userId,
@@ -115,22 +32,6 @@ async function screen(t: TestService, tenant: TestTenant, body: ReturnType<typeo
 const status = async (t: TestService, tenant: TestTenant, userId: string) =>
   (await t.api(tenant.apiKey, 'GET', `/v1/sanctions/status?user_id=${userId}`)).json();
 
-/** Reloads the lists now (as every process does within a minute of a changed file) and answers the new version. */
-async function reload(t: TestService): Promise<Version> {
-  expect((await t.backoffice('POST', '/sanctions/lists/reload')).statusCode).toBe(200);
-  return (await t.backoffice('GET', '/sanctions/lists/versions?list=un&limit=1')).json().versions[0];
-}
-
-/** Moves the service clock a second at a time until the version's screening ended (each step runs one batch). */
-async function screenedAgainst(t: TestService, versionId: string): Promise<Version> {
-  for (let step = 0; step < 30; step++) {
-    const version = (await t.backoffice('GET', `/sanctions/lists/versions/${versionId}`)).json();
-    if (!version.screening || version.screening.finished_at) return version;
-    await t.advance(1);
-  }
-  throw new Error(`the screening of ${versionId} did not end`);
-}
-
 describe('screening every player against what a new list version changed', () => {
   const suite = useSuite(async (own) => {
     const dir = new ListsDirectory(own);
@@ -145,7 +46,7 @@ describe('screening every player against what a new list version changed', () =>
   it('a new designation holds the player it names, with sanctions.hit and a list_update case; nobody else hears of it', async () => {
     const { t, live, sandbox, dir } = suite.current;
     // The first version the service sees is the baseline: nothing to compare, nobody screened again.
-    expect((await reload(t)).screening).toBeNull();
+    expect((await reloadLists(t)).screening).toBeNull();
     await screen(t, live, person('nadia', 'Nadia', 'Kowalczyk', '1985-03-14', 'PL'));
     await screen(t, live, person('tomasz', 'Tomasz', 'Brzezinski', '1971-06-15', 'PL'));
     for (const id of ['ada', 'alan', 'grace'])
@@ -155,7 +56,7 @@ describe('screening every player against what a new list version changed', () =>
     await t.advance(60);
 
     dir.publish(t, designated(dir.xml, designation('CDi.901', 'NADIA', 'KOWALCZYK', '1985-03-14', 'Poland')));
-    const version = await reload(t);
+    const version = await reloadLists(t);
     expect(version).toMatchObject({ list: 'un', added: 1, changed: 0, removed: 0 });
     const done = await screenedAgainst(t, version.version_id);
     expect(done).toMatchObject({
@@ -212,7 +113,7 @@ describe('screening every player against what a new list version changed', () =>
   it('an alias added to an existing entity catches the player it names', async () => {
     const { t, live, dir } = suite.current;
     dir.publish(t, withAlias(dir.xml, 'CDi.001', 'Tomasz BRZEZINSKI'));
-    const version = await reload(t);
+    const version = await reloadLists(t);
     expect(version).toMatchObject({ added: 0, changed: 1, removed: 0 });
     expect(await screenedAgainst(t, version.version_id)).toMatchObject({
       entity_ids: { changed: ['CDi.001'] },
@@ -255,7 +156,7 @@ describe('screening every player against what a new list version changed', () =>
 
     // Content changes that do not raise the score: a new alias far from the player's name.
     dir.publish(t, withAlias(dir.xml, 'CDi.017', 'Ignace MUREKEZI'));
-    const unchanged = await reload(t);
+    const unchanged = await reloadLists(t);
     expect(await screenedAgainst(t, unchanged.version_id)).toMatchObject({
       entity_ids: { changed: ['CDi.017'] },
       screening: { new_hits: 0 },
@@ -274,7 +175,7 @@ describe('screening every player against what a new list version changed', () =>
 
     // The UN adds the player's exact date of birth to the entity: the match now scores higher than when dismissed.
     dir.publish(t, withDateOfBirth(dir.xml, 'CDi.017', '1961-09-01'));
-    const raised = await reload(t);
+    const raised = await reloadLists(t);
     expect(await screenedAgainst(t, raised.version_id)).toMatchObject({ screening: { new_hits: 1 } });
     const held = await status(t, live, 'straton');
     expect(held).toMatchObject({ status: 'hit_review_pending', transactions_held: true });
@@ -340,7 +241,7 @@ describe('screening every player against what a new list version changed', () =>
     const { t, live, dir } = suite.current;
     const before = await status(t, live, 'tomasz');
     dir.publish(t, delisted(dir.xml, 'CDi.001'));
-    const version = await reload(t);
+    const version = await reloadLists(t);
     expect(version).toMatchObject({ added: 0, changed: 0, removed: 1, screening: null });
     await t.deliverWebhooks();
     const sent = suite.current.receiver.received.length;
@@ -363,7 +264,7 @@ describe('a list change screening interrupted by a restart', () => {
     try {
       const dir = new ListsDirectory(own);
       const { t: first, live } = await startLive(own, dir.path);
-      await reload(first);
+      await reloadLists(first);
       const ids = ['p1', 'p2', 'p3', 'p4', 'p5'];
       for (const id of ids) await screen(first, live, person(id, 'Ada', `Player${id}`, '1990-01-01', 'GB'));
       await screen(first, live, person('listed', 'Halina', 'Wisniewska', '1970-02-02', 'PL'));
@@ -371,7 +272,7 @@ describe('a list change screening interrupted by a restart', () => {
         first,
         designated(dir.xml, designation('CDi.902', 'HALINA', 'WISNIEWSKA', '1970-02-02', 'Poland')),
       );
-      const version = await reload(first);
+      const version = await reloadLists(first);
       await first.advance(1);
       const halfway = (
         await first.backoffice('GET', `/sanctions/lists/versions/${version.version_id}`)

@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { temporaryDirectory } from '../../../test/helpers/temporary-directory.js';
 import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
-import type { TestService } from '../../../test/helpers/test-service.js';
+import { TestService } from '../../../test/helpers/test-service.js';
+import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import type { WebhookEnvelope } from '../../platform/outbox.js';
+import { EXCERPTS_DIR } from './lists/shipped-data.js';
 import type { SanctionsMatcher } from './sanctions.matcher.js';
 import { FOUR_EYES_DECISIONS, type Decision } from './sanctions.rules.js';
 
@@ -103,4 +108,125 @@ export async function withListEntry<T>(
   } finally {
     matchers.sandbox = stub;
   }
+}
+
+// ---- new versions of the UN list, published into a lists directory of the test's own ----
+
+/** The UN list's file in a lists directory, and the shipped excerpt tests start from. */
+const UN = 'un/UN_consolidated.xml';
+const EXCERPT = fs.readFileSync(path.join(EXCERPTS_DIR, UN), 'utf8');
+
+/** The excerpt's record of one UN reference number (a whole <INDIVIDUAL> element). */
+const record = (xml: string, reference: string) => {
+  const at = xml.indexOf(`<REFERENCE_NUMBER>${reference}</REFERENCE_NUMBER>`);
+  const start = xml.lastIndexOf('<INDIVIDUAL>', at);
+  return xml.slice(start, xml.indexOf('</INDIVIDUAL>', at) + '</INDIVIDUAL>'.length);
+};
+
+/** A new designation, written as the UN writes one: the excerpt's CDi.001 record with another person in it. */
+export const designation = (
+  reference: string,
+  first: string,
+  second: string,
+  born: string,
+  nationality: string,
+) =>
+  record(EXCERPT, 'CDi.001')
+    .replace(/<DATAID>\d+<\/DATAID>/, `<DATAID>99${reference.replace(/\D/g, '')}</DATAID>`)
+    .replace(
+      '<REFERENCE_NUMBER>CDi.001</REFERENCE_NUMBER>',
+      `<REFERENCE_NUMBER>${reference}</REFERENCE_NUMBER>`,
+    )
+    .replace('<FIRST_NAME>ERIC</FIRST_NAME>', `<FIRST_NAME>${first}</FIRST_NAME>`)
+    .replace('<SECOND_NAME>BADEGE</SECOND_NAME>', `<SECOND_NAME>${second}</SECOND_NAME>`)
+    .replace('<YEAR>1971</YEAR>', `<DATE>${born}</DATE>`)
+    .replace('Democratic Republic of the Congo', nationality);
+
+/** A record with one more alias, as the UN adds a name it learns of. */
+export const withAlias = (xml: string, reference: string, alias: string) => {
+  const before = record(xml, reference);
+  const after = before.replace(
+    '<INDIVIDUAL_ADDRESS>',
+    `<INDIVIDUAL_ALIAS><QUALITY>Good</QUALITY><ALIAS_NAME>${alias}</ALIAS_NAME></INDIVIDUAL_ALIAS>\n      <INDIVIDUAL_ADDRESS>`,
+  );
+  return xml.replace(before, after);
+};
+
+export const withDateOfBirth = (xml: string, reference: string, born: string) => {
+  const before = record(xml, reference);
+  return xml.replace(
+    before,
+    before.replace(
+      '</INDIVIDUAL_DATE_OF_BIRTH>',
+      `</INDIVIDUAL_DATE_OF_BIRTH>\n      <INDIVIDUAL_DATE_OF_BIRTH><TYPE_OF_DATE>EXACT</TYPE_OF_DATE><DATE>${born}</DATE></INDIVIDUAL_DATE_OF_BIRTH>`,
+    ),
+  );
+};
+
+export const designated = (xml: string, ...records: string[]) =>
+  xml.replace('<INDIVIDUALS>', `<INDIVIDUALS>\n    ${records.join('\n    ')}`);
+export const delisted = (xml: string, reference: string) => xml.replace(record(xml, reference), '');
+
+/** A list version as the back office answers it, what the tests read of it. */
+export interface ListVersionSeen {
+  version_id: string;
+  list: string;
+  added: number;
+  changed: number;
+  removed: number;
+  screening: { total: number; screened: number; new_hits: number; finished_at: string | null } | null;
+}
+
+/** Lists directories of their own, a UN list the tests rewrite as the UN publishes new versions. */
+export class ListsDirectory {
+  readonly path: string;
+  xml = EXCERPT;
+
+  constructor(own: <T extends { close(): unknown }>(value: T) => T) {
+    this.path = own(temporaryDirectory('sanctions-changes-')).path;
+    this.write(EXCERPT);
+  }
+
+  /** Publishes a new UN version today: written under a temporary name and renamed into place, as the docs ask. */
+  publish(t: TestService, xml: string): void {
+    const today = t.platform.clock.now().toISOString().slice(0, 10);
+    this.xml = xml;
+    this.write(xml.replace(/dateGenerated="[^"]+"/, `dateGenerated="${today}T00:00:00Z"`));
+  }
+
+  private write(xml: string): void {
+    const target = path.join(this.path, UN);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(`${target}.tmp`, xml);
+    fs.renameSync(`${target}.tmp`, target);
+  }
+}
+
+/**
+ * A test service reading the lists from `dir` (screening a list change two players a batch), with a live tenant cut
+ * over for sanctions and its webhook receiver.
+ */
+export async function startLive(own: <T extends { close(): unknown }>(value: T) => T, dir: string) {
+  const t = own(await TestService.start({ sanctionsDataDir: dir, sanctionsListScreenBatchSize: 2 }));
+  const receiver = own(await WebhookReceiver.start());
+  const live = await t.createTenant({ environment: 'live', webhookUrl: receiver.url });
+  await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
+  return { t, receiver, live };
+}
+
+/** Reloads the lists now (as every process does within a minute of a changed file) and answers the new version. */
+export async function reloadLists(t: TestService): Promise<ListVersionSeen> {
+  const reloaded = await t.backoffice('POST', '/sanctions/lists/reload');
+  if (reloaded.statusCode !== 200) throw new Error(`reload failed: ${reloaded.statusCode} ${reloaded.body}`);
+  return (await t.backoffice('GET', '/sanctions/lists/versions?list=un&limit=1')).json().versions[0];
+}
+
+/** Moves the service clock a second at a time until the version's screening ended (each step runs one batch). */
+export async function screenedAgainst(t: TestService, versionId: string): Promise<ListVersionSeen> {
+  for (let step = 0; step < 30; step++) {
+    const version = (await t.backoffice('GET', `/sanctions/lists/versions/${versionId}`)).json();
+    if (!version.screening || version.screening.finished_at) return version;
+    await t.advance(1);
+  }
+  throw new Error(`the screening of ${versionId} did not end`);
 }

@@ -13,6 +13,8 @@ import { regulatorPages } from './regulator.js';
 import { regulatorExportPages } from './regulator-exports.js';
 import { reportPages } from './reports.js';
 import { sanctionsCasePages } from './sanctions-case.js';
+import { sanctionsDismissalPages } from './sanctions-dismissals.js';
+import { sanctionsListPages } from './sanctions-lists.js';
 import { signInPages } from './sign-in.js';
 import { staffPages } from './staff.js';
 import { tenantPages } from './tenants.js';
@@ -22,7 +24,9 @@ export async function registerConsolePages(app: FastifyInstance, platform: Platf
   signInPages(app, platform);
   dashboardPages(app, platform);
   queuePages(app, platform);
+  sanctionsListPages(app, platform);
   sanctionsCasePages(app, platform);
+  sanctionsDismissalPages(app, platform);
   amlCasePages(app, platform);
   kycCasePages(app, platform);
   approvalPages(app, platform);

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { getTenant } from '../../backoffice/service/tenants.js';
 import { tierRecord } from '../../areas/kyc/kyc.service.js';
 import { listLimits } from '../../areas/limits/limits.service.js';
+import { playerDismissals } from '../../areas/sanctions/service/dismissals.js';
 import type { Platform } from '../../platform/context.js';
+import { displayNames } from '../../staff/staff.store.js';
 import { consoleContext, memberOf } from '../console-auth.js';
 import * as store from '../console.store.js';
 import { html, money, time, type Html } from '../html.js';
 import { page } from '../layout.js';
 import { exclusionPath } from './case-parts.js';
+import { dismissalActors, dismissalsSection } from './sanctions-dismissals.js';
 import { sendPage } from './respond.js';
 
 /** Each list on the page stops here: the player page is a summary, the case pages and logs have the rest. */
@@ -57,17 +60,20 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
       // The tenant's own read verbs, for a member of staff reading on the tenant's behalf.
       const asTenant = { ...ctx, tenantId };
       const db = platform.db;
-      const [exclusions, limits, tier, checks, sanctions, amlCases, amlEvents, events] = await Promise.all([
-        store.exclusionsOfUser(db, tenantId, userId),
-        listLimits(asTenant, userId),
-        tierRecord(asTenant, userId),
-        store.kycChecksOfUser(db, tenantId, userId, CASES),
-        store.sanctionsOfUser(db, tenantId, userId, CASES),
-        store.amlCasesOfUser(db, tenantId, userId, CASES),
-        store.recentAmlEvents(db, tenantId, userId, RECENT),
-        store.recentEventsOfUser(db, tenantId, userId, RECENT),
-      ]);
+      const [exclusions, limits, tier, checks, sanctions, dismissals, amlCases, amlEvents, events] =
+        await Promise.all([
+          store.exclusionsOfUser(db, tenantId, userId),
+          listLimits(asTenant, userId),
+          tierRecord(asTenant, userId),
+          store.kycChecksOfUser(db, tenantId, userId, CASES),
+          store.sanctionsOfUser(db, tenantId, userId, CASES),
+          playerDismissals(ctx, { tenantId, userId }).then((found) => found.dismissals),
+          store.amlCasesOfUser(db, tenantId, userId, CASES),
+          store.recentAmlEvents(db, tenantId, userId, RECENT),
+          store.recentEventsOfUser(db, tenantId, userId, RECENT),
+        ]);
       const screen = sanctions.screen;
+      const names = await displayNames(db, dismissalActors(dismissals));
 
       const body = html`<dl class="facts">
           <dt>Tenant</dt>
@@ -185,6 +191,7 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
               )
             : ''
         }
+        ${dismissals.length || screen ? dismissalsSection(member, dismissals, names) : ''}
 
         <h2>AML cases</h2>
         ${table(

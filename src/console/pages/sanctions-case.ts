@@ -31,6 +31,15 @@ import {
   takeBlock,
 } from './case-parts.js';
 import { redirectWithNotice, sendPage } from './respond.js';
+import { dismissalActors } from './sanctions-dismissals.js';
+import {
+  CHANGE_WORDS,
+  delistedWarning,
+  earlierDismissals,
+  listChangeBlock,
+  type FoundCase,
+} from './sanctions-list-change.js';
+import { versionLink } from './sanctions-parts.js';
 
 const DECISION_LABELS: Record<string, string> = {
   cleared: 'Clear (false positive)',
@@ -63,12 +72,22 @@ function matchedFields(m: SanctionsMatch): Html {
   </ul>`;
 }
 
-function entryBlock(platform: Platform, m: SanctionsMatch, versions: Record<string, ListVersion>) {
-  const version = versions[m.list];
+function entryBlock(
+  platform: Platform,
+  m: SanctionsMatch,
+  found: FoundCase,
+  names: Map<string, string>,
+): Html {
+  const version = found.list_versions[m.list];
+  const change = found.list_change?.list === m.list ? found.list_change : null;
+  const changed = change?.entities.find((e) => e.entity_id === m.entity_id);
+  const delisted = found.delisted.find((d) => d.list === m.list && d.entity_id === m.entity_id);
+  const earlier = found.earlier_dismissals.filter((d) => d.list === m.list && d.entity_id === m.entity_id);
   const entity = listedEntity(platform, m, version);
   const dates = entity?.dates_of_birth.map((d) => (d.kind === 'exact' ? d.from : `${d.from} to ${d.to}`));
   return html`<div>
     <h3>Listed: ${entity?.primary_name ?? m.primary_name ?? m.name}</h3>
+    ${delisted ? delistedWarning(delisted) : ''}
     <dl class="facts">
       <dt>Names and aliases</dt>
       <dd>${entity ? entity.names.map((n) => n.name).join('; ') : m.name}</dd>
@@ -86,7 +105,14 @@ function entryBlock(platform: Platform, m: SanctionsMatch, versions: Record<stri
       <dd>${m.score.toFixed(2)}</dd>
       <dt>Matched on</dt>
       <dd>${matchedFields(m)}</dd>
+      ${
+        change && changed
+          ? html`<dt>List change</dt>
+              <dd>${CHANGE_WORDS[changed.change]} by the ${versionLink(change)}</dd>`
+          : ''
+      }
     </dl>
+    ${earlierDismissals(m, earlier, names)}
   </div>`;
 }
 
@@ -111,6 +137,7 @@ export function sanctionsCasePages(app: FastifyInstance, platform: Platform): vo
       const names = await displayNames(ctx.db, [
         ...actorsOf(proposals),
         ...(found.reviewer ? [found.reviewer] : []),
+        ...dismissalActors(found.earlier_dismissals),
       ]);
       const pending = proposals.find((p) => p.status === 'pending');
       const awaiting = found.status === AWAITING_REVIEW;
@@ -147,7 +174,7 @@ export function sanctionsCasePages(app: FastifyInstance, platform: Platform): vo
           <dt>Tenant</dt>
           <dd>${found.tenant_id}</dd>
           <dt>Opened</dt>
-          <dd>${time(found.opened_at)} (${found.trigger})</dd>
+          <dd>${time(found.opened_at)} (${found.trigger.replace(/_/g, ' ')})</dd>
           ${
             found.decided_at
               ? html`<dt>Decided</dt>
@@ -160,11 +187,12 @@ export function sanctionsCasePages(app: FastifyInstance, platform: Platform): vo
         </dl>
         <p><a href="${playerPath(found.tenant_id, found.user_id)}">Everything about this player</a></p>
         ${takeBlock(member, 'sanctions', found.case_id, work.assignee)}
+        ${found.list_change ? listChangeBlock(found.list_change) : ''}
         <h2>Evidence</h2>
         ${found.matches.map(
           (m) =>
             html`<section class="evidence" aria-label="Match ${m.entity_id}">
-              ${screened} ${entryBlock(platform, m, found.list_versions)}
+              ${screened} ${entryBlock(platform, m, found, names)}
             </section>`,
         )}
         ${

@@ -102,6 +102,7 @@ export const dismissalView = (d: SanctionsDismissal) => ({
   ended_by: d.ended_by,
   end_reason: d.end_reason,
 });
+export type DismissalView = ReturnType<typeof dismissalView>;
 
 /** A player's remembered dismissals, those in force first. */
 export async function playerDismissals(ctx: ServiceContext, target: { tenantId: string; userId: string }) {
