@@ -9,7 +9,7 @@ import {
   ListVersions,
   ListVersionsQuery,
 } from './sanctions.lists.schemas.js';
-import { listVersionDetail, listVersions } from './service/list-changes.js';
+import { listVersionDetail, listVersions } from './service/list-versions.js';
 import { fetchLists, listsInForce, reloadLists } from './service/lists.js';
 
 const tags = ['sanctions'];

@@ -4,7 +4,7 @@ import { downloadReport } from '../../platform/downloads.js';
 import { listSourceId } from './sanctions.lists.fetch.js';
 import { ageInDays, type ListAlert, type SanctionsLists } from './sanctions.lists.js';
 import type { ListsStatus } from './sanctions.lists.schemas.js';
-import type { VersionView } from './service/list-changes.js';
+import type { VersionView } from './service/list-versions.js';
 
 const alertView = (alert: ListAlert) => ({ ...alert, at: alert.at.toISOString() });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { listVersionDetail, listVersions } from '../../areas/sanctions/service/list-changes.js';
+import { listVersionDetail, listVersions } from '../../areas/sanctions/service/list-versions.js';
 import { listsInForce } from '../../areas/sanctions/service/lists.js';
 import type { Platform } from '../../platform/context.js';
 import { memberOf } from '../console-auth.js';

@@ -15,6 +15,7 @@ import { forTenant, withTransaction } from '../../../platform/service-context.js
 import { reviewerReference } from '../../../staff/staff.service.js';
 import type { AssigneeFilter } from '../../../staff/staff.store.js';
 import { emitDecision } from '../sanctions.events.js';
+import * as dismissals from '../sanctions.dismissals.store.js';
 import * as lists from '../sanctions.lists.store.js';
 import { dismissalView, rememberDismissals } from './dismissals.js';
 import { AWAITING_REVIEW, DECISIONS, FOUR_EYES_DECISIONS, type Decision } from '../sanctions.rules.js';
@@ -68,7 +69,7 @@ export async function findCase(ctx: ServiceContext, caseId: string) {
   const pairs = found.matches.map((m) => ({ list: m.list, entity_id: m.entity_id }));
   const [removals, earlier] = await Promise.all([
     lists.delistings(ctx.db, pairs),
-    lists.dismissalsBefore(ctx.db, found.screen_id, pairs, found.opened_at),
+    dismissals.dismissalsBefore(ctx.db, found.screen_id, pairs, found.opened_at),
   ]);
   // The latest removal of each entity: delistings come newest first, and a later entry of a Map key wins.
   const delisted = [...new Map(removals.toReversed().map((r) => [`${r.list}/${r.entity_id}`, r])).values()];

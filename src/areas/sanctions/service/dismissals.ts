@@ -10,7 +10,7 @@ import { newId } from '../../../platform/ids.js';
 import { forTenant, withTransaction } from '../../../platform/service-context.js';
 import type { ScreeningResult, ScreeningSubject } from '../sanctions.matcher.js';
 import { raisedAgain } from '../sanctions.rules.js';
-import * as lists from '../sanctions.lists.store.js';
+import * as store from '../sanctions.dismissals.store.js';
 import type { SanctionsCase, SanctionsDismissal } from '../sanctions.tables.js';
 
 /**
@@ -35,7 +35,7 @@ export async function rememberedDismissals(
   screenIds: string[],
 ): Promise<(screenId: string, subject: ScreeningSubject, result: ScreeningResult) => ScreeningResult> {
   const byScreen = new Map<string, Map<string, SanctionsDismissal>>();
-  for (const dismissal of await lists.dismissalsInForce(db, screenIds)) {
+  for (const dismissal of await store.dismissalsInForce(db, screenIds)) {
     const own = byScreen.get(dismissal.screen_id) ?? new Map<string, SanctionsDismissal>();
     own.set(pairKey(dismissal), dismissal);
     byScreen.set(dismissal.screen_id, own);
@@ -63,7 +63,7 @@ export async function rememberDismissals(
   now: Date,
 ): Promise<void> {
   const digest = subjectDigest(subject);
-  await lists.recordDismissals(
+  await store.recordDismissals(
     tx,
     found.matches.map((match) => ({
       dismissal_id: newId('dismissal'),
@@ -106,7 +106,7 @@ export type DismissalView = ReturnType<typeof dismissalView>;
 
 /** A player's remembered dismissals, those in force first. */
 export async function playerDismissals(ctx: ServiceContext, target: { tenantId: string; userId: string }) {
-  const rows = await lists.listDismissals(ctx.db, target.tenantId, target.userId);
+  const rows = await store.listDismissals(ctx.db, target.tenantId, target.userId);
   return { dismissals: rows.map(dismissalView) };
 }
 
@@ -117,7 +117,7 @@ export async function playerDismissals(ctx: ServiceContext, target: { tenantId: 
 export function withdrawDismissal(ctx: ServiceContext, dismissalId: string, reason: string) {
   return withTransaction(ctx, async (tx, ctx) => {
     fourEyes.requirePerson(ctx);
-    const found = await lists.lockDismissal(tx, dismissalId);
+    const found = await store.lockDismissal(tx, dismissalId);
     if (!found) throw new AppError('dismissal_not_found', 404, `No dismissal ${dismissalId}`);
     if (found.ended_at) {
       throw new AppError(
@@ -126,7 +126,7 @@ export function withdrawDismissal(ctx: ServiceContext, dismissalId: string, reas
         `Dismissal ${dismissalId} already ended: ${found.end_reason}`,
       );
     }
-    const ended = await lists.endDismissal(tx, dismissalId, {
+    const ended = await store.endDismissal(tx, dismissalId, {
       ended_at: ctx.clock.now(),
       ended_by: ctx.actor,
       end_reason: `withdrawn: ${reason}`,
