@@ -142,7 +142,9 @@ export function evaluate(
   });
 
   const listed = new Set(persons.flatMap((entity) => entity.names.map((name) => nameKey(name.name))));
-  for (const person of ordinaryPeople(cultures, options.per_culture ?? 650, random)) {
+  // A generator of their own: the ordinary names stay the same when the variant kinds or the lists change.
+  const ordinaryRandom = new SeededRandom((options.seed ?? 20260601) + 1);
+  for (const person of ordinaryPeople(cultures, options.per_culture ?? 650, ordinaryRandom)) {
     if (listed.has(nameKey(`${person.first_name} ${person.last_name}`))) {
       report.ordinary.removed_as_listed++;
       continue;
