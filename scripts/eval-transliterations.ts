@@ -14,8 +14,9 @@ import { loadSanctionsDirectory } from '../src/areas/sanctions/lists/loader.js';
 import { normaliseName } from '../src/areas/sanctions/matching/normalise.js';
 
 const IULIIA_VERSION = '0.8.2';
-// Systems whose output is a name as a person or an official would type it (the ISO and scientific ones give
-// diacritics that normalisation folds, so they add spellings such as "Julija" and "Hruscev").
+// Systems whose output is a name as a person or an official would type it (ISO 9 gives diacritics that
+// normalisation folds, so it adds spellings such as "Julija" and "Hruscev"). Left out: the linguists' systems
+// (Scientific, GOST 7034, GOST 779 alt), whose x for х ("Xan" for Khan) nobody writes their name with.
 const SCHEMAS = [
   'ala_lc_alt',
   'bgn_pcgn',
@@ -28,7 +29,6 @@ const SCHEMAS = [
   'mvd_310',
   'mvd_310_fr',
   'mvd_782',
-  'scientific',
   'telegram',
   'wikipedia',
   'yandex_maps',
