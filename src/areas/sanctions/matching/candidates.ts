@@ -25,20 +25,16 @@ export class TrigramScratch {
     const { vocabulary } = data;
     this.stamp++;
     const found: number[] = [];
-    for (const gram of trigrams(text)) {
-      // One typo changes the length by at most one; allow two for a doubled letter.
-      const byLength = vocabulary.byTrigram.get(gram);
-      if (byLength === undefined) continue;
-      for (let length = Math.max(1, text.length - 2); length <= text.length + 2; length++) {
-        for (const id of byLength[length] ?? []) {
-          if (this.stamps[id] !== this.stamp) {
-            this.stamps[id] = this.stamp;
-            this.overlap[id] = 0;
-          }
-          if (++this.overlap[id]! === needed) found.push(id);
-        }
+    const count = (id: number) => {
+      if (this.stamps[id] !== this.stamp) {
+        this.stamps[id] = this.stamp;
+        this.overlap[id] = 0;
       }
-    }
+      if (++this.overlap[id]! === needed) found.push(id);
+    };
+    // One typo changes the length by at most one; allow two for a doubled letter.
+    for (const gram of trigrams(text))
+      vocabulary.forEachWithTrigram(gram, Math.max(1, text.length - 2), text.length + 2, count);
     return found;
   }
 }
