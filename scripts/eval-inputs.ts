@@ -32,3 +32,11 @@ export function ordinaryNameCultures(): Record<string, NameCulture> {
     NameCulture
   >;
 }
+
+/** Groups of Latin spellings of one name word (eval-data/transliterations.json; see eval-data/MANIFEST.txt). */
+export function transliterationGroups(): string[][] {
+  const table = JSON.parse(
+    readFileSync(new URL('./eval-data/transliterations.json', import.meta.url), 'utf8'),
+  ) as { groups: string[][] };
+  return table.groups;
+}

@@ -1,6 +1,8 @@
 import type { IndexData } from './build-index.js';
+import { CANONICAL_PREFIXES, PARTICLES } from './stop-words.js';
+import { withinOneEdit as withinOneSlip } from './similarity.js';
 import { tokenSimilarity, type TokenInfo } from './token-similarity.js';
-import { trigrams } from './vocabulary.js';
+import { trigrams, type Vocabulary } from './vocabulary.js';
 
 /** How many list names are scored in full per screening, best-ranked first. */
 export const CANDIDATE_LIMIT = 100;
@@ -23,22 +25,70 @@ export class TrigramScratch {
     const { vocabulary } = data;
     this.stamp++;
     const found: number[] = [];
-    for (const gram of trigrams(text)) {
-      // One typo changes the length by at most one; allow two for a doubled letter.
-      const byLength = vocabulary.byTrigram.get(gram);
-      if (byLength === undefined) continue;
-      for (let length = Math.max(1, text.length - 2); length <= text.length + 2; length++) {
-        for (const id of byLength[length] ?? []) {
-          if (this.stamps[id] !== this.stamp) {
-            this.stamps[id] = this.stamp;
-            this.overlap[id] = 0;
-          }
-          if (++this.overlap[id]! === needed) found.push(id);
-        }
+    const count = (id: number) => {
+      if (this.stamps[id] !== this.stamp) {
+        this.stamps[id] = this.stamp;
+        this.overlap[id] = 0;
       }
-    }
+      if (++this.overlap[id]! === needed) found.push(id);
+    };
+    // One typo changes the length by at most one; allow two for a doubled letter.
+    for (const gram of trigrams(text))
+      vocabulary.forEachWithTrigram(gram, Math.max(1, text.length - 2), text.length + 2, count);
     return found;
   }
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Latin vocabulary tokens one slip away from `text` (a letter replaced, added, dropped, or two neighbours
+ * swapped), looked up by exact text. Used where trigrams cannot see the slip: short tokens (a four-letter token
+ * has too few trigrams) and swapped letters (a swap destroys four).
+ */
+function oneSlipAway(vocabulary: Vocabulary, text: string, swapsOnly: boolean): number[] {
+  const found: number[] = [];
+  const look = (candidate: string) => {
+    const id = vocabulary.idOf(candidate, false);
+    if (id !== undefined) found.push(id);
+  };
+  for (let i = 0; i + 1 < text.length; i++)
+    look(text.slice(0, i) + text[i + 1] + text[i] + text.slice(i + 2));
+  if (swapsOnly) return found;
+  for (let i = 0; i < text.length; i++) look(text.slice(0, i) + text.slice(i + 1));
+  for (let i = 0; i <= text.length; i++) {
+    for (const letter of LETTERS) {
+      look(text.slice(0, i) + letter + text.slice(i));
+      if (i < text.length && letter !== text[i]) look(text.slice(0, i) + letter + text.slice(i + 1));
+    }
+  }
+  return found;
+}
+
+/**
+ * Other written forms of a query token the normaliser shortens or strips elsewhere: with an Arabic article
+ * joined ("Alzaidi" / "zaidi") or without, and a canonical prefix with a slip in it ("Abdlu Rahman" / "abd").
+ */
+function relatedForms(vocabulary: Vocabulary, text: string): number[] {
+  const forms: string[] = [];
+  for (const article of ['al', 'el']) {
+    if (text.startsWith(article) && text.length >= article.length + 3) forms.push(text.slice(article.length));
+    if (text.length >= 3) forms.push(article + text);
+  }
+  for (const { canonical, written } of CANONICAL_PREFIXES) {
+    if (text.startsWith(canonical)) continue;
+    for (const form of written) {
+      for (let length = form.length - 1; length <= form.length + 1; length++) {
+        const rest = text.slice(length);
+        if (rest.length > 0 && rest.length < 3) continue;
+        if (withinOneSlip(text.slice(0, length), form)) forms.push(canonical + rest);
+      }
+    }
+  }
+  return forms
+    .filter((form) => !PARTICLES.has(form))
+    .map((form) => vocabulary.idOf(form, false))
+    .filter((id): id is number => id !== undefined);
 }
 
 /**
@@ -66,8 +116,16 @@ export function expandToken(
     ids !== undefined && ids.length <= MAX_KEY_TOKENS ? ids : undefined;
   if (query.skeleton.length >= 2 || query.abjad) consider(limited(vocabulary.bySkeleton.get(query.skeleton)));
   if (query.metaphone.length >= 2) consider(limited(vocabulary.byMetaphone.get(query.metaphone)));
-  if (fuzzy && query.text.length >= 5) {
-    // One typo destroys at most three trigrams; tokens sharing fewer cannot be a one-typo variant.
+  if (fuzzy && !query.abjad) {
+    if (query.text.length >= 5) {
+      // A replaced, added or dropped letter destroys at most three trigrams; a swap four, found by swapping.
+      consider(trigramScratch.lookup(data, query.text, Math.max(2, query.text.length - 3)));
+      consider(oneSlipAway(vocabulary, query.text, true));
+    } else if (query.text.length >= 3) {
+      consider(oneSlipAway(vocabulary, query.text, false));
+    }
+    consider(relatedForms(vocabulary, query.text));
+  } else if (fuzzy && query.text.length >= 5) {
     consider(trigramScratch.lookup(data, query.text, Math.max(2, query.text.length - 3)));
   }
   for (const [id, similarity] of found) if (similarity === 0) found.delete(id);

@@ -1,5 +1,11 @@
 import { skeletonKey } from './phonetic.js';
-import { MIN_TOKEN_SIMILARITY, spellingSimilarity, type TokenInfo } from './token-similarity.js';
+import { HONORIFICS } from './stop-words.js';
+import {
+  MIN_TOKEN_SIMILARITY,
+  spellingSimilarity,
+  transliterationOnly,
+  type TokenInfo,
+} from './token-similarity.js';
 
 /** A query token or a pair of adjacent query tokens linked to a name token or a pair of adjacent name tokens. */
 interface Link {
@@ -14,8 +20,9 @@ export const UNMATCHED_NAME_PENALTY = 0.1;
 /** A multi-token subject that meets a name on one token only is a coincidence, not a match. */
 export const SINGLE_TOKEN_CAP = 0.75;
 
-// Initials and two-letter fragments carry half the identity of a full token.
-const weight = (token: TokenInfo): number => (token.text.length <= 2 ? 0.5 : 1);
+// Initials, two-letter fragments and titles ("Haji" inside a name, where it is not dropped) carry half the
+// identity of a full token.
+const weight = (token: TokenInfo): number => (token.text.length <= 2 || HONORIFICS.has(token.text) ? 0.5 : 1);
 
 function joinedSimilarity(joined: string, token: TokenInfo): number {
   if (Math.abs(joined.length - token.text.length) > 3) return 0;
@@ -73,14 +80,15 @@ export function scoreNameTokens(
   const nameUsed = new Uint8Array(name.length);
   let pairedMass = 0;
   let pairedScore = 0;
-  let pairedQueryTokens = 0;
+  // Spelling differences of the paired tokens: the largest is in the mean only; each further one costs again.
+  let differences = 0;
+  let largestDifference = 0;
   for (const link of links) {
     if (link.query.some((i) => queryUsed[i] === 1) || link.name.some((j) => nameUsed[j] === 1)) continue;
     let mass = 0;
     for (const i of link.query) {
       queryUsed[i] = 1;
       mass += weight(query[i] as TokenInfo);
-      pairedQueryTokens++;
     }
     for (const j of link.name) {
       nameUsed[j] = 1;
@@ -88,15 +96,26 @@ export function scoreNameTokens(
     }
     pairedMass += mass;
     pairedScore += mass * link.similarity;
+    const difference = (1 - link.similarity) * Math.min(1, mass / (link.query.length + link.name.length));
+    const [i, j] = [link.query[0] as number, link.name[0] as number];
+    const single = link.query.length === 1 && link.name.length === 1;
+    if (difference > 0 && !(single && transliterationOnly(query[i] as TokenInfo, name[j] as TokenInfo))) {
+      differences += difference;
+      largestDifference = Math.max(largestDifference, difference);
+    }
   }
   if (pairedMass === 0) return 0;
-  let score = pairedScore / pairedMass;
+  // Two independent slips in one name are rarer than one: "Sarah Green" is not "Egreen Salah".
+  let score = pairedScore / pairedMass - (differences - largestDifference);
   query.forEach((token, i) => {
     if (queryUsed[i] === 0) score -= UNMATCHED_QUERY_PENALTY * weight(token);
   });
   name.forEach((token, j) => {
     if (nameUsed[j] === 0) score -= UNMATCHED_NAME_PENALTY * weight(token);
   });
-  if (query.length > 1 && pairedQueryTokens === 1) score = Math.min(score, SINGLE_TOKEN_CAP);
+  // Titles do not count: "Bando Hadji" against the list's "BANDO, Haji" (title dropped) meets on the name.
+  const named = query.filter((token) => !HONORIFICS.has(token.text)).length;
+  const namedPaired = query.filter((token, i) => queryUsed[i] === 1 && !HONORIFICS.has(token.text)).length;
+  if (named > 1 && namedPaired <= 1) score = Math.min(score, SINGLE_TOKEN_CAP);
   return Math.max(0, Math.min(1, score));
 }

@@ -21,9 +21,15 @@ const SPLITTERS = /[^\p{L}\p{N}]+/u;
 const ABBREVIATION_DOT = /(?<=(?:^|[^\p{L}])\p{L})\.(?=\p{L}(?:[^\p{L}]|$))/gu;
 const ARABIC_ARTICLE = /(^|[\s\u0640-])ال(?=\p{Script=Arabic})/gu;
 
+// A prefix is shortened only before three more letters or alone ("Abdulrahman", "Abdul"; not "Abdullo").
+const PREFIX_PATTERNS = CANONICAL_PREFIXES.map(({ canonical, written, whole_word }) => ({
+  pattern: new RegExp(`^(${written.join('|')})${whole_word ? '$' : '(?=[a-z]{3}|$)'}`),
+  canonical,
+}));
+
 function canonical(token: string): string {
-  for (const [pattern, replacement] of CANONICAL_PREFIXES)
-    if (pattern.test(token)) return token.replace(pattern, replacement);
+  for (const { pattern, canonical } of PREFIX_PATTERNS)
+    if (pattern.test(token)) return token.replace(pattern, canonical);
   return token;
 }
 

@@ -36,6 +36,17 @@ const KNOWN: Array<{ list: string; id: string; query: ScreeningQuery; perturbati
     query: { first_name: 'Владимир', last_name: 'Путин', date_of_birth: '1952-10-07', nationality: 'RU' },
   },
   {
+    list: 'uk',
+    id: '14196',
+    perturbation: 'a second surname the list does not print',
+    query: {
+      first_name: 'Vladimir Vladimirovich',
+      last_name: 'Putin Shelomov',
+      date_of_birth: '1952-10-07',
+      nationality: 'RU',
+    },
+  },
+  {
     list: 'eu',
     id: '23',
     perturbation: 'middle name dropped, transliteration variant',

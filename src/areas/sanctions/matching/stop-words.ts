@@ -30,7 +30,11 @@ export const PARTICLES = words('al el ul ad ar as ash at az');
  * One spelling for name elements transliterated many ways, at the start of a token: "Abdul", "Abdel", "Abd al"
  * and "Abdoul" are all عبد ال ("servant of the"), so "Abdulrahman" and "Abd al-Rahman" meet as "abd…rahman".
  */
-export const CANONICAL_PREFIXES: ReadonlyArray<[RegExp, string]> = [
-  [/^(abdul|abdel|abdal|abdoul|abdol|abdool)(?=[a-z]{3}|$)/, 'abd'],
-  [/^ibn$/, 'bin'],
+export const CANONICAL_PREFIXES: ReadonlyArray<{
+  canonical: string;
+  written: string[];
+  whole_word: boolean;
+}> = [
+  { canonical: 'abd', written: ['abdul', 'abdel', 'abdal', 'abdoul', 'abdol', 'abdool'], whole_word: false },
+  { canonical: 'bin', written: ['ibn'], whole_word: true },
 ];

@@ -48,8 +48,12 @@ export class Vocabulary {
   readonly bySkeleton = new Map<string, number[]>();
   readonly byMetaphone = new Map<string, number[]>();
   private readonly byTrigramLists = new Map<string, number[]>();
-  /** Trigram → token length → ids: a look-up reads only tokens of about the query's length. */
-  readonly byTrigram = new Map<string, Array<Uint32Array | undefined>>();
+  // Trigram → token length → ids, packed once interning is over: the ids of (trigram g, length l) are
+  // `trigramIds[trigramOffsets[g * LENGTHS + l] .. trigramOffsets[g * LENGTHS + l + 1])`. One buffer, not a typed
+  // array per (trigram, length): there are over a hundred thousand of those.
+  private readonly trigramNumbers = new Map<string, number>();
+  private trigramOffsets = new Uint32Array(1);
+  private trigramIds = new Uint32Array(0);
 
   static key(text: string, abjad: boolean): string {
     return abjad ? `#${text}` : text;
@@ -74,18 +78,41 @@ export class Vocabulary {
     };
     if (info.skeleton !== '') add(this.bySkeleton, info.skeleton);
     if (info.metaphone !== '') add(this.byMetaphone, info.metaphone);
-    for (const gram of new Set(trigrams(text))) add(this.byTrigramLists, `${gram}${text.length}`);
+    for (const gram of new Set(trigrams(text)))
+      add(this.byTrigramLists, `${gram}${lengthBucket(text.length)}`);
     return id;
   }
 
   /** Packs the trigram lists once interning is over; the vocabulary is read-only afterwards. */
   freeze(): void {
+    const lists: number[][] = [];
     for (const [key, list] of this.byTrigramLists) {
       const gram = key.slice(0, 3);
-      const byLength = this.byTrigram.get(gram) ?? [];
-      byLength[Number(key.slice(3))] = Uint32Array.from(list);
-      this.byTrigram.set(gram, byLength);
+      let number = this.trigramNumbers.get(gram);
+      if (number === undefined) this.trigramNumbers.set(gram, (number = this.trigramNumbers.size));
+      lists[number * LENGTHS + Number(key.slice(3))] = list;
     }
+    const offsets = new Uint32Array(this.trigramNumbers.size * LENGTHS + 1);
+    for (let slot = 0; slot + 1 < offsets.length; slot++)
+      offsets[slot + 1] = (offsets[slot] ?? 0) + (lists[slot]?.length ?? 0);
+    const ids = new Uint32Array(offsets[offsets.length - 1] ?? 0);
+    lists.forEach((list, slot) => ids.set(list, offsets[slot]));
+    this.trigramOffsets = offsets;
+    this.trigramIds = ids;
     this.byTrigramLists.clear();
   }
+
+  /** Calls `visit` for each token id holding `gram` whose length is within `from`..`to`. */
+  forEachWithTrigram(gram: string, from: number, to: number, visit: (id: number) => void): void {
+    const number = this.trigramNumbers.get(gram);
+    if (number === undefined) return;
+    const first = number * LENGTHS + lengthBucket(from);
+    const last = number * LENGTHS + lengthBucket(to);
+    const end = this.trigramOffsets[last + 1] ?? 0;
+    for (let i = this.trigramOffsets[first] ?? 0; i < end; i++) visit(this.trigramIds[i] as number);
+  }
 }
+
+/** Token lengths told apart by the trigram look-up; longer tokens share the last bucket. */
+const LENGTHS = 40;
+const lengthBucket = (length: number): number => Math.min(Math.max(length, 0), LENGTHS - 1);

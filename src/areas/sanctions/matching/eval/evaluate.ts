@@ -4,7 +4,7 @@ import type { SanctionsIndex } from '../sanctions-index.js';
 import type { ScreeningQuery } from '../types.js';
 import { ordinaryPeople, type NameCulture } from './ordinary-names.js';
 import { SeededRandom } from './seeded-random.js';
-import { nameVariant, VARIANT_KINDS, type VariantKind } from './variants.js';
+import { nameVariant, VARIANT_KINDS, type VariantKind, type VariantSources } from './variants.js';
 
 export interface Tally {
   queries: number;
@@ -38,6 +38,10 @@ export interface EvaluationOptions {
   per_culture?: number;
   /** Only every n-th listed person (1 = all): for quick runs. */
   person_stride?: number;
+  /** Spelling table for transliteration variants; extra name parts default to the ordinary names' stock. */
+  sources?: VariantSources;
+  /** How many missed and flagged names the report lists (default 40 and 25). */
+  examples?: number;
 }
 
 const bucket = (score: number) => Math.min(19, Math.floor(score * 20));
@@ -97,13 +101,20 @@ export function evaluate(
     publication.entities.filter((entity) => entity.type === 'person'),
   );
   const stride = options.person_stride ?? 1;
+  const sources: VariantSources = {
+    // One word each: "Min-seo" or "De Luca" would add two name parts.
+    name_parts: Object.values(cultures)
+      .flatMap((culture) => [...culture.given, ...culture.surnames])
+      .filter((part) => /^\p{L}+$/u.test(part)),
+    ...options.sources,
+  };
   persons.forEach((entity, position) => {
     const name = position % stride === 0 ? latinName(entity) : undefined;
     const words = name?.split(/[\s,]+/).filter((word) => word !== '') ?? [];
     if (words.length === 0) return;
     const details = subjectDetails(entity, random);
     for (const kind of VARIANT_KINDS) {
-      const variant = nameVariant(words, kind, random);
+      const variant = nameVariant(words, kind, random, sources);
       if (variant === undefined) continue;
       const subject = {
         first_name: variant.slice(0, -1).join(' '),
@@ -121,7 +132,7 @@ export function evaluate(
         report.histogram.true_candidates[bucket(own?.score ?? 0)]!++;
         if (own !== undefined && own.score >= threshold) rightFlags++;
         else if ((matches[0]?.score ?? 0) >= threshold) wrongFlags++;
-        if ((own?.score ?? 0) < threshold && report.missed_examples.length < 40) {
+        if ((own?.score ?? 0) < threshold && report.missed_examples.length < (options.examples ?? 40)) {
           report.missed_examples.push(
             `${kind}: "${variant.join(' ')}" for ${name} (${entity.list} ${entity.list_entity_id}) ${own?.score ?? 'not found'} ${own ? JSON.stringify(own.evidence) : ''}`,
           );
@@ -131,7 +142,9 @@ export function evaluate(
   });
 
   const listed = new Set(persons.flatMap((entity) => entity.names.map((name) => nameKey(name.name))));
-  for (const person of ordinaryPeople(cultures, options.per_culture ?? 650, random)) {
+  // A generator of their own: the ordinary names stay the same when the variant kinds or the lists change.
+  const ordinaryRandom = new SeededRandom((options.seed ?? 20260601) + 1);
+  for (const person of ordinaryPeople(cultures, options.per_culture ?? 650, ordinaryRandom)) {
     if (listed.has(nameKey(`${person.first_name} ${person.last_name}`))) {
       report.ordinary.removed_as_listed++;
       continue;
@@ -145,7 +158,7 @@ export function evaluate(
     report.ordinary.flagged++;
     culture.found++;
     wrongFlags++;
-    if (report.flagged_examples.length < 25) {
+    if (report.flagged_examples.length < (options.examples ?? 25)) {
       report.flagged_examples.push(
         `${person.first_name} ${person.last_name} → ${top.matched_name} (${top.list} ${top.list_entity_id}) ${top.score}`,
       );

@@ -1,7 +1,49 @@
 import type { SeededRandom } from './seeded-random.js';
 
-export type VariantKind = 'typo' | 'reorder' | 'dropped_middle' | 'transliteration';
-export const VARIANT_KINDS: readonly VariantKind[] = ['typo', 'reorder', 'dropped_middle', 'transliteration'];
+export type VariantKind = 'typo' | 'reorder' | 'dropped_middle' | 'extra_part' | 'transliteration';
+export const VARIANT_KINDS: readonly VariantKind[] = [
+  'typo',
+  'reorder',
+  'dropped_middle',
+  'extra_part',
+  'transliteration',
+];
+
+/** Data the variants draw on; without it they fall back to built-in rules and a few common name parts. */
+export interface VariantSources {
+  /** Each spelling (lower case) → every spelling of that word, itself included (romanisation systems). */
+  spellings?: ReadonlyMap<string, readonly string[]>;
+  /** Name parts a subject may add that the list does not print: common given names and surnames. */
+  name_parts?: readonly string[];
+}
+
+const COMMON_NAME_PARTS = [
+  'Maria',
+  'Ali',
+  'John',
+  'Ahmed',
+  'Anna',
+  'Hassan',
+  'Ivanovna',
+  'Lopez',
+  'Kumar',
+  'Li',
+];
+
+/** The spelling table from groups of spellings of one word (scripts/eval-data/transliterations.json). */
+export function spellingTable(groups: ReadonlyArray<readonly string[]>): Map<string, readonly string[]> {
+  const table = new Map<string, readonly string[]>();
+  for (const group of groups) for (const spelling of group) table.set(spelling, group);
+  return table;
+}
+
+/** The word's case kept on a replacement: all capitals, or a capital first letter, or as given. */
+function inCaseOf(word: string, replacement: string): string {
+  if (word.length > 1 && word === word.toUpperCase()) return replacement.toUpperCase();
+  if (word[0] !== undefined && word[0] === word[0].toUpperCase())
+    return replacement.charAt(0).toUpperCase() + replacement.slice(1);
+  return replacement;
+}
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -73,6 +115,16 @@ const WHOLE_WORDS: Record<string, string[]> = {
   usama: ['Osama'],
 };
 
+/** The word as another romanisation system spells it (from the table), or undefined when it is not there. */
+function tableVariant(
+  word: string,
+  random: SeededRandom,
+  spellings: ReadonlyMap<string, readonly string[]> | undefined,
+): string | undefined {
+  const others = spellings?.get(word.toLowerCase())?.filter((spelling) => spelling !== word.toLowerCase());
+  return others === undefined || others.length === 0 ? undefined : inCaseOf(word, random.pick(others));
+}
+
 /** The word as another transliteration system would spell it, or undefined when no rule applies. */
 export function transliterationVariant(word: string, random: SeededRandom): string | undefined {
   const whole = WHOLE_WORDS[word.toLowerCase()];
@@ -86,9 +138,14 @@ export function transliterationVariant(word: string, random: SeededRandom): stri
 
 /**
  * A variant of a listed name (its words in list order), or undefined when the kind does not apply (a one-word
- * name cannot be reordered, a two-word name has no middle name).
+ * name cannot be reordered or gain a middle name, a two-word name has no middle name to drop).
  */
-export function nameVariant(words: string[], kind: VariantKind, random: SeededRandom): string[] | undefined {
+export function nameVariant(
+  words: string[],
+  kind: VariantKind,
+  random: SeededRandom,
+  sources: VariantSources = {},
+): string[] | undefined {
   const out = [...words];
   const longWords = words.map((word, i) => (word.length >= 3 ? i : -1)).filter((i) => i >= 0);
   switch (kind) {
@@ -104,8 +161,24 @@ export function nameVariant(words: string[], kind: VariantKind, random: SeededRa
       const dropped = 1 + random.int(words.length - 2);
       return out.filter((_, i) => i !== dropped);
     }
+    case 'extra_part': {
+      // A middle name or a second surname the list does not print: after the first word, anywhere up to the end.
+      if (words.length < 2) return undefined;
+      const part = random.pick(sources.name_parts ?? COMMON_NAME_PARTS);
+      const at = 1 + random.int(words.length);
+      return [...words.slice(0, at), inCaseOf(words[0] ?? '', part.toLowerCase()), ...words.slice(at)];
+    }
     case 'transliteration': {
-      for (const i of random.shuffle(words.map((_, index) => index))) {
+      // Published romanisations first (Cyrillic names), then the rules.
+      const order = random.shuffle(words.map((_, index) => index));
+      for (const i of order) {
+        const variant = tableVariant(words[i] ?? '', random, sources.spellings);
+        if (variant !== undefined) {
+          out[i] = variant;
+          return out;
+        }
+      }
+      for (const i of order) {
         const variant = transliterationVariant(words[i] ?? '', random);
         if (variant !== undefined && variant.toLowerCase() !== words[i]?.toLowerCase()) {
           out[i] = variant;
