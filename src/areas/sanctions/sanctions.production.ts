@@ -37,8 +37,8 @@ export function sanctionsVendors(
 
 /**
  * Wires the production sanctions matcher (see docs/sanctions.md, "What the spec leaves open"). The lists load on
- * first use by a cut-over live tenant, or now when one exists: a process whose tenants never need them never holds
- * the index. Each process holding them re-reads the directory when a file changes (checked every minute) and when
+ * first use by a cut-over live tenant, or now when one exists (except in a worker): a process whose tenants never
+ * need them never holds the index. Each process holding them re-reads the directory when a file changes (checked every minute) and when
  * it runs the hourly refresh job. Returns the closer.
  */
 export async function installProductionSanctions(platform: Platform): Promise<() => void> {
@@ -71,7 +71,9 @@ export async function installProductionSanctions(platform: Platform): Promise<()
       .catch((error: unknown) => log.error({ err: error }, 'sanctions list check failed'));
   }, WATCH_INTERVAL_MS);
   watch.unref();
-  if (await anyLiveTenantCutOver(platform.db, 'sanctions')) {
+  // A worker answers no screening: it loads the lists only when a job needs them (a re-screen), not to hold them
+  // idle. Screening players against a list change needs only the changed entities, from the database.
+  if (config.processRole !== 'worker' && (await anyLiveTenantCutOver(platform.db, 'sanctions'))) {
     log.info({ dir: config.sanctionsDataDir }, 'sanctions lists loading now: a live tenant is cut over');
     void lists.open().catch(() => {});
   } else {
