@@ -42,7 +42,8 @@ function withdrawForm(member: StaffMember, d: DismissalView): Html {
 
 /**
  * A player's remembered dismissals (matches a reviewer cleared as false positives), those in force first: a later
- * screening does not raise the same entity again unless its content changed and the match scores higher.
+ * screening does not raise the same entity again unless the player's details were corrected, or its content changed
+ * and the match scores higher.
  */
 export function dismissalsSection(
   member: StaffMember,
@@ -54,7 +55,8 @@ export function dismissalsSection(
     <h2 id="dismissals-heading">Remembered dismissals</h2>
     <p class="hint">
       Matches a reviewer cleared as false positives. While one is in force, later screenings of this player do
-      not raise the same entity again, unless the list changes the entity and the match then scores higher.
+      not raise the same entity again, unless the player's details are corrected, or the list changes the
+      entity and the match then scores higher.
     </p>
     ${
       dismissals.length === 0
