@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sha256 } from '../../../platform/digest.js';
 import type { SanctionsEntity } from './entity.js';
 
 /**
@@ -21,10 +22,7 @@ export function screeningContent(entity: SanctionsEntity) {
 
 /** The digest of an entity's screening-relevant content: equal digests, the same entity to a screening. */
 export const entityDigest = (entity: SanctionsEntity): string =>
-  createHash('sha256')
-    .update(JSON.stringify(screeningContent(entity)))
-    .digest('hex')
-    .slice(0, 32);
+  sha256(JSON.stringify(screeningContent(entity))).slice(0, 32);
 
 /** The digest of a whole publication: its entities' ids and digests, in id order. */
 export function publicationDigest(digests: ReadonlyMap<string, string>): string {

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { audit } from '../../../platform/audit.js';
 import type { ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/database.js';
 import type { DB } from '../../../platform/db/schema.js';
+import { sha256 } from '../../../platform/digest.js';
 import { AppError } from '../../../platform/errors.js';
 import * as fourEyes from '../../../platform/four-eyes.js';
 import { newId } from '../../../platform/ids.js';
@@ -20,9 +20,7 @@ import type { SanctionsCase, SanctionsDismissal } from '../sanctions.tables.js';
 
 /** The digest of the details a player was screened with: a correction makes a new one. */
 export const subjectDigest = (subject: ScreeningSubject): string =>
-  createHash('sha256')
-    .update([subject.first_name, subject.last_name, subject.date_of_birth, subject.nationality].join('\n'))
-    .digest('hex');
+  sha256([subject.first_name, subject.last_name, subject.date_of_birth, subject.nationality].join('\n'));
 
 const pairKey = (m: { list: string; entity_id: string }) => `${m.list}/${m.entity_id}`;
 
