@@ -48,6 +48,15 @@ export async function scheduleJob(
   });
 }
 
+/**
+ * When the next batch of work done in batches is due: a pause after this batch ends, not after it started. A batch
+ * longer than the pause would otherwise be due again at once, and the worker's pass would run the batches back to
+ * back before it evaluates a single AML event or delivers a webhook.
+ */
+export function afterPause(clock: Clock, claimedAt: Date, pauseMs: number): Date {
+  return new Date(Math.max(claimedAt.getTime(), clock.now().getTime()) + pauseMs);
+}
+
 /** Stores a job unless one of this kind and subject exists already (start-up seeding of recurring work). */
 export async function ensureJobScheduled(
   db: Executor,

@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/context.js';
 import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
-import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
+import { afterPause, ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
 import { nextQuarterStart, quarterOf, RESCREENABLE_STATUSES } from './sanctions.rules.js';
 import * as store from './sanctions.store.js';
 import { caseAwaitingReview } from './service/cases.js';
@@ -76,7 +76,7 @@ export async function registerSanctionsJobs(platform: Platform): Promise<void> {
     await scheduleJob(tx, {
       kind: RESCREEN_BATCH_JOB,
       subjectId: run.quarter,
-      dueAt: new Date(now.getTime() + RESCREEN_BATCH_PAUSE_SECONDS * 1000),
+      dueAt: afterPause(platform.clock, now, RESCREEN_BATCH_PAUSE_SECONDS * 1000),
     });
   });
   await ensureJobScheduled(platform.db, {

@@ -3,7 +3,7 @@ import type { Platform } from '../../../platform/context.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { downloadStates } from '../../../platform/downloads.js';
 import { newId } from '../../../platform/ids.js';
-import { scheduleJob } from '../../../platform/scheduler.js';
+import { afterPause, scheduleJob } from '../../../platform/scheduler.js';
 import type { SanctionsEntity } from '../lists/entity.js';
 import { compareVersions } from '../lists/screening-content.js';
 import { productionSanctionsMatcher } from '../matching/production-matcher.js';
@@ -260,12 +260,9 @@ export async function screenListChangeBatch(
     );
     return;
   }
-  // The pause counts from the batch's end, not its start: a batch longer than the pause must not be due again at
-  // once, or the worker's pass would run the whole walk before it evaluates a single AML event.
-  const batchEnd = Math.max(now.getTime(), platform.clock.now().getTime());
   await scheduleJob(tx, {
     kind: LIST_CHANGE_SCREEN_JOB,
     subjectId: versionId,
-    dueAt: new Date(batchEnd + LIST_CHANGE_BATCH_PAUSE_MS),
+    dueAt: afterPause(platform.clock, now, LIST_CHANGE_BATCH_PAUSE_MS),
   });
 }
