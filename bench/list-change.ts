@@ -24,11 +24,10 @@ import { writeListChange } from './list-change/publication.js';
 import { seedVolume } from './seed.js';
 import { evaluationDrained } from './run/database-checks.js';
 import { LoadGenerator } from './run/load-generator.js';
-import { keepDatabase, log, phaseSeconds, quick, runId, scale, token, warmUpSeconds } from './run/options.js';
+import { keepDatabase, log, phaseSeconds, quick, scale, token, warmUpSeconds } from './run/options.js';
 import { postgresServer } from './run/report.js';
-import { createTenants, freshDatabase, startService } from './run/service.js';
+import { createTenants, freshDatabase, seededContext, startService } from './run/service.js';
 import { RSS_LIMIT_MB, ROWS } from './run/targets.js';
-import type { BenchContext } from './scenarios.js';
 
 const PLAYERS = quick ? 60_000 : 1_000_000;
 const PER_KIND = 500;
@@ -111,13 +110,7 @@ async function main() {
   await service.backoffice(token, 'GET', '/sanctions/lists');
   await new Promise((resolve) => setTimeout(resolve, 5000));
 
-  const context: BenchContext = {
-    runId,
-    tenants,
-    usersPerTenant: scale.usersPerTenant,
-    exclusions: scale.exclusions,
-    geoIps: [],
-  };
+  const context = seededContext(tenants);
   const generator = new LoadGenerator();
   const phases: Phase[] = [];
   let seed = 100;

@@ -38,6 +38,18 @@ const DAY = 86_400;
 const HASH_BATCH = 50_000;
 const seedExclusionId = (n: number) => `exc_seed_${String(n).padStart(9, '0')}`;
 
+/** Runs and times a seed's named steps: each step's seconds in `timings`, and a line in the log. */
+export function seedSteps(log: (line: string) => void) {
+  const timings: Record<string, number> = {};
+  const timed = async (name: string, work: () => Promise<unknown>) => {
+    const started = performance.now();
+    await work();
+    timings[name] = Math.round((performance.now() - started) / 100) / 10;
+    log(`  seeded ${name} in ${timings[name]} s`);
+  };
+  return { timings, timed };
+}
+
 /** Writes the volume data for the given tenants; returns seconds taken per table. */
 export async function seedVolume(
   database: { url: string | undefined; dataDir: string },
@@ -48,13 +60,8 @@ export async function seedVolume(
   environment: 'sandbox' | 'live' = 'sandbox',
 ): Promise<Record<string, number>> {
   const { db, close } = await openDatabase({ url: database.url, dataDir: database.dataDir });
-  const timings: Record<string, number> = {};
-  const step = async (name: string, statement: ReturnType<typeof sql>) => {
-    const started = performance.now();
-    await statement.execute(db);
-    timings[name] = Math.round((performance.now() - started) / 100) / 10;
-    log(`  seeded ${name} in ${timings[name]} s`);
-  };
+  const { timings, timed } = seedSteps(log);
+  const step = (name: string, statement: ReturnType<typeof sql>) => timed(name, () => statement.execute(db));
   const tenants = sql`(select t.tenant_id, t.ord - 1 as ord from unnest(${tenantIds}::text[]) with ordinality as t(tenant_id, ord))`;
   const users = scale.usersPerTenant;
   try {
@@ -105,27 +112,26 @@ export async function seedVolume(
           cross join lateral (select now() - make_interval(secs => (g * 7907) % ${400 * DAY})) as e(start)`,
     );
     // The contacts' keyed hashes, under the hash key the service runs with, so it finds no row left to backfill.
-    const started = performance.now();
-    const ring = new KeyRing(parseSecretsKey(process.env.COMPLIANCE_SECRETS_KEY ?? '')!);
-    const { secrets } = await openSecrets(db, ring, new Date());
-    for (let from = 0; from < scale.exclusions; from += HASH_BATCH) {
-      const rows = await db
-        .selectFrom('exclusions')
-        .select(['exclusion_id', 'email_canonical', 'phone'])
-        .where('exclusion_id', '>=', seedExclusionId(from))
-        .where('exclusion_id', '<', seedExclusionId(from + HASH_BATCH))
-        .execute();
-      await setHashes(
-        db,
-        rows.map((row) => ({
-          exclusion_id: row.exclusion_id,
-          email_hash: row.email_canonical && contactHash(secrets, 'email', row.email_canonical),
-          phone_hash: row.phone && contactHash(secrets, 'phone', row.phone),
-        })),
-      );
-    }
-    timings.exclusion_hashes = Math.round((performance.now() - started) / 100) / 10;
-    log(`  seeded exclusion_hashes in ${timings.exclusion_hashes} s`);
+    await timed('exclusion_hashes', async () => {
+      const ring = new KeyRing(parseSecretsKey(process.env.COMPLIANCE_SECRETS_KEY ?? '')!);
+      const { secrets } = await openSecrets(db, ring, new Date());
+      for (let from = 0; from < scale.exclusions; from += HASH_BATCH) {
+        const rows = await db
+          .selectFrom('exclusions')
+          .select(['exclusion_id', 'email_canonical', 'phone'])
+          .where('exclusion_id', '>=', seedExclusionId(from))
+          .where('exclusion_id', '<', seedExclusionId(from + HASH_BATCH))
+          .execute();
+        await setHashes(
+          db,
+          rows.map((row) => ({
+            exclusion_id: row.exclusion_id,
+            email_hash: row.email_canonical && contactHash(secrets, 'email', row.email_canonical),
+            phone_hash: row.phone && contactHash(secrets, 'phone', row.phone),
+          })),
+        );
+      }
+    });
     // AML history over 90 days, already evaluated (out of the queue). One user per card, so R-006 stays quiet.
     await step(
       'aml_events',

@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import { ordinaryNameCultures } from '../../scripts/eval-inputs.js';
 import { openDatabase } from '../../src/platform/db/database.js';
+import { seedSteps } from '../seed.js';
 import type { PlantedPlayer } from './publication.js';
 
 const DAY = 86_400;
@@ -23,13 +24,8 @@ export async function seedScreenedPlayers(
   log: (line: string) => void,
 ): Promise<Record<string, number>> {
   const { db, close } = await openDatabase({ url: database.url, dataDir: database.dataDir });
-  const timings: Record<string, number> = {};
-  const step = async (name: string, statement: ReturnType<typeof sql>) => {
-    const started = performance.now();
-    await statement.execute(db);
-    timings[name] = Math.round((performance.now() - started) / 100) / 10;
-    log(`  seeded ${name} in ${timings[name]} s`);
-  };
+  const { timings, timed } = seedSteps(log);
+  const step = (name: string, statement: ReturnType<typeof sql>) => timed(name, () => statement.execute(db));
   const cultures = Object.values(ordinaryNameCultures());
   const given = cultures.flatMap((c) => c.given.slice(0, 36));
   const surnames = cultures.flatMap((c) => c.surnames.slice(0, 36));

@@ -77,6 +77,15 @@ export async function createTenants(
   return tenants;
 }
 
+/** What the load generator knows of the benchmark's seed, for these tenants. */
+export const seededContext = (tenants: BenchContext['tenants']): BenchContext => ({
+  runId,
+  tenants,
+  usersPerTenant: scale.usersPerTenant,
+  exclusions: scale.exclusions,
+  geoIps: [],
+});
+
 /** Addresses of the sandbox resolver's table, resolved once so the measured phase reads the cache. */
 const GEO_PREFIXES = [
   '203.0.113',
@@ -112,13 +121,7 @@ export async function preparedService(kind: 'postgres' | 'pglite', volume: boole
   log(`== ${kind}: starting the service`);
   let service = await startService(database);
   const tenants = await createTenants(service, scale.tenants);
-  const context: BenchContext = {
-    runId,
-    tenants,
-    usersPerTenant: scale.usersPerTenant,
-    exclusions: scale.exclusions,
-    geoIps: [],
-  };
+  const context = seededContext(tenants);
   if (volume) {
     await service.stop();
     log(`== ${kind}: seeding ${JSON.stringify(scale)}`);
