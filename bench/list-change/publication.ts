@@ -111,10 +111,6 @@ export function writeListChange(dir: string, perKind: number, plantedPerKind: nu
     .filter((r) => !taken.has(r[0]!.trim()) && r[1]!.trim().includes(' '))
     .reverse()
     .slice(0, want);
-  const plantedChanged = changedPool
-    .filter((r) => exactDob(r[0]!.trim()))
-    .slice(0, plantedPerKind)
-    .map((r) => r[0]!.trim());
   const maxId = Math.max(...rows.map((r) => Number(r[0])));
   const names = (i: number) => ({
     first: GIVEN[i % GIVEN.length]!,
@@ -141,12 +137,41 @@ export function writeListChange(dir: string, perKind: number, plantedPerKind: nu
     }
     return cells;
   });
+  const render = (added: string[][], aliases: string[][]) => ({
+    sdn: Buffer.from(
+      `${text.replace(/\r?\n?$/, '')}\r\n${added.map(csvLine).join('\r\n')}\r\n${END_OF_FILE}`,
+      'latin1',
+    ),
+    alt: Buffer.from(`${aliases.map(csvLine).join('\r\n')}\r\n${END_OF_FILE}`, 'latin1'),
+  });
+  const reorderedAlias = (name: string) =>
+    name.includes(', ') ? name.split(', ').reverse().join(' ') : name.split(' ').reverse().join(' ');
+  // Every candidate an ordinary name scores within reach of the threshold against (a changed entity is screened
+  // whole: its names in force and the alias added), found before planting so that no planted entity is one of them.
+  const candidateIds = new Set([...addedRows.map((r) => r[0]!), ...changedPool.map((r) => r[0]!.trim())]);
+  const draft = render(
+    addedRows,
+    changedPool.map((row, i) => [
+      row[0]!.trim(),
+      String(900_000 + i),
+      'aka',
+      reorderedAlias(row[1]!.trim()),
+      '-0-',
+    ]),
+  );
+  const reachable = ordinaryReach(
+    parseOfacCsvSet(
+      { sdn: { path: 'sdn.csv', bytes: draft.sdn }, alt: { path: 'alt.csv', bytes: draft.alt } },
+      '2000-01-01',
+    ).entities.filter((e) => candidateIds.has(e.list_entity_id)),
+  );
+  const plantedChanged = changedPool
+    .map((r) => r[0]!.trim())
+    .filter((id) => exactDob(id) && !reachable.has(id))
+    .slice(0, plantedPerKind);
   const aliasRows = changedPool.map((row, i) => {
     const id = row[0]!.trim();
-    const name = row[1]!.trim();
-    let alias = name.includes(', ')
-      ? name.split(', ').reverse().join(' ')
-      : name.split(' ').reverse().join(' ');
+    let alias = reorderedAlias(row[1]!.trim());
     const plantedAt = plantedChanged.indexOf(id);
     if (plantedAt >= 0) {
       const { first, last } = names(plantedPerKind + plantedAt);
@@ -164,23 +189,7 @@ export function writeListChange(dir: string, perKind: number, plantedPerKind: nu
     return [id, String(900_000 + i), 'aka', alias, '-0-'];
   });
 
-  // Leave out every candidate (planted ones aside) an ordinary name scores within reach of the threshold against.
-  const render = (added: string[][], aliases: string[][]) => ({
-    sdn: Buffer.from(
-      `${text.replace(/\r?\n?$/, '')}\r\n${added.map(csvLine).join('\r\n')}\r\n${END_OF_FILE}`,
-      'latin1',
-    ),
-    alt: Buffer.from(`${aliases.map(csvLine).join('\r\n')}\r\n${END_OF_FILE}`, 'latin1'),
-  });
-  const draft = render(addedRows, aliasRows);
-  const candidateIds = new Set([...addedRows.map((r) => r[0]!), ...aliasRows.map((r) => r[0]!)]);
   const plantedIds = new Set(planted.map((p) => p.entity_id));
-  const reachable = ordinaryReach(
-    parseOfacCsvSet(
-      { sdn: { path: 'sdn.csv', bytes: draft.sdn }, alt: { path: 'alt.csv', bytes: draft.alt } },
-      '2000-01-01',
-    ).entities.filter((e) => candidateIds.has(e.list_entity_id)),
-  );
   const keep = (rowsOf: string[][]) =>
     rowsOf.filter((r) => plantedIds.has(r[0]!) || !reachable.has(r[0]!)).slice(0, perKind);
   const added = keep(addedRows);
@@ -216,9 +225,10 @@ export function writeListChange(dir: string, perKind: number, plantedPerKind: nu
 
 /** The entities some ordinary name (every given name and surname pair of the stock) scores within reach of. */
 function ordinaryReach(entities: SanctionsEntity[]): Set<string> {
-  const index = buildSanctionsIndex([
-    { list: 'ofac_sdn', format: 'ofac_csv', published_on: '2000-01-01', files: [], entities },
-  ]);
+  const index = buildSanctionsIndex(
+    [{ list: 'ofac_sdn', format: 'ofac_csv', published_on: '2000-01-01', files: [], entities }],
+    { rememberTokens: 100_000 },
+  );
   const reached = new Set<string>();
   for (const stock of Object.values(ordinaryNameCultures())) {
     for (const first_name of stock.given) {

@@ -154,7 +154,7 @@ export class CandidateScratch {
    */
   rankNames(
     data: IndexData,
-    probes: Array<Map<number, number>>,
+    probes: Array<ReadonlyMap<number, number>>,
     allowed: (nameId: number) => boolean,
   ): number[] {
     this.screening++;

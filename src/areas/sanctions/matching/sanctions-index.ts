@@ -10,6 +10,7 @@ import {
 import { scoreNameTokens } from './name-score.js';
 import { normaliseName } from './normalise.js';
 import { tokenInfo, tokenSimilarity, type TokenInfo } from './token-similarity.js';
+import { Vocabulary } from './vocabulary.js';
 import {
   BORDERLINE_BAND,
   DEFAULT_HIT_THRESHOLD,
@@ -24,18 +25,45 @@ const MAX_CORROBORATION =
   Math.max(...Object.values(DATE_OF_BIRTH_ADJUSTMENT)) + Math.max(...Object.values(NATIONALITY_ADJUSTMENT));
 const round = (score: number) => Math.round(score * 1000) / 1000;
 
+/**
+ * What one query token resolves to against an index: its keys, the vocabulary tokens resembling it (ranking reads
+ * these only) and its similarity to every vocabulary token scored against it so far.
+ */
+interface TokenLookup {
+  info: TokenInfo;
+  expansion: ReadonlyMap<number, number>;
+  similarities: Map<number, number>;
+}
+
+export interface SanctionsIndexOptions {
+  /**
+   * Keeps each distinct query token's look-up for the index's life, up to this many tokens (then starts again). For
+   * an index screened against a whole population (a list change's): names repeat, so most players cost a few map
+   * reads. Off for the index of the lists in force, whose look-ups are many and rarely repeat within its life.
+   */
+  rememberTokens?: number;
+}
+
 /** The in-memory matcher over loaded sanctions lists. Read-only once built; rebuild and swap to reload. */
 export class SanctionsIndex {
   private readonly scratch: CandidateScratch;
   private readonly trigramScratch: TrigramScratch;
 
-  private constructor(private readonly data: IndexData) {
+  private readonly remembered = new Map<string, TokenLookup>();
+
+  private constructor(
+    private readonly data: IndexData,
+    private readonly options: SanctionsIndexOptions,
+  ) {
     this.scratch = new CandidateScratch(data.nameText.length);
     this.trigramScratch = new TrigramScratch(data.vocabulary.tokens.length);
   }
 
-  static build(publications: SanctionsListPublication[]): SanctionsIndex {
-    return new SanctionsIndex(buildIndexData(publications));
+  static build(
+    publications: SanctionsListPublication[],
+    options: SanctionsIndexOptions = {},
+  ): SanctionsIndex {
+    return new SanctionsIndex(buildIndexData(publications), options);
   }
 
   get list_versions(): Record<string, string> {
@@ -59,21 +87,24 @@ export class SanctionsIndex {
     // Legal-form words are dropped from the query too when only organisations are screened.
     const queryType = types.has('person') ? 'person' : 'entity';
     const { tokens, abjad } = normaliseName(`${query.first_name} ${query.last_name}`, queryType);
-    const queryTokens = tokens.map((token, i) => tokenInfo(token, abjad[i] ?? false));
-    const expansions = queryTokens.map((token) => expandToken(this.data, token, this.trigramScratch));
+    const lookups = tokens.map((token, i) => this.lookUp(token, abjad[i] ?? false, true));
+    const queryTokens = lookups.map((lookup) => lookup.info);
     // Adjacent query tokens written together, to reach names that join them ("Abdul Rahman" → "Abdulrahman").
-    const joined = queryTokens.slice(1).map((token, i) => {
-      const previous = queryTokens[i] as TokenInfo;
-      const together = tokenInfo(previous.text + token.text, previous.abjad || token.abjad);
-      return expandToken(this.data, together, this.trigramScratch, false);
-    });
-    const candidates = this.scratch.rankNames(this.data, [...expansions, ...joined], (nameId) =>
-      Boolean(allowedTypes[this.data.nameType[nameId] ?? 0]),
+    const joined = queryTokens
+      .slice(1)
+      .map((token, i) =>
+        this.lookUp(queryTokens[i]!.text + token.text, queryTokens[i]!.abjad || token.abjad, false),
+      );
+    const candidates = this.scratch.rankNames(
+      this.data,
+      [...lookups, ...joined].map((lookup) => lookup.expansion),
+      (nameId) => Boolean(allowedTypes[this.data.nameType[nameId] ?? 0]),
     );
 
+    const similarities = lookups.map((lookup) => lookup.similarities);
     const best = new Map<number, SanctionsIndexMatch>();
     for (const nameId of candidates) {
-      const match = this.scoreCandidate(nameId, queryTokens, expansions, query, threshold, floor);
+      const match = this.scoreCandidate(nameId, queryTokens, similarities, query, threshold, floor);
       if (match === undefined) continue;
       const entityId = this.data.nameEntity[nameId] ?? 0;
       if (match.score > (best.get(entityId)?.score ?? -1)) best.set(entityId, match);
@@ -82,10 +113,26 @@ export class SanctionsIndex {
     return { matches, list_versions: this.list_versions, compared_names: candidates.length };
   }
 
+  /** A query token's look-up, remembered when the index is built to remember them. */
+  private lookUp(text: string, abjad: boolean, fuzzy: boolean): TokenLookup {
+    const limit = this.options.rememberTokens ?? 0;
+    const key = limit > 0 ? `${fuzzy ? '' : '+'}${Vocabulary.key(text, abjad)}` : '';
+    const kept = limit > 0 ? this.remembered.get(key) : undefined;
+    if (kept) return kept;
+    const info = tokenInfo(text, abjad);
+    const expansion = expandToken(this.data, info, this.trigramScratch, fuzzy);
+    const lookup = { info, expansion, similarities: new Map(expansion) };
+    if (limit > 0) {
+      if (this.remembered.size >= limit) this.remembered.clear();
+      this.remembered.set(key, lookup);
+    }
+    return lookup;
+  }
+
   private scoreCandidate(
     nameId: number,
     queryTokens: TokenInfo[],
-    expansions: Array<Map<number, number>>,
+    similarities: Array<Map<number, number>>,
     query: ScreeningQuery,
     threshold: number,
     floor: number,
@@ -94,7 +141,7 @@ export class SanctionsIndex {
     const tokenIds = data.nameTokens.get(nameId);
     const nameTokens = Array.from(tokenIds, (id) => data.vocabulary.tokens[id] as TokenInfo);
     const nameScore = scoreNameTokens(queryTokens, nameTokens, (i, j) => {
-      const cache = expansions[i] as Map<number, number>;
+      const cache = similarities[i] as Map<number, number>;
       const id = tokenIds[j] as number;
       let similarity = cache.get(id);
       if (similarity === undefined) {
@@ -140,6 +187,9 @@ export class SanctionsIndex {
 }
 
 /** Builds the matcher's index over the publications in force (one per list). */
-export function buildSanctionsIndex(publications: SanctionsListPublication[]): SanctionsIndex {
-  return SanctionsIndex.build(publications);
+export function buildSanctionsIndex(
+  publications: SanctionsListPublication[],
+  options: SanctionsIndexOptions = {},
+): SanctionsIndex {
+  return SanctionsIndex.build(publications, options);
 }

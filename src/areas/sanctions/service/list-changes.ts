@@ -136,6 +136,8 @@ interface ChangeMatcher {
 // per service (a test process runs many), for the few latest versions.
 const changeMatcherCaches = new WeakMap<Platform, Map<string, ChangeMatcher>>();
 const KEPT_CHANGE_MATCHERS = 4;
+/** Distinct name tokens a change's index remembers the look-up of (about 20 MB at most). */
+const REMEMBERED_TOKENS = 50_000;
 
 async function changeMatcher(
   platform: Platform,
@@ -148,15 +150,18 @@ async function changeMatcher(
   if (kept) return kept;
   const rows = await lists.screenedChanges(tx, version.version_id);
   const entities = rows.map((row) => row.entity as SanctionsEntity);
-  const index = buildSanctionsIndex([
-    {
-      list: version.list as SanctionsEntity['list'],
-      format: version.format,
-      published_on: version.published_on,
-      files: version.files,
-      entities,
-    },
-  ]);
+  const index = buildSanctionsIndex(
+    [
+      {
+        list: version.list as SanctionsEntity['list'],
+        format: version.format,
+        published_on: version.published_on,
+        files: version.files,
+        entities,
+      },
+    ],
+    { rememberTokens: REMEMBERED_TOKENS },
+  );
   const listVersion: ListVersion = {
     published_on: version.published_on,
     format: version.format,
