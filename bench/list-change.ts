@@ -22,9 +22,19 @@ import { seedScreenedPlayers } from './list-change/players.js';
 import { ProgressMonitor, RssMonitor } from './list-change/monitor.js';
 import { writeListChange } from './list-change/publication.js';
 import { seedVolume } from './seed.js';
+import { BURST_STEADY, STEADY_SHARE } from './run/burst-steady.js';
 import { evaluationDrained } from './run/database-checks.js';
 import { LoadGenerator } from './run/load-generator.js';
-import { keepDatabase, log, phaseSeconds, quick, scale, token, warmUpSeconds } from './run/options.js';
+import {
+  closedSeconds,
+  keepDatabase,
+  log,
+  phaseSeconds,
+  quick,
+  scale,
+  token,
+  warmUpSeconds,
+} from './run/options.js';
 import { postgresServer } from './run/report.js';
 import { createTenants, freshDatabase, seededContext, startService } from './run/service.js';
 import { RSS_LIMIT_MB, ROWS } from './run/targets.js';
@@ -33,14 +43,15 @@ const PLAYERS = quick ? 60_000 : 1_000_000;
 const PER_KIND = 500;
 const PLANTED_PER_KIND = 10;
 const TARGET_SECONDS = 300;
+/** The live paths, each offered STEADY_SHARE of its own closed-loop capacity (measured after the warm-up). */
 const PATHS = (['aml_event', 'exclusions_check'] as const).map((scenario) => {
   const row = ROWS.find((r) => r.scenario === scenario && r.database === 'postgres')!;
   return {
     scenario,
     name: row.name,
-    rate: row.rate,
+    rate: 0,
     seconds: phaseSeconds(row.seconds),
-    p99Target: row.p99Target,
+    p99Target: scenario === 'aml_event' ? BURST_STEADY.ackP99.postgres : BURST_STEADY.checkP99.postgres,
   };
 });
 
@@ -154,20 +165,22 @@ async function main() {
   };
 
   log(
-    `== warm-up, then each path without the screening: ${PATHS.map((p) => `${p.name} ${p.rate}/s for ${p.seconds} s`).join(', ')}`,
+    '== warm-up, then each path closed loop for its capacity, then alone at 60% of it without the screening',
   );
-  for (const p of PATHS)
-    await generator.run({
-      baseUrl: service.baseUrl,
-      scenario: p.scenario,
-      context,
-      mode: 'open',
-      rate: p.rate,
-      durationSeconds: warmUpSeconds,
-      connections: 64,
-      seed: 1,
-      expectStatus: [200, 202],
+  for (const p of PATHS) {
+    const spec = { baseUrl: service.baseUrl, scenario: p.scenario, context, connections: 64, seed: 1 };
+    const expectStatus = [200, 202];
+    await generator.run({ ...spec, mode: 'open', rate: 1000, durationSeconds: warmUpSeconds, expectStatus });
+    if (database.url) await evaluationDrained(database.url);
+    const closed = await generator.run({
+      ...spec,
+      mode: 'closed',
+      durationSeconds: closedSeconds,
+      expectStatus,
     });
+    p.rate = Math.round(closed.throughput * STEADY_SHARE);
+    log(`  ${p.name}: ${Math.round(closed.throughput)}/s closed loop, offered ${p.rate}/s`);
+  }
   await withoutScreening('before');
 
   log('== the new publication in place, reloaded: the worker screens every player against the change');
@@ -282,7 +295,7 @@ async function main() {
         postgres: await postgresServer(),
         load_average: { ...loadAverage, at_end: loadAtEnd },
         seed_seconds: seedSeconds,
-        batch: { size: Number(process.env.SANCTIONS_LIST_SCREEN_BATCH_SIZE ?? 2000), pause_ms: 250 },
+        batch: { size: Number(process.env.SANCTIONS_LIST_SCREEN_BATCH_SIZE ?? 2000), paced: 'ADR 0019' },
         change: changeFacts,
         version,
         memory,

@@ -24,6 +24,7 @@ import * as embedCodeLimits from './2026-11-28T0022_embed_code_limits.js';
 import * as staffSessions from './2026-11-28T0023_staff_sessions.js';
 import * as fourEyesByPeople from './2026-11-28T0024_four_eyes_by_people.js';
 import * as sanctionsListChanges from './2026-12-01T0025_sanctions_list_changes.js';
+import * as processLoad from './2026-12-02T0026_process_load.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0023_staff_sessions': staffSessions,
   '2026-11-28T0024_four_eyes_by_people': fourEyesByPeople,
   '2026-12-01T0025_sanctions_list_changes': sanctionsListChanges,
+  '2026-12-02T0026_process_load': processLoad,
 };

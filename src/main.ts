@@ -133,6 +133,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const port = (app.server.address() as { port: number }).port;
     logger.info({ url: baseUrl(config, port) }, 'compliance service listening');
+    service.platform.load.startSampling();
     if (role === 'all') await firstStart(service, config);
   }
   if (role !== 'api' && config.workers) service.workers.start();

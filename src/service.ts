@@ -25,6 +25,7 @@ import { openDatabase, type Database } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { registerMail } from './platform/mail/mail.js';
 import { Metrics } from './platform/metrics.js';
+import { ProcessLoad } from './platform/process-load.js';
 import { Scheduler } from './platform/scheduler.js';
 import { registerSecurityLogRetention } from './platform/security-log.js';
 import { openSecrets, registerKeyRotation } from './platform/key-rotation.js';
@@ -33,7 +34,7 @@ import type { VendorOverrides } from './platform/vendors.js';
 import { WebhookDispatcher } from './platform/webhooks/dispatcher.js';
 import { registerStaffJobs } from './staff/staff.jobs.js';
 import { registerSigningSecretJobs } from './platform/webhooks/signing-secrets.js';
-import { Workers } from './platform/workers.js';
+import { WORKER_POOL_SIZE, Workers } from './platform/workers.js';
 
 export interface Service {
   app: FastifyInstance;
@@ -64,6 +65,7 @@ export async function createService(
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    ...(config.processRole === 'worker' && { poolSize: WORKER_POOL_SIZE }),
     onIdleError: (error) =>
       logger.warn({ err: error }, 'an idle database connection was closed by the server'),
   });
@@ -99,6 +101,7 @@ export async function createService(
       apiKeys: new ApiKeyCache(),
       secrets,
       pollers: [],
+      load: new ProcessLoad(database.db, clock, logger),
       metrics: new Metrics(),
       // Production vendors open their data on first use, or at start when a cut-over live tenant needs them.
       vendors: {
@@ -136,6 +139,7 @@ export async function createService(
         await app.close();
         await flushSightings(platform).catch(() => {});
         await workers.stop();
+        platform.load.stop();
         await platform.dispatcher.close();
         redis?.disconnect();
         closeSanctions();

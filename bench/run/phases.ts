@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { BenchContext } from '../scenarios.js';
+import { measureBurstThenSteady } from './burst-steady.js';
 import { countStored, evaluationDrained, EvaluationLag } from './database-checks.js';
 import { LoadGenerator, type MeasuredServer } from './load-generator.js';
 import { closedSeconds, keepDatabase, log, only, phaseSeconds, runId, warmUpSeconds } from './options.js';
@@ -105,8 +106,11 @@ export async function measureDatabase(
   const kindRows = rows.filter((row) =>
     kind === 'pglite' ? row.database === 'pglite' || primary === 'pglite' : row.database === 'postgres',
   );
-  if (kindRows.length === 0) return;
-  const volume = kindRows.some((row) => row.database === 'postgres' || primary === 'pglite');
+  const burstSteady = !only || only.includes('burst_steady');
+  if (kindRows.length === 0 && !burstSteady) return;
+  const volume =
+    kindRows.some((row) => row.database === 'postgres' || primary === 'pglite') ||
+    (burstSteady && kind === primary);
   const { database, service, context } = await preparedService(kind, volume);
   try {
     for (const row of kindRows) {
@@ -123,6 +127,11 @@ export async function measureDatabase(
       const { phase, check } = await measureAsync(service, database.url!, context, kind);
       reported.push(phase);
       checks.push(check);
+    }
+    if (burstSteady) {
+      const phase = await measureBurstThenSteady(service, database.url, context, kind);
+      reported.push(...phase.phases);
+      checks.push(...phase.checks);
     }
   } finally {
     await service.stop();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../platform/db/database.js';
+import { evaluationQueue } from '../areas/aml/aml.evaluator.js';
 
 /**
  * The console's read models across areas: the dashboard's counts, one player's records, the audit log search.
@@ -72,16 +73,12 @@ export async function webhookFailuresByTenant(db: Executor, since: Date, limit: 
 /** How far behind asynchronous AML evaluation is: the oldest queued event, the queue's depth, dead letters. */
 export async function amlEvaluationLag(db: Executor) {
   const limit = COUNT_CAP + 1;
-  const [oldest, depth, deadLetters] = await Promise.all([
-    // aml_evaluation_queue_order (received_at).
-    sql<{
-      received_at: Date;
-    }>`select received_at from aml_evaluation_queue order by received_at limit 1`.execute(db),
-    countOf(db, sql`select 1 from aml_evaluation_queue limit ${limit}`),
+  const [queue, deadLetters] = await Promise.all([
+    evaluationQueue(db),
     // aml_dead_letters_pending (event_id) where redriven_at is null.
     countOf(db, sql`select 1 from aml_dead_letters where redriven_at is null limit ${limit}`),
   ]);
-  return { oldestReceivedAt: oldest.rows[0]?.received_at ?? null, depth, deadLetters };
+  return { oldestReceivedAt: queue.oldestAt, depth: Math.min(queue.waiting, limit), deadLetters };
 }
 
 // ---- one player: every query by (tenant_id, user_id), each on an index that leads with them ----

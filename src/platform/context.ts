@@ -8,6 +8,7 @@ import type { Executor } from './db/database.js';
 import type { KeyRole, Tenant } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
 import type { Metrics } from './metrics.js';
+import type { ProcessLoad } from './process-load.js';
 import type { Scheduler } from './scheduler.js';
 import type { Secrets } from './secrets.js';
 import type { Vendors } from './vendors.js';
@@ -31,6 +32,8 @@ export interface Platform {
   secrets: Secrets;
   /** Queues the worker loop drains each pass; run() claims and processes one batch and returns its size. */
   pollers: Poller[];
+  /** How busy this process is, shared with the others; what background work paces itself against. */
+  load: ProcessLoad;
   metrics: Metrics;
   /** Each vendor-backed area's sandbox stub and, when this deployment has it, production implementation. */
   vendors: Vendors;
@@ -41,6 +44,15 @@ export interface Poller {
   run: () => Promise<number>;
   /** The table run() deletes each taken row from: the worker loop vacuums it as rows go (see Workers). */
   queueTable?: string;
+  /** After each batch, waits as long as the batch took before the next (one thread for the API and the work). */
+  restsAsLongAsItWorks?: boolean;
+  /** Work with a deadline: while the API is busy, the worker rests after a batch as pacing.ts says (ADR 0019). */
+  pacing?: {
+    /** The age by which every item must be done: its deadline less the safety margin. */
+    deadlineMs: number;
+    /** What waits: the count (a lower bound is fine) and the oldest item's time on the service clock. */
+    backlog: () => Promise<{ waiting: number; oldestAt: Date | null }>;
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { AggregatorRegistry, Counter, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Registry } from 'prom-client';
 
 const REQUEST = 'compliance:metrics-request';
 const REPLY = 'compliance:metrics-reply';
@@ -15,7 +15,8 @@ interface MetricsReply {
 /**
  * The service's counters, in the Prometheus text format at GET /backoffice/v1/metrics (by prom-client). Under the
  * supervisor the processes' counters are summed (node:cluster messages through the supervisor), so one scrape of
- * the shared port sees what the worker process counted too. Names: `compliance_<what>_total`.
+ * the shared port sees what the worker process counted too. Names: `compliance_<what>_total` for counters,
+ * `compliance_<what>` with its unit for gauges.
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -37,6 +38,22 @@ export class Metrics {
       this.counters.set(name, counter);
     }
     return counter;
+  }
+
+  /**
+   * A gauge read at each scrape (a value from the database, the same in every process: under the supervisor the
+   * processes' values are combined by their maximum, not summed).
+   */
+  gauge(name: string, help: string, read: () => Promise<number>): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      aggregator: 'max',
+      async collect() {
+        this.set(await read());
+      },
+    });
   }
 
   get contentType(): string {

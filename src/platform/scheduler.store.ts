@@ -80,3 +80,14 @@ export async function recordJobFailure(
 ): Promise<void> {
   await tx.updateTable('scheduled_jobs').set(retry).where('job_id', '=', jobId).execute();
 }
+
+/** When the earliest job falls due, if any. */
+export async function nextDueAt(db: Executor): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('scheduled_jobs')
+    .select('due_at')
+    .orderBy('due_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.due_at;
+}

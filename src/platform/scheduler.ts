@@ -6,6 +6,8 @@ import type { Executor } from './db/database.js';
 import type { ScheduledJob } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
 import { newId } from './ids.js';
+import { restAfterBatch } from './pacing.js';
+import type { ForegroundLoad } from './process-load.js';
 import {
   claimDueJob,
   countDueJobs,
@@ -48,13 +50,41 @@ export async function scheduleJob(
   });
 }
 
+/** The shortest pause between two batches of work done in batches (see nextBatchDue). */
+export const MIN_BATCH_PAUSE_MS = 20;
+
+/** Progress of work done in batches, for pacing its next batch: the batch just done, what waits, its deadline. */
+export interface BatchProgress {
+  items: number;
+  ms: number;
+  waiting: number;
+  /** When the work started: its deadline runs from then. */
+  startedAt: Date;
+  /** The age by which the work must be done: its deadline less its margin. */
+  deadlineMs: number;
+}
+
 /**
- * When the next batch of work done in batches is due: a pause after this batch ends, not after it started. A batch
+ * When the next batch of work done in batches is due: a pause after this batch ends, not after it started (a batch
  * longer than the pause would otherwise be due again at once, and the worker's pass would run the batches back to
- * back before it evaluates a single AML event or delivers a webhook.
+ * back before it evaluates a single AML event or delivers a webhook). The pause is MIN_BATCH_PAUSE_MS while the API
+ * is quiet, and as long as the work's deadline allows while it is busy (pacing.ts, ADR 0019).
  */
-export function afterPause(clock: Clock, claimedAt: Date, pauseMs: number): Date {
-  return new Date(Math.max(claimedAt.getTime(), clock.now().getTime()) + pauseMs);
+export function nextBatchDue(
+  clock: Clock,
+  foreground: ForegroundLoad,
+  claimedAt: Date,
+  progress: BatchProgress,
+): Date {
+  const rest = restAfterBatch({
+    batch: { items: progress.items, ms: progress.ms },
+    waiting: progress.waiting,
+    oldestAgeMs: claimedAt.getTime() - progress.startedAt.getTime(),
+    deadlineMs: progress.deadlineMs,
+    foregroundBusy: foreground.busy,
+    workers: foreground.workers,
+  });
+  return new Date(Math.max(claimedAt.getTime(), clock.now().getTime()) + Math.max(MIN_BATCH_PAUSE_MS, rest));
 }
 
 /** Stores a job unless one of this kind and subject exists already (start-up seeding of recurring work). */

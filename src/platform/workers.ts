@@ -1,5 +1,8 @@
-import { setImmediate as setImmediatePromise } from 'node:timers/promises';
+import { setTimeout as delay, setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { Platform, Poller } from './context.js';
+import { foregroundPressure, restAfterBatch } from './pacing.js';
+import type { ForegroundLoad } from './process-load.js';
+import { nextDueAt } from './scheduler.store.js';
 import { vacuumQueueTable } from './workers.store.js';
 
 /**
@@ -11,8 +14,19 @@ import { vacuumQueueTable } from './workers.store.js';
 export const QUEUE_VACUUM_EVERY = 5_000;
 
 /**
+ * Connections of a worker process: its backends compete with the API's for the same cores, so it holds few (one
+ * transaction of scheduled work or queue batch at a time, the rest for webhook attempts' records).
+ */
+export const WORKER_POOL_SIZE = 4;
+
+/** The shortest wait between two passes when work is due sooner than the interval (a paced rest ending). */
+const SOONEST_PASS_MS = 10;
+
+/**
  * The background loop of a process: runs due scheduled work and delivers webhooks. Every process may run one;
- * the scheduler and dispatcher claim work with SKIP LOCKED, so nothing runs or is sent twice.
+ * the scheduler and dispatcher claim work with SKIP LOCKED, so nothing runs or is sent twice. Paced work rests
+ * between its batches while the API is busy (ADR 0019); the loop wakes when the next rest or job ends, and at
+ * least every interval.
  */
 export class Workers {
   private timer: NodeJS.Timeout | undefined;
@@ -23,6 +37,8 @@ export class Workers {
 
   /** Rows taken off each queue table since its last vacuum by this process. */
   private readonly takenSinceVacuum = new Map<string, number>();
+  /** Paced pollers resting: the service time each may run again. */
+  private readonly restingUntil = new Map<string, number>();
 
   constructor(
     private readonly platform: Platform,
@@ -54,15 +70,29 @@ export class Workers {
   private async pass(): Promise<void> {
     const { platform } = this;
     if (platform.testClock) await platform.testClock.refresh(platform.db);
-    await platform.scheduler.runDue();
+    const foreground = await platform.load.refresh();
+    await this.timed(() => platform.scheduler.runDue());
     for (const poller of platform.pollers) {
+      if ((this.restingUntil.get(poller.name) ?? 0) > platform.clock.now().getTime()) continue;
+      this.restingUntil.delete(poller.name);
       // A failing queue must not stop the others or webhook delivery; its batch rolls back and is retried next pass.
       try {
-        for (let taken; (taken = await poller.run()) > 0;) {
+        for (;;) {
+          const started = performance.now();
+          const taken = await poller.run();
+          const ms = performance.now() - started;
+          platform.load.noteBackground(ms);
+          if (taken === 0) break;
           await this.vacuumWhenDue(poller, taken);
           if (this.stopping) break;
+          const rest = await this.restAfter(poller, { items: taken, ms }, foreground);
+          if (rest > 0) {
+            this.restingUntil.set(poller.name, platform.clock.now().getTime() + rest);
+            break;
+          }
           // Between batches, let pending I/O (API requests of this process) run first.
-          await setImmediatePromise();
+          if (poller.restsAsLongAsItWorks) await delay(ms);
+          else await setImmediatePromise();
         }
       } catch (error) {
         platform.log.error({ err: error, poller: poller.name }, 'poller failed');
@@ -71,6 +101,44 @@ export class Workers {
     while ((await platform.dispatcher.runOnce()) > 0 && !this.stopping) {
       /* drain */
     }
+  }
+
+  /** A paced poller's rest after a batch; its backlog is read only while the foreground is busy enough to matter. */
+  private async restAfter(
+    poller: Poller,
+    batch: { items: number; ms: number },
+    foreground: ForegroundLoad,
+  ): Promise<number> {
+    if (!poller.pacing || foregroundPressure(foreground.busy) === 0) return 0;
+    const { waiting, oldestAt } = await poller.pacing.backlog();
+    if (!oldestAt) return 0;
+    return restAfterBatch({
+      batch,
+      waiting,
+      oldestAgeMs: this.platform.clock.now().getTime() - oldestAt.getTime(),
+      deadlineMs: poller.pacing.deadlineMs,
+      foregroundBusy: foreground.busy,
+      workers: foreground.workers,
+    });
+  }
+
+  private async timed<T>(work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.platform.load.noteBackground(performance.now() - started);
+    }
+  }
+
+  /** Until the next pass: the interval, or less when a paced rest or a job ends sooner (never on a test clock). */
+  private async untilNextPass(): Promise<number> {
+    const { platform } = this;
+    if (platform.testClock) return this.intervalMs;
+    const now = platform.clock.now().getTime();
+    const nextJob = (await nextDueAt(platform.db))?.getTime() ?? Infinity;
+    const next = Math.min(nextJob, ...this.restingUntil.values());
+    return Math.min(this.intervalMs, Math.max(SOONEST_PASS_MS, next - now));
   }
 
   private async vacuumWhenDue(poller: Poller, taken: number): Promise<void> {
@@ -90,16 +158,20 @@ export class Workers {
     }
   }
 
-  private schedule(): void {
+  private schedule(delayMs = this.intervalMs): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      let next = this.intervalMs;
       this.current = this.pass()
+        .then(async () => {
+          next = await this.untilNextPass();
+        })
         .catch((error: unknown) => this.platform.log.error({ err: error }, 'worker pass failed'))
         .finally(() => {
           this.current = undefined;
-          this.schedule();
+          this.schedule(next);
         });
-    }, this.intervalMs);
+    }, delayMs);
   }
 
   async stop(): Promise<void> {

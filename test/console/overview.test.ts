@@ -178,6 +178,7 @@ describe('console overview: dashboard, player and audit log', () => {
     expect(failures).toContain(`Other Operator ${other.tenantId}`);
     expect(failures).not.toContain('Casino');
     expect(text(page.body)).toMatch(/Events waiting to be evaluated 1 /);
+    expect(page.body).not.toContain('past the deadline');
 
     await t.advance(49 * HOUR);
     const later = await get(await signIn(auditor), '/console');
@@ -185,7 +186,10 @@ describe('console overview: dashboard, player and audit log', () => {
     expect(overdueOf(later.body, '/console/queues/aml')).toBe('1');
     expect(overdueOf(later.body, '/console/queues/kyc')).toBe('1');
     // The queued event waits 49 hours and a minute (sign-ins moved the clock), until a worker pass evaluates it.
-    expect(text(later.body)).toMatch(/Oldest waiting event 2 days 1 hour/);
+    expect(text(later.body)).toMatch(
+      /Oldest waiting event 2 days 1 hour Received .*, past the deadline Deadline 5 minutes from acknowledgement/,
+    );
+    expect(later.body).toMatch(/<p class="figure overdue">2 days 1 hour<\/p>/);
     // Failures older than 24 hours drop off.
     expect(text(later.body)).toContain('No failed deliveries in the last 24 hours.');
   });

@@ -1,9 +1,16 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Platform } from '../../platform/context.js';
 import { registerReviewDeadlines, type StillAwaitingReview } from '../../platform/review-deadlines.js';
 import { isAwaitingReview } from './aml.case-rules.js';
 import { findCase } from './aml.cases.store.js';
-import { EVALUATION_RETRY_JOB, evaluatePending, retryEvaluation } from './aml.evaluator.js';
+import {
+  BACKLOG_COUNT_CAP,
+  EVALUATION_DEADLINE_MS,
+  EVALUATION_PACED_WITHIN_MS,
+  EVALUATION_RETRY_JOB,
+  evaluatePending,
+  evaluationQueue,
+  retryEvaluation,
+} from './aml.evaluator.js';
 import { findEvent } from './aml.store.js';
 import { runChecks } from './hot/checks.js';
 import { MINIMAL_PLAY_JOB, minimalPlayAfterWindow } from './rules/r004-minimal-play.js';
@@ -18,17 +25,41 @@ export const stillAwaitingReview: StillAwaitingReview = async (tx, tenantId, cas
 /** Wires AML's background work: the evaluation queue and its retries, R-004's window-close job, review alerts. */
 export function registerAmlWork(platform: Platform): void {
   const embedded = !platform.config.databaseUrl;
+  const queue = () => evaluationQueue(platform.db);
+  const evaluated = platform.metrics.counter(
+    'compliance_aml_events_evaluated_total',
+    'AML events taken off the evaluation queue and evaluated, by this process',
+  );
   platform.pollers.push({
     name: 'aml.evaluate',
     queueTable: 'aml_evaluation_queue',
     run: async () => {
-      const started = performance.now();
-      const evaluated = await evaluatePending(platform);
-      // On embedded PGlite the evaluation rests as long as it worked (see EMBEDDED_BATCH_SIZE).
-      if (embedded && evaluated > 0) await delay(performance.now() - started);
-      return evaluated;
+      const taken = await evaluatePending(platform);
+      evaluated.inc(taken);
+      return taken;
     },
+    // On embedded PGlite the evaluation rests as long as it worked (see EMBEDDED_BATCH_SIZE).
+    restsAsLongAsItWorks: embedded,
+    pacing: { deadlineMs: EVALUATION_PACED_WITHIN_MS, backlog: queue },
   });
+  platform.metrics.gauge(
+    'compliance_aml_evaluation_oldest_seconds',
+    'Age of the oldest AML event waiting for evaluation (0 when none waits)',
+    async () => {
+      const { oldestAt } = await queue();
+      return oldestAt ? Math.max(0, (platform.clock.now().getTime() - oldestAt.getTime()) / 1000) : 0;
+    },
+  );
+  platform.metrics.gauge(
+    'compliance_aml_evaluation_waiting',
+    `AML events waiting for evaluation, counted up to ${BACKLOG_COUNT_CAP}`,
+    async () => (await queue()).waiting,
+  );
+  platform.metrics.gauge(
+    'compliance_aml_evaluation_deadline_seconds',
+    'The deadline of every AML event: evaluated within this many seconds of its acknowledgement',
+    async () => EVALUATION_DEADLINE_MS / 1000,
+  );
   platform.scheduler.register(EVALUATION_RETRY_JOB, (tx, job, now) =>
     retryEvaluation(platform, tx, job, now),
   );

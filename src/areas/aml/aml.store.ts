@@ -78,6 +78,26 @@ export function dequeueEvents(db: Executor, limit: number): Promise<AmlEvent[]> 
   return dequeueStatement.execute(db, { limit });
 }
 
+/**
+ * The evaluation queue's state: the oldest queued event's time and how many wait, counted up to `cap` (then `cap`):
+ * read at most `cap` entries of aml_evaluation_queue_order, however long the queue.
+ */
+export async function evaluationBacklog(
+  db: Executor,
+  cap: number,
+): Promise<{ waiting: number; oldestAt: Date | null }> {
+  const row = await db
+    .selectFrom((qb) =>
+      qb.selectFrom('aml_evaluation_queue').select('received_at').orderBy('received_at').limit(cap).as('head'),
+    )
+    .select([
+      sql<number>`count(*)::int`.as('waiting'),
+      sql<Date | null>`min(received_at)`.as('oldest_at'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting), oldestAt: row.oldest_at };
+}
+
 /** Takes events off the evaluation queue in the caller's transaction, which schedules their retries (see aml.evaluator.ts). */
 export async function dropFromQueue(db: Executor, eventIds: string[]): Promise<number> {
   if (eventIds.length === 0) return 0;

@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/context.js';
 import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
-import { afterPause, ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
+import { ensureJobScheduled, nextBatchDue, scheduleJob } from '../../platform/scheduler.js';
 import { nextQuarterStart, quarterOf, RESCREENABLE_STATUSES } from './sanctions.rules.js';
 import * as store from './sanctions.store.js';
 import { caseAwaitingReview } from './service/cases.js';
@@ -10,12 +10,8 @@ import { rescreenBatch } from './service/rescreen-batch.js';
 export const QUARTERLY_RESCREEN_JOB = 'sanctions.rescreen_quarterly';
 /** One batch of a quarterly run; the job's subject is the quarter, and it reschedules itself until the run ends. */
 export const RESCREEN_BATCH_JOB = 'sanctions.rescreen_batch';
-/**
- * The pause between two batches: the scheduler runs every job due now before the worker moves on, so a batch due
- * at once would run the whole population back to back; due a second later, AML evaluation and webhook delivery
- * run between batches.
- */
-export const RESCREEN_BATCH_PAUSE_SECONDS = 1;
+/** A quarterly run screens every player within a day of the quarter's start, pacing itself while the API is busy. */
+export const RESCREEN_PACED_WITHIN_MS = 86_400_000;
 
 /** The "due soon" and "overdue" alerts of sanctions hits; a decided case raises neither. */
 export function registerSanctionsReviewDeadlines(platform: Platform): void {
@@ -48,6 +44,7 @@ export async function registerSanctionsJobs(platform: Platform): Promise<void> {
     await scheduleJob(tx, { kind: QUARTERLY_RESCREEN_JOB, subjectId: 'all', dueAt: nextQuarterStart(now) });
   });
   platform.scheduler.register(RESCREEN_BATCH_JOB, async (tx, job, now) => {
+    const started = performance.now();
     const run = await store.lockRescreenRun(tx, job.subject_id);
     if (!run || run.finished_at) return;
     const limit = platform.config.sanctionsRescreenBatchSize;
@@ -76,7 +73,13 @@ export async function registerSanctionsJobs(platform: Platform): Promise<void> {
     await scheduleJob(tx, {
       kind: RESCREEN_BATCH_JOB,
       subjectId: run.quarter,
-      dueAt: afterPause(platform.clock, now, RESCREEN_BATCH_PAUSE_SECONDS * 1000),
+      dueAt: nextBatchDue(platform.clock, platform.load.latest, now, {
+        items: batch.screened + batch.skipped,
+        ms: performance.now() - started,
+        waiting: run.total - run.screened - run.skipped - batch.screened - batch.skipped,
+        startedAt: run.started_at,
+        deadlineMs: RESCREEN_PACED_WITHIN_MS,
+      }),
     });
   });
   await ensureJobScheduled(platform.db, {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { roleMay } from '../../staff/staff.rules.js';
+import { EVALUATION_DEADLINE_MS, EVALUATION_PACED_WITHIN_MS } from '../../areas/aml/aml.evaluator.js';
 import type { Platform } from '../../platform/context.js';
 import { pendingProposals, type DecisionProposal } from '../../platform/four-eyes.js';
 import { displayNames } from '../../staff/staff.store.js';
@@ -19,6 +20,19 @@ export const countText = (n: number) =>
   n > COUNT_CAP ? `${COUNT_CAP.toLocaleString('en-GB')} or more` : n.toLocaleString('en-GB');
 
 /** A duration in plain words, to its two largest units: "3 hours 5 minutes". */
+/** The oldest queued event's wait against the deadline: the figure turns red past it. */
+function oldestWaiting(receivedAt: Date | null, now: Date): Html {
+  const deadline = html`<p class="muted">
+    Deadline ${durationText(EVALUATION_DEADLINE_MS)} from acknowledgement; while the API is busy, evaluation paces
+    itself to ${durationText(EVALUATION_PACED_WITHIN_MS)}
+  </p>`;
+  if (!receivedAt) return html`<p class="figure">None waiting</p>${deadline}`;
+  const waited = now.getTime() - receivedAt.getTime();
+  return html`<p class="figure ${waited > EVALUATION_DEADLINE_MS ? 'overdue' : ''}">${durationText(waited)}</p>
+    <p>Received ${time(receivedAt)}${waited > EVALUATION_DEADLINE_MS ? ', past the deadline' : ''}</p>
+    ${deadline}`;
+}
+
 export function durationText(ms: number): string {
   const units: [number, string][] = [
     [86_400, 'day'],
@@ -151,14 +165,7 @@ export function dashboardPages(app: FastifyInstance, platform: Platform): void {
           </div>
           <div class="card">
             <h3>Oldest waiting event</h3>
-            <p class="figure">
-              ${
-                lag.oldestReceivedAt
-                  ? durationText(now.getTime() - lag.oldestReceivedAt.getTime())
-                  : 'None waiting'
-              }
-            </p>
-            ${lag.oldestReceivedAt ? html`<p>Received ${time(lag.oldestReceivedAt)}</p>` : ''}
+            ${oldestWaiting(lag.oldestReceivedAt, now)}
           </div>
           <div class="card">
             <h3>Dead letters</h3>

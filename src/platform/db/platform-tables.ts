@@ -173,6 +173,14 @@ export interface SecretHashKeysTable {
   created_at: Timestamp;
 }
 
+/** A service process's last sample of how busy it is (see process-load.ts). */
+export interface ProcessLoadTable {
+  process_id: string;
+  role: 'api' | 'worker';
+  busy: number;
+  sampled_at: Timestamp;
+}
+
 export interface PlatformTables {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
@@ -186,6 +194,7 @@ export interface PlatformTables {
   alerts: AlertsTable;
   mail_outbox: MailOutboxTable;
   secret_hash_keys: SecretHashKeysTable;
+  process_load: ProcessLoadTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
