@@ -1,9 +1,9 @@
 /**
  * The "burst, then steady" phase (ADR 0019): a closed-loop burst of AML events builds a backlog of evaluation, then
  * events and exclusion checks arrive together, each at 60% of its own closed-loop capacity, while the worker catches
- * up. Measures the acknowledgement and check p99 of the steady part and the oldest waiting event's age throughout,
- * read from the service's own metric (compliance_aml_evaluation_oldest_seconds).
+ * up. Measures the acknowledgement and check p99 of the steady part and the oldest waiting event's age throughout.
  */
+import pg from 'pg';
 import type { BenchContext } from '../scenarios.js';
 import { evaluationDrained } from './database-checks.js';
 import { LoadGenerator, type MeasuredServer } from './load-generator.js';
@@ -22,33 +22,59 @@ export const BURST_STEADY = {
   deadlineSeconds: 300,
 };
 
-/** Samples the oldest waiting event's age from the metrics endpoint every second until stopped. */
+/**
+ * Samples the oldest waiting event's age every second until stopped: on PostgreSQL from the queue itself, on PGlite
+ * (one process holds the database) from the service's compliance_aml_evaluation_oldest_seconds.
+ */
 class OldestWaiting {
   private readonly ages: number[] = [];
   private stopped = false;
   private readonly sampling: Promise<void>;
 
-  constructor(private readonly service: MeasuredServer) {
+  constructor(
+    private readonly service: MeasuredServer,
+    private readonly databaseUrl: string | undefined,
+  ) {
     this.sampling = this.sample();
   }
 
   private async sample(): Promise<void> {
-    while (!this.stopped) {
-      const response = await fetch(`${this.service.baseUrl}/backoffice/v1/metrics`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const line = (await response.text())
-        .split('\n')
-        .find((l) => l.startsWith('compliance_aml_evaluation_oldest_seconds '));
-      if (line) this.ages.push(Number(line.split(' ')[1]));
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+    const client = this.databaseUrl ? new pg.Client({ connectionString: this.databaseUrl }) : undefined;
+    await client?.connect();
+    try {
+      while (!this.stopped) {
+        const age = client ? await this.fromQueue(client) : await this.fromMetrics();
+        if (age !== undefined) this.ages.push(age);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    } finally {
+      await client?.end();
     }
   }
 
-  async stop(): Promise<number> {
+  private async fromQueue(client: pg.Client): Promise<number> {
+    const { rows } = await client.query<{ age: number }>(
+      `select coalesce(extract(epoch from clock_timestamp() - min(received_at)), 0)::float8 as age
+       from aml_evaluation_queue`,
+    );
+    return rows[0]!.age;
+  }
+
+  private async fromMetrics(): Promise<number | undefined> {
+    const response = await fetch(`${this.service.baseUrl}/backoffice/v1/metrics`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const line = (await response.text())
+      .split('\n')
+      .find((l) => l.startsWith('compliance_aml_evaluation_oldest_seconds '));
+    return line ? Number(line.split(' ')[1]) : undefined;
+  }
+
+  /** The largest age seen, or null when none could be read. */
+  async stop(): Promise<number | null> {
     this.stopped = true;
     await this.sampling;
-    return Math.round(Math.max(0, ...this.ages) * 10) / 10;
+    return this.ages.length ? Math.round(Math.max(...this.ages) * 10) / 10 : null;
   }
 }
 
@@ -91,7 +117,7 @@ export async function measureBurstThenSteady(
         `${eventRate}/s and exclusion checks at ${checkRate}/s (60% of ${Math.round(eventCapacity)} and ` +
         `${Math.round(checkCapacity)}) for ${BURST_STEADY.steadySeconds} s`,
     );
-    const oldest = new OldestWaiting(service);
+    const oldest = new OldestWaiting(service, databaseUrl);
     const burst = await events.measure(service, {
       ...event,
       mode: 'closed',
@@ -166,7 +192,7 @@ export async function measureBurstThenSteady(
       checks: [
         {
           what: `burst, then steady (${kind}): oldest waiting event under the ${BURST_STEADY.deadlineSeconds} s deadline`,
-          ok: oldestSeconds < BURST_STEADY.deadlineSeconds,
+          ok: oldestSeconds !== null && oldestSeconds < BURST_STEADY.deadlineSeconds,
           detail: JSON.stringify({
             oldest_seconds: oldestSeconds,
             event_capacity: Math.round(eventCapacity),
