@@ -7,12 +7,12 @@ import pg from 'pg';
 import type { BenchContext } from '../scenarios.js';
 import { evaluationDrained } from './database-checks.js';
 import { LoadGenerator, type MeasuredServer } from './load-generator.js';
-import { closedSeconds, log, quick, token } from './options.js';
+import { closedSeconds, log, quick, steadyShare, token } from './options.js';
 import type { Check, Reported } from './report.js';
 import { expectedStatuses } from './targets.js';
 
-/** The share of each path's own closed-loop capacity offered in the steady part. */
-export const STEADY_SHARE = 0.6;
+/** The share of each path's own closed-loop capacity offered in the steady part (`--steady-share=` to vary it). */
+export const STEADY_SHARE = steadyShare ?? 0.6;
 export const BURST_STEADY = {
   burstSeconds: quick ? 5 : 30,
   steadySeconds: quick ? 10 : 60,
@@ -114,7 +114,7 @@ export async function measureBurstThenSteady(
     const checkRate = Math.round(checkCapacity * STEADY_SHARE);
     log(
       `== burst, then steady on ${kind}: events closed loop for ${BURST_STEADY.burstSeconds} s, then events at ` +
-        `${eventRate}/s and exclusion checks at ${checkRate}/s (60% of ${Math.round(eventCapacity)} and ` +
+        `${eventRate}/s and exclusion checks at ${checkRate}/s (${STEADY_SHARE * 100}% of ${Math.round(eventCapacity)} and ` +
         `${Math.round(checkCapacity)}) for ${BURST_STEADY.steadySeconds} s`,
     );
     const oldest = new OldestWaiting(service, databaseUrl);
@@ -195,6 +195,7 @@ export async function measureBurstThenSteady(
           ok: oldestSeconds !== null && oldestSeconds < BURST_STEADY.deadlineSeconds,
           detail: JSON.stringify({
             oldest_seconds: oldestSeconds,
+            steady_share: STEADY_SHARE,
             event_capacity: Math.round(eventCapacity),
             check_capacity: Math.round(checkCapacity),
           }),

@@ -28,5 +28,8 @@ export const log = (line: string) => console.log(line);
 /** `--phase-seconds=N`: open-loop phases of at most N seconds (quick runs long enough to show a tail). */
 const phaseCap = Number(args.find((a) => a.startsWith('--phase-seconds='))?.slice('--phase-seconds='.length));
 export const phaseSeconds = (seconds: number) => Math.min(seconds, phaseCap || (quick ? 5 : seconds));
+const share = args.find((a) => a.startsWith('--steady-share='))?.slice('--steady-share='.length);
+/** `--steady-share=0.3`: the burst-then-steady phase offers each path this share of its capacity (default 0.6). */
+export const steadyShare = share === undefined ? undefined : Number(share);
 export const closedSeconds = quick ? 3 : 10;
 export const warmUpSeconds = quick ? 2 : 5;

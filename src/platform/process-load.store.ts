@@ -3,7 +3,11 @@ import type { Executor } from './db/database.js';
 import type { ProcessLoadTable } from './db/platform-tables.js';
 
 /** Writes a process's sample over its previous one; rows of processes gone a day are dropped as others write. */
-export async function recordProcessLoad(db: Executor, row: Insertable<ProcessLoadTable>, forgetBefore: Date): Promise<void> {
+export async function recordProcessLoad(
+  db: Executor,
+  row: Insertable<ProcessLoadTable>,
+  forgetBefore: Date,
+): Promise<void> {
   await db
     .insertInto('process_load')
     .values(row)

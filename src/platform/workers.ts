@@ -21,6 +21,13 @@ export const WORKER_POOL_SIZE = 4;
 
 /** The shortest wait between two passes when work is due sooner than the interval (a paced rest ending). */
 const SOONEST_PASS_MS = 10;
+/**
+ * How long a pass drains one queue before it moves on: a backlog of AML events delays webhook deliveries and due
+ * jobs by at most this much per pass.
+ */
+const POLLER_SLICE_MS = 500;
+/** How often the loop reads the foreground's load (the API processes record theirs each second). */
+const FOREGROUND_READ_MS = 250;
 
 /**
  * The background loop of a process: runs due scheduled work and delivers webhooks. Every process may run one;
@@ -39,6 +46,9 @@ export class Workers {
   private readonly takenSinceVacuum = new Map<string, number>();
   /** Paced pollers resting: the service time each may run again. */
   private readonly restingUntil = new Map<string, number>();
+  /** A queue left work for the next pass when its slice ran out. */
+  private passAgainAtOnce = false;
+  private foregroundReadAt = -Infinity;
 
   constructor(
     private readonly platform: Platform,
@@ -70,12 +80,13 @@ export class Workers {
   private async pass(): Promise<void> {
     const { platform } = this;
     if (platform.testClock) await platform.testClock.refresh(platform.db);
-    const foreground = await platform.load.refresh();
+    const foreground = await this.foreground();
     await this.timed(() => platform.scheduler.runDue());
     for (const poller of platform.pollers) {
       if ((this.restingUntil.get(poller.name) ?? 0) > platform.clock.now().getTime()) continue;
       this.restingUntil.delete(poller.name);
       // A failing queue must not stop the others or webhook delivery; its batch rolls back and is retried next pass.
+      const sliceStarted = performance.now();
       try {
         for (;;) {
           const started = performance.now();
@@ -85,13 +96,22 @@ export class Workers {
           if (taken === 0) break;
           await this.vacuumWhenDue(poller, taken);
           if (this.stopping) break;
-          const rest = await this.restAfter(poller, { items: taken, ms }, foreground);
-          if (rest > 0) {
+          const paced = await this.restAfter(poller, { items: taken, ms }, foreground);
+          const rest = Math.max(paced, poller.restsAsLongAsItWorks ? ms : 0);
+          // On a test clock a paced rest ends the poller's part of the pass: the test moves the clock on.
+          if (platform.testClock && paced > 0) {
+            this.restingUntil.set(poller.name, platform.clock.now().getTime() + paced);
+            break;
+          }
+          // Past its slice of the pass, the queue waits for the next pass, due at once: due jobs and webhook
+          // deliveries go first.
+          if (!platform.testClock && performance.now() - sliceStarted + rest > POLLER_SLICE_MS) {
             this.restingUntil.set(poller.name, platform.clock.now().getTime() + rest);
+            this.passAgainAtOnce = rest === 0;
             break;
           }
           // Between batches, let pending I/O (API requests of this process) run first.
-          if (poller.restsAsLongAsItWorks) await delay(ms);
+          if (rest > 0) await delay(rest);
           else await setImmediatePromise();
         }
       } catch (error) {
@@ -101,6 +121,16 @@ export class Workers {
     while ((await platform.dispatcher.runOnce()) > 0 && !this.stopping) {
       /* drain */
     }
+  }
+
+  /** The foreground, read again at most every FOREGROUND_READ_MS (every pass on a test clock). */
+  private async foreground(): Promise<ForegroundLoad> {
+    const { platform } = this;
+    if (platform.testClock || performance.now() - this.foregroundReadAt >= FOREGROUND_READ_MS) {
+      this.foregroundReadAt = performance.now();
+      return platform.load.refresh();
+    }
+    return platform.load.latest;
   }
 
   /** A paced poller's rest after a batch; its backlog is read only while the foreground is busy enough to matter. */
@@ -131,13 +161,20 @@ export class Workers {
     }
   }
 
-  /** Until the next pass: the interval, or less when a paced rest or a job ends sooner (never on a test clock). */
+  /**
+   * Until the next pass: the interval, or less when a paced rest ends or a job falls due sooner (never on a test
+   * clock). A job already due that this pass did not run is held by another process: it does not hurry this one.
+   */
   private async untilNextPass(): Promise<number> {
     const { platform } = this;
     if (platform.testClock) return this.intervalMs;
+    if (this.passAgainAtOnce) {
+      this.passAgainAtOnce = false;
+      return SOONEST_PASS_MS;
+    }
     const now = platform.clock.now().getTime();
     const nextJob = (await nextDueAt(platform.db))?.getTime() ?? Infinity;
-    const next = Math.min(nextJob, ...this.restingUntil.values());
+    const next = Math.min(...[nextJob, ...this.restingUntil.values()].filter((at) => at > now));
     return Math.min(this.intervalMs, Math.max(SOONEST_PASS_MS, next - now));
   }
 

@@ -88,12 +88,14 @@ export async function evaluationBacklog(
 ): Promise<{ waiting: number; oldestAt: Date | null }> {
   const row = await db
     .selectFrom((qb) =>
-      qb.selectFrom('aml_evaluation_queue').select('received_at').orderBy('received_at').limit(cap).as('head'),
+      qb
+        .selectFrom('aml_evaluation_queue')
+        .select('received_at')
+        .orderBy('received_at')
+        .limit(cap)
+        .as('head'),
     )
-    .select([
-      sql<number>`count(*)::int`.as('waiting'),
-      sql<Date | null>`min(received_at)`.as('oldest_at'),
-    ])
+    .select([sql<number>`count(*)::int`.as('waiting'), sql<Date | null>`min(received_at)`.as('oldest_at')])
     .executeTakeFirstOrThrow();
   return { waiting: Number(row.waiting), oldestAt: row.oldest_at };
 }

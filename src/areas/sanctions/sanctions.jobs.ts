@@ -11,7 +11,7 @@ export const QUARTERLY_RESCREEN_JOB = 'sanctions.rescreen_quarterly';
 /** One batch of a quarterly run; the job's subject is the quarter, and it reschedules itself until the run ends. */
 export const RESCREEN_BATCH_JOB = 'sanctions.rescreen_batch';
 /** A quarterly run screens every player within a day of the quarter's start, pacing itself while the API is busy. */
-export const RESCREEN_PACED_WITHIN_MS = 86_400_000;
+const RESCREEN_PACED_WITHIN_MS = 86_400_000;
 
 /** The "due soon" and "overdue" alerts of sanctions hits; a decided case raises neither. */
 export function registerSanctionsReviewDeadlines(platform: Platform): void {

@@ -23,12 +23,16 @@ export const countText = (n: number) =>
 /** The oldest queued event's wait against the deadline: the figure turns red past it. */
 function oldestWaiting(receivedAt: Date | null, now: Date): Html {
   const deadline = html`<p class="muted">
-    Deadline ${durationText(EVALUATION_DEADLINE_MS)} from acknowledgement; while the API is busy, evaluation paces
-    itself to ${durationText(EVALUATION_PACED_WITHIN_MS)}
+    Deadline ${durationText(EVALUATION_DEADLINE_MS)} from acknowledgement; while the API is busy, evaluation
+    paces itself to ${durationText(EVALUATION_PACED_WITHIN_MS)}
   </p>`;
-  if (!receivedAt) return html`<p class="figure">None waiting</p>${deadline}`;
+  if (!receivedAt)
+    return html`<p class="figure">None waiting</p>
+      ${deadline}`;
   const waited = now.getTime() - receivedAt.getTime();
-  return html`<p class="figure ${waited > EVALUATION_DEADLINE_MS ? 'overdue' : ''}">${durationText(waited)}</p>
+  return html`<p class="figure ${waited > EVALUATION_DEADLINE_MS ? 'overdue' : ''}">
+      ${durationText(waited)}
+    </p>
     <p>Received ${time(receivedAt)}${waited > EVALUATION_DEADLINE_MS ? ', past the deadline' : ''}</p>
     ${deadline}`;
 }
