@@ -38,9 +38,12 @@ export function registerAmlWork(platform: Platform): void {
       evaluated.inc(taken);
       return taken;
     },
-    // On embedded PGlite the evaluation rests as long as it worked (see EMBEDDED_BATCH_SIZE).
-    restsAsLongAsItWorks: embedded,
-    pacing: { deadlineMs: EVALUATION_PACED_WITHIN_MS, backlog: queue },
+    // On embedded PGlite the evaluation rests as long as it worked (see EMBEDDED_BATCH_SIZE), and is not paced: with
+    // one thread for the API, the database and the worker, resting longer kept a backlog whose evaluation still took
+    // the thread, and the acknowledgements waited longer (docs/performance.md, "Burst, then steady").
+    ...(embedded
+      ? { restsAsLongAsItWorks: true }
+      : { pacing: { deadlineMs: EVALUATION_PACED_WITHIN_MS, backlog: queue } }),
   });
   platform.metrics.gauge(
     'compliance_aml_evaluation_oldest_seconds',
