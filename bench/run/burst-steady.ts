@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import type { BenchContext } from '../scenarios.js';
-import { evaluationDrained } from './database-checks.js';
+import { evaluationDrained, queueState } from './database-checks.js';
 import { LoadGenerator, type MeasuredServer } from './load-generator.js';
 import { closedSeconds, log, quick, steadyShare, token } from './options.js';
 import type { Check, Reported } from './report.js';
@@ -43,21 +43,13 @@ class OldestWaiting {
     await client?.connect();
     try {
       while (!this.stopped) {
-        const age = client ? await this.fromQueue(client) : await this.fromMetrics();
+        const age = client ? (await queueState(client)).ageSeconds : await this.fromMetrics();
         if (age !== undefined) this.ages.push(age);
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     } finally {
       await client?.end();
     }
-  }
-
-  private async fromQueue(client: pg.Client): Promise<number> {
-    const { rows } = await client.query<{ age: number }>(
-      `select coalesce(extract(epoch from clock_timestamp() - min(received_at)), 0)::float8 as age
-       from aml_evaluation_queue`,
-    );
-    return rows[0]!.age;
   }
 
   private async fromMetrics(): Promise<number | undefined> {

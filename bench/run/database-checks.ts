@@ -40,6 +40,15 @@ export async function evaluationDrained(url: string): Promise<boolean> {
   }
 }
 
+/** The evaluation queue from outside the service: how many events wait, and the oldest one's age (s). */
+export async function queueState(client: pg.Client): Promise<{ waiting: number; ageSeconds: number }> {
+  const { rows } = await client.query<{ n: number; age: number }>(
+    `select count(*)::int as n, coalesce(extract(epoch from clock_timestamp() - min(received_at)), 0)::float8 as age
+     from aml_evaluation_queue`,
+  );
+  return { waiting: rows[0]!.n, ageSeconds: rows[0]!.age };
+}
+
 /**
  * How long events wait between acknowledgement and evaluation, measured from outside: every 250 ms, the age of
  * the oldest event still in the evaluation queue (evaluated events leave it), from the start of the load until the
@@ -62,13 +71,10 @@ export class EvaluationLag {
     await this.client.connect();
     let deadline = Infinity;
     while (Date.now() < deadline) {
-      const { rows } = await this.client.query(
-        `select count(*)::int as n, coalesce(extract(epoch from clock_timestamp() - min(received_at)), 0)::float8 as age
-         from aml_evaluation_queue`,
-      );
-      this.ages.push(rows[0].age);
+      const { waiting, ageSeconds } = await queueState(this.client);
+      this.ages.push(ageSeconds);
       if (this.loadDone) {
-        if (rows[0].n === 0) {
+        if (waiting === 0) {
           this.drained = true;
           break;
         }

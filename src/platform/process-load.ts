@@ -7,9 +7,9 @@ import type { Executor } from './db/database.js';
 import { readProcessLoad, recordProcessLoad } from './process-load.store.js';
 
 /** How often a process records how busy it is. */
-export const LOAD_SAMPLE_MS = 1_000;
+const LOAD_SAMPLE_MS = 1_000;
 /** A sample older than this (service clock) is a process that stopped or hangs: not counted. */
-export const LOAD_FRESH_MS = 5_000;
+const LOAD_FRESH_MS = 5_000;
 const FORGET_AFTER_MS = 86_400_000;
 
 /** What background work paces itself against: the busiest API process, and how many workers share the work. */

@@ -51,7 +51,7 @@ export async function scheduleJob(
 }
 
 /** The shortest pause between two batches of work done in batches (see nextBatchDue). */
-export const MIN_BATCH_PAUSE_MS = 20;
+const MIN_BATCH_PAUSE_MS = 20;
 
 /** Progress of work done in batches, for pacing its next batch: the batch just done, what waits, its deadline. */
 export interface BatchProgress {

@@ -89,10 +89,7 @@ export class Workers {
       const sliceStarted = performance.now();
       try {
         for (;;) {
-          const started = performance.now();
-          const taken = await poller.run();
-          const ms = performance.now() - started;
-          platform.load.noteBackground(ms);
+          const { value: taken, ms } = await this.timed(() => poller.run());
           if (taken === 0) break;
           await this.vacuumWhenDue(poller, taken);
           if (this.stopping) break;
@@ -106,8 +103,8 @@ export class Workers {
           // Past its slice of the pass, the queue waits for the next pass, due at once: due jobs and webhook
           // deliveries go first.
           if (!platform.testClock && performance.now() - sliceStarted + rest > POLLER_SLICE_MS) {
-            this.restingUntil.set(poller.name, platform.clock.now().getTime() + rest);
-            this.passAgainAtOnce = rest === 0;
+            if (rest > 0) this.restingUntil.set(poller.name, platform.clock.now().getTime() + rest);
+            else this.passAgainAtOnce = true;
             break;
           }
           // Between batches, let pending I/O (API requests of this process) run first.
@@ -152,10 +149,11 @@ export class Workers {
     });
   }
 
-  private async timed<T>(work: () => Promise<T>): Promise<T> {
+  /** Runs background work, counting its time as this process's background time (ProcessLoad). */
+  private async timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
     const started = performance.now();
     try {
-      return await work();
+      return { value: await work(), ms: performance.now() - started };
     } finally {
       this.platform.load.noteBackground(performance.now() - started);
     }

@@ -45,18 +45,24 @@ export function registerAmlWork(platform: Platform): void {
       ? { restsAsLongAsItWorks: true }
       : { pacing: { deadlineMs: EVALUATION_PACED_WITHIN_MS, backlog: queue } }),
   });
+  // The two gauges of the queue are collected together at a scrape: they share one read.
+  let reading: ReturnType<typeof queue> | undefined;
+  const queueAtScrape = () =>
+    (reading ??= queue().finally(() => {
+      reading = undefined;
+    }));
   platform.metrics.gauge(
     'compliance_aml_evaluation_oldest_seconds',
     'Age of the oldest AML event waiting for evaluation (0 when none waits)',
     async () => {
-      const { oldestAt } = await queue();
+      const { oldestAt } = await queueAtScrape();
       return oldestAt ? Math.max(0, (platform.clock.now().getTime() - oldestAt.getTime()) / 1000) : 0;
     },
   );
   platform.metrics.gauge(
     'compliance_aml_evaluation_waiting',
     `AML events waiting for evaluation, counted up to ${BACKLOG_COUNT_CAP}`,
-    async () => (await queue()).waiting,
+    async () => (await queueAtScrape()).waiting,
   );
   platform.metrics.gauge(
     'compliance_aml_evaluation_deadline_seconds',

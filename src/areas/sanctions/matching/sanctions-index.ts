@@ -116,17 +116,22 @@ export class SanctionsIndex {
   /** A query token's look-up, remembered when the index is built to remember them. */
   private lookUp(text: string, abjad: boolean, fuzzy: boolean): TokenLookup {
     const limit = this.options.rememberTokens ?? 0;
-    const key = limit > 0 ? `${fuzzy ? '' : '+'}${Vocabulary.key(text, abjad)}` : '';
-    const kept = limit > 0 ? this.remembered.get(key) : undefined;
-    if (kept) return kept;
-    const info = tokenInfo(text, abjad);
-    const expansion = expandToken(this.data, info, this.trigramScratch, fuzzy);
-    const lookup = { info, expansion, similarities: new Map(expansion) };
-    if (limit > 0) {
+    if (limit === 0) return this.resolve(text, abjad, fuzzy);
+    // A joined pair is looked up without the fuzzy keys: its own entry.
+    const key = `${fuzzy ? '' : '+'}${Vocabulary.key(text, abjad)}`;
+    let lookup = this.remembered.get(key);
+    if (!lookup) {
       if (this.remembered.size >= limit) this.remembered.clear();
+      lookup = this.resolve(text, abjad, fuzzy);
       this.remembered.set(key, lookup);
     }
     return lookup;
+  }
+
+  private resolve(text: string, abjad: boolean, fuzzy: boolean): TokenLookup {
+    const info = tokenInfo(text, abjad);
+    const expansion = expandToken(this.data, info, this.trigramScratch, fuzzy);
+    return { info, expansion, similarities: new Map(expansion) };
   }
 
   private scoreCandidate(
