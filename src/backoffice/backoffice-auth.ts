@@ -5,14 +5,14 @@ import type { Platform } from '../platform/context.js';
 import type { Executor } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
 import { authFailureLimit } from '../platform/rate-limit.js';
-import { anyMemberMay, backofficeRouteAction, tokenMay } from '../staff/staff.rules.js';
+import { anyMemberMay, backofficeRouteAction, tokenMay } from '../staff/index.js';
 import {
   CSRF_HEADER,
   registerSessionCookies,
   requireAction,
   requireCsrfToken,
   sessionMember,
-} from '../staff/staff-auth.js';
+} from '../staff/index.js';
 import { sha256 } from '../platform/digest.js';
 import { findSetting, insertSettingOnce } from './backoffice.store.js';
 

@@ -4,10 +4,10 @@ import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
-import { registerSessionCookies } from '../staff/staff-auth.js';
+import { registerSessionCookies } from '../staff/index.js';
 import { PACKAGE_ROOT } from '../version.js';
 import { registerConsoleGuard } from './console-auth.js';
-import { html } from './html.js';
+import { html } from '../platform/html.js';
 import { page } from './layout.js';
 import { registerConsolePages } from './pages/index.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../platform/db/database.js';
-import { evaluationQueue } from '../areas/aml/aml.evaluator.js';
+import { evaluationQueue } from '../areas/aml/index.js';
 
 /**
  * The console's read models across areas: the dashboard's counts, one player's records, the audit log search.

@@ -1,8 +1,6 @@
-import type { Selectable } from 'kysely';
 import { audit } from './audit.js';
 import type { ServiceContext } from './context.js';
 import type { Executor } from './db/database.js';
-import type { Timestamp } from './db/platform-tables.js';
 import { AppError } from './errors.js';
 import {
   fxRateExists,
@@ -15,19 +13,9 @@ import { withTransaction } from './service-context.js';
 
 /** The conversion as SQL, for statements that convert inside themselves (an AML event's insert, a screen's read). */
 export { usdCentsSql } from './fx.store.js';
+import type { FxRate } from './fx.tables.js';
 
-/** USD value of one major unit of a currency, kept by the service's staff; USD itself is the base (always 1). */
-export interface FxRatesTable {
-  currency: string;
-  usd_per_unit: number;
-  updated_at: Timestamp | null;
-}
-
-export interface FxTables {
-  fx_rates: FxRatesTable;
-}
-
-export type FxRate = Selectable<FxRatesTable>;
+export type { FxRate, FxTables } from './fx.tables.js';
 
 export const BASE_CURRENCY = 'USD';
 

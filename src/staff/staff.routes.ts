@@ -14,10 +14,9 @@ import {
   SetRoleRequest,
   StaffSession,
 } from './staff.schemas.js';
+import { addNote, caseWork, takeCase } from './service/case-work.js';
 import {
-  addNote,
   approveStaffChange,
-  caseWork,
   createStaff,
   disableStaff,
   enableStaff,
@@ -25,8 +24,7 @@ import {
   listStaff,
   rejectStaffChange,
   setStaffRole,
-  takeCase,
-} from './staff.service.js';
+} from './service/accounts.js';
 
 const tags = ['staff'];
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AmlDriver, usd } from '../../src/areas/aml/aml.test-support.js';
 import { AML_RULES } from '../../src/areas/aml/aml.rules.js';
 import { SanctionsDriver } from '../../src/areas/sanctions/sanctions.test-support.js';
-import { escapeHtml } from '../../src/console/html.js';
+import { escapeHtml } from '../../src/platform/html.js';
 import { createStaffMember, postForm, signInAs, type StaffSession } from '../helpers/staff-driver.js';
 import { useSuite } from '../helpers/suite.js';
 

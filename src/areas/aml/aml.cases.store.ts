@@ -1,7 +1,7 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import { lockSubject } from '../../platform/db/subject-lock.js';
-import type { AssigneeFilter } from '../../staff/staff.store.js';
+import type { AssigneeFilter } from '../../staff/index.js';
 import type { RuleCode } from './aml.rules.js';
 import {
   AWAITING_REVIEW_STATUSES,

@@ -12,7 +12,7 @@ import {
   retryEvaluation,
 } from './aml.evaluator.js';
 import { findEvent } from './aml.store.js';
-import { runChecks } from './hot/checks.js';
+import { runChecks } from './statements/checks.js';
 import { MINIMAL_PLAY_JOB, minimalPlayAfterWindow } from './rules/r004-minimal-play.js';
 import { applyTrips } from './service/apply-trips.js';
 

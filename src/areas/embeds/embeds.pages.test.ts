@@ -4,7 +4,7 @@ import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { check, uniqueEmail, userId } from '../exclusions/exclusions.test-support.js';
 import { createSession, embedApi } from './embeds.test-support.js';
-import { escapeHtml } from '../../console/html.js';
+import { escapeHtml } from '../../platform/html.js';
 import { parseAmount } from './pages/limits.js';
 import { MESSAGES } from './locales/index.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { CompiledQuery, sql } from 'kysely';
 import { TestService } from '../../../test/helpers/test-service.js';
-import { bindChecks } from './hot/exclusion-check.js';
+import { bindChecks } from './statements/exclusion-check.js';
 import {
   check,
   exclude,

@@ -8,7 +8,7 @@ import { insertOnce } from '../../platform/idempotency.js';
 import type { Duration } from './exclusions.rules.js';
 import type { ExclusionRow, NewExclusion } from './exclusions.tables.js';
 import type { SourceNames } from './exclusions.rules.js';
-import { ACTIVE, activeIn, sourceFor } from './hot/exclusion-check.js';
+import { ACTIVE, activeIn, sourceFor } from './statements/exclusion-check.js';
 
 // The table definitions live in exclusions.tables.ts; platform/db/schema.ts and the store's callers import them here.
 export type {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { geoCacheFor } from './geo.cache.js';
-import { sandboxResolver, type GeoResolver } from './geo.resolver.js';
+import { sandboxResolver, type GeoResolver } from './resolver/resolver.js';
 
 const DAY = 86_400;
 

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { downloadReport, downloadStates } from '../../platform/downloads.js';
 import { DownloadReport, errorResponses, Timestamp } from '../../platform/schemas.js';
 import { requestStaffContext } from '../../platform/service-context.js';
-import { fetchGeoDatabase, GEOIP_SOURCE_ID } from './geo.database.fetch.js';
+import { fetchGeoDatabase, GEOIP_SOURCE_ID } from './resolver/database-fetch.js';
 import {
   CountryList,
   CountryListEntry,

@@ -14,7 +14,7 @@ export interface CountryEntry {
 
 /**
  * The tier of a place the list does not name (neither its region nor its country): the spec's "Unlisted countries
- * are allowed". The geo check's statement applies it in SQL (hot/geo-check.ts).
+ * are allowed". The geo check's statement applies it in SQL (statements/geo-check.ts).
  */
 export const UNLISTED_PLACE_STATUS: CountryStatus = 'allowed';
 

@@ -6,11 +6,11 @@ import { emitEvent } from '../../platform/outbox.js';
 import { withTransaction } from '../../platform/service-context.js';
 import { geoCacheFor } from './geo.cache.js';
 import { UNLISTED_PLACE_STATUS, versionOn, type CountryStatus } from './geo.rules.js';
-import { canonicalIp, resolverFor } from './geo.resolver.js';
+import { canonicalIp, resolverFor } from './resolver/resolver.js';
 import type { GeoCheckRequest, GeoResult, SetCountryStatusRequest } from './geo.schemas.js';
 import { tierMoved } from './geo.events.js';
 import * as store from './geo.store.js';
-import { auditChecks, type NewAuditRow } from './hot/geo-check.js';
+import { auditChecks, type NewAuditRow } from './statements/geo-check.js';
 import type { CacheOutcome } from './geo.tables.js';
 
 /** What each tier answers beyond the common fields: data, one entry per tier. */

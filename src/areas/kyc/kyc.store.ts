@@ -2,7 +2,7 @@ import { lockSubject } from '../../platform/db/subject-lock.js';
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { Environment } from '../../platform/db/platform-tables.js';
-import type { AssigneeFilter } from '../../staff/staff.store.js';
+import type { AssigneeFilter } from '../../staff/index.js';
 import type { KycStatus, KycTier } from './kyc.rules.js';
 import type { KycCheck, KycChecksTable, KycUser, KycWithdrawal } from './kyc.tables.js';
 

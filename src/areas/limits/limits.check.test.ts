@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { checkDeposit } from './limits.service.js';
+import { checkDeposit } from './index.js';
 import { DAY, HOUR, LimitsHarness } from './limits.test-support.js';
 
 /**

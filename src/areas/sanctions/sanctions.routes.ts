@@ -213,6 +213,6 @@ export function sanctionsBackofficeRoutes(platform: Platform): FastifyPluginAsyn
         withdrawDismissal(requestStaffContext(platform, req), req.params.dismissal_id, req.body.reason),
     );
 
-    sanctionsListsRoutes(app, platform);
+    await app.register(sanctionsListsRoutes(platform));
   };
 }

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { AppError } from '../../platform/errors.js';
 import { insertOnce } from '../../platform/idempotency.js';
-import type { AssigneeFilter } from '../../staff/staff.store.js';
+import type { AssigneeFilter } from '../../staff/index.js';
 import { AWAITING_REVIEW } from './sanctions.rules.js';
 import type {
   SanctionsCase,

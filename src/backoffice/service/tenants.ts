@@ -1,4 +1,4 @@
-import { normaliseOrigin } from '../../areas/embeds/embeds.origins.js';
+import { normaliseOrigin } from '../../areas/embeds/index.js';
 import { issueApiKey, issueSigningSecret } from '../../platform/api-keys.js';
 import { audit } from '../../platform/audit.js';
 import type { Platform, ServiceContext } from '../../platform/context.js';

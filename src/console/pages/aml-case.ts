@@ -6,15 +6,15 @@ import {
   FOUR_EYES_ACTIONS,
   isAwaitingReview,
   type DecisionAction,
-} from '../../areas/aml/aml.case-rules.js';
-import { approveDecision, decideCase, rejectDecision } from '../../areas/aml/aml.service.js';
-import { caseSurroundings, staffCaseDetail } from '../../areas/aml/service/staff-cases.js';
+} from '../../areas/aml/index.js';
+import { approveDecision, decideCase, rejectDecision } from '../../areas/aml/index.js';
+import { caseSurroundings, staffCaseDetail } from '../../areas/aml/index.js';
 import type { Platform } from '../../platform/context.js';
 import * as fourEyes from '../../platform/four-eyes.js';
-import { caseWork } from '../../staff/staff.service.js';
-import { displayNames } from '../../staff/staff.store.js';
+import { caseWork } from '../../staff/index.js';
+import { displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, money, time } from '../html.js';
+import { html, money, time } from '../../platform/html.js';
 import { page } from '../layout.js';
 import {
   actorsOf,

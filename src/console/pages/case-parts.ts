@@ -1,8 +1,8 @@
 import type { StaffMember } from '../../platform/context.js';
 import type { DecisionProposal, FourEyesSubject } from '../../platform/four-eyes.js';
 import type { ReviewQueue } from '../../platform/review-deadlines.js';
-import { roleMay } from '../../staff/staff.rules.js';
-import { html, time, type Html } from '../html.js';
+import { roleMay } from '../../staff/index.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { csrfField } from '../layout.js';
 
 /** The blocks every case page shares: SLA, take, notes, the decision form, four eyes, and the queue's neighbours. */

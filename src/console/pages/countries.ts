@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { tierMoved } from '../../areas/geo/geo.events.js';
+import { tierMoved } from '../../areas/geo/index.js';
 import {
   COUNTRY_MOVE_REASON_CODES,
   COUNTRY_MOVE_REASONS,
   type CountryMoveReason,
-} from '../../areas/geo/geo.rules.js';
-import { countryList, setCountryStatus } from '../../areas/geo/geo.service.js';
+} from '../../areas/geo/index.js';
+import { countryList, setCountryStatus } from '../../areas/geo/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { roleMay } from '../../staff/staff.rules.js';
+import { roleMay } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html } from '../html.js';
+import { html } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { roleMay } from '../../staff/staff.rules.js';
-import { EVALUATION_DEADLINE_MS, EVALUATION_PACED_WITHIN_MS } from '../../areas/aml/aml.evaluator.js';
+import { roleMay } from '../../staff/index.js';
+import { EVALUATION_DEADLINE_MS, EVALUATION_PACED_WITHIN_MS } from '../../areas/aml/index.js';
 import type { Platform } from '../../platform/context.js';
 import { pendingProposals, type DecisionProposal } from '../../platform/four-eyes.js';
-import { displayNames } from '../../staff/staff.store.js';
+import { displayNames } from '../../staff/index.js';
 import { memberOf } from '../console-auth.js';
 import { amlEvaluationLag, COUNT_CAP, queueCounts, webhookFailuresByTenant } from '../console.store.js';
-import { html, time, type Html } from '../html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { sendPage } from './respond.js';
 

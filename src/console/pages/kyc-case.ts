@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { isOpen, REVIEW_DUE_AFTER_SECONDS, ruleOf, type KycDocument } from '../../areas/kyc/kyc.rules.js';
-import { staffManualReview } from '../../areas/kyc/kyc.service.js';
-import { reviewDetail } from '../../areas/kyc/service/list-reviews.js';
+import { isOpen, REVIEW_DUE_AFTER_SECONDS, ruleOf, type KycDocument } from '../../areas/kyc/index.js';
+import { staffManualReview } from '../../areas/kyc/index.js';
+import { reviewDetail } from '../../areas/kyc/index.js';
 import type { Platform } from '../../platform/context.js';
-import { caseWork } from '../../staff/staff.service.js';
-import { displayNames } from '../../staff/staff.store.js';
+import { caseWork } from '../../staff/index.js';
+import { displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, money, time, type Html } from '../html.js';
+import { html, money, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import {
   caseKeys,

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { getTenant } from '../../backoffice/service/tenants.js';
-import { tierRecord } from '../../areas/kyc/kyc.service.js';
-import { listLimits } from '../../areas/limits/limits.service.js';
-import { playerDismissals } from '../../areas/sanctions/service/dismissals.js';
+import { tierRecord } from '../../areas/kyc/index.js';
+import { listLimits } from '../../areas/limits/index.js';
+import { playerDismissals } from '../../areas/sanctions/index.js';
 import type { Platform } from '../../platform/context.js';
-import { displayNames } from '../../staff/staff.store.js';
+import { displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
 import * as store from '../console.store.js';
-import { html, money, time, type Html } from '../html.js';
+import { html, money, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { exclusionPath } from './case-parts.js';
 import { dismissalActors, dismissalsSection } from './sanctions-dismissals.js';

@@ -1,18 +1,14 @@
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DURATIONS } from '../../areas/exclusions/exclusions.rules.js';
-import type { RegulatorEntry } from '../../areas/exclusions/exclusions.schemas.js';
-import {
-  addRegulatorEntries,
-  getStaffExclusion,
-  voidExclusion,
-} from '../../areas/exclusions/exclusions.service.js';
+import { DURATIONS } from '../../areas/exclusions/index.js';
+import type { RegulatorEntry } from '../../areas/exclusions/index.js';
+import { addRegulatorEntries, getStaffExclusion, voidExclusion } from '../../areas/exclusions/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { roleMay } from '../../staff/staff.rules.js';
+import { roleMay } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time } from '../html.js';
+import { html, time } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';
 import { regulatorRowsPage } from '../operations.store.js';
 import { exclusionPath } from './case-parts.js';

@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { SanctionsEntity } from '../../areas/sanctions/lists/entity.js';
-import type { ListVersion, SanctionsMatch } from '../../areas/sanctions/sanctions.matcher.js';
-import { AWAITING_REVIEW } from '../../areas/sanctions/sanctions.rules.js';
+import type { SanctionsEntity } from '../../areas/sanctions/index.js';
+import type { ListVersion, SanctionsMatch } from '../../areas/sanctions/index.js';
+import { AWAITING_REVIEW } from '../../areas/sanctions/index.js';
 import {
   approveDecision,
   caseSurroundings,
   decideCase,
   findCase,
   rejectDecision,
-} from '../../areas/sanctions/service/cases.js';
+} from '../../areas/sanctions/index.js';
 import type { Platform } from '../../platform/context.js';
 import * as fourEyes from '../../platform/four-eyes.js';
-import { caseWork } from '../../staff/staff.service.js';
-import { displayNames } from '../../staff/staff.store.js';
+import { caseWork } from '../../staff/index.js';
+import { displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time, type Html } from '../html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import {
   actorsOf,

@@ -3,12 +3,12 @@ import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { addressLimit } from '../../platform/rate-limit.js';
 import { staffContext } from '../../platform/service-context.js';
-import { completeSetup, openSetupLink, signIn, signOut } from '../../staff/staff.service.js';
-import { MIN_PASSWORD_LENGTH } from '../../staff/staff.rules.js';
-import { clearSessionCookie, sessionId, setSessionCookie } from '../../staff/staff-auth.js';
-import { newTotpSecret, totpUri } from '../../staff/totp.js';
+import { completeSetup, openSetupLink, signIn, signOut } from '../../staff/index.js';
+import { MIN_PASSWORD_LENGTH } from '../../staff/index.js';
+import { clearSessionCookie, sessionId, setSessionCookie } from '../../staff/index.js';
+import { newTotpSecret, totpUri } from '../../staff/index.js';
 import { memberOf } from '../console-auth.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { sendPage } from './respond.js';
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { getTenant } from '../../backoffice/service/tenants.js';
 import { listDeliveries } from '../../backoffice/service/webhooks.js';
-import { amlSettings } from '../../areas/aml/aml.service.js';
+import { amlSettings } from '../../areas/aml/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import type { RateLimitBucket, Tenant } from '../../platform/db/platform-tables.js';
 import { DEFAULT_RATE_LIMITS } from '../../platform/rate-limit.js';
-import { roleMay } from '../../staff/staff.rules.js';
+import { roleMay } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time, type Html } from '../html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';
 import { listTenantKeys } from '../operations.store.js';
 import { sendPage } from './respond.js';

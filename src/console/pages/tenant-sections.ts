@@ -1,7 +1,7 @@
 import type { listDeliveries } from '../../backoffice/service/webhooks.js';
 import { DEFAULT_OVERLAP_HOURS } from '../../backoffice/service/signing-secret.js';
 import type { Tenant } from '../../platform/db/platform-tables.js';
-import { html, time, type Html } from '../html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import type { listTenantKeys } from '../operations.store.js';
 
 /**

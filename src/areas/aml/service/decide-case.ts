@@ -15,7 +15,7 @@ import {
   isOpen,
   type DecisionAction,
 } from '../aml.case-rules.js';
-import { reviewerReference } from '../../../staff/staff.service.js';
+import { reviewerReference } from '../../../staff/index.js';
 import * as store from '../aml.cases.store.js';
 import { decided as decisionEvent } from '../aml.events.js';
 import type { AmlCase } from '../aml.tables.js';

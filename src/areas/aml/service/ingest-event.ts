@@ -7,7 +7,7 @@ import type { AmlEventRequest } from '../aml.schemas.js';
 import { failedDepositAccepted } from './failed-deposit-accepted.js';
 import { groupCommitOf } from '../../../platform/group-commit.js';
 import { findEventByTransaction, settlePendingEvent } from '../aml.store.js';
-import { insertEvents, type NewEvent } from '../hot/aml-event.js';
+import { insertEvents, type NewEvent } from '../statements/aml-event.js';
 import type { AmlEventType } from '../aml.tables.js';
 
 /** Money movements need an amount; a login or an account update may carry 0. */

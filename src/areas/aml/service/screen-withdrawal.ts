@@ -9,7 +9,7 @@ import { minorScale, requireFxRate, usdCentsSql } from '../../../platform/fx.js'
 import { decisionFor, RULE_CODES, riskScore, sortCodes } from '../aml.rules.js';
 import type { ScreenRequest } from '../aml.schemas.js';
 import { OPENING_STATUS, reviewDueAt } from '../aml.case-rules.js';
-import { insertScreen, type ScreenCase } from '../hot/aml-screen.js';
+import { insertScreen, type ScreenCase } from '../statements/aml-screen.js';
 import type { AmlScreen } from '../aml.tables.js';
 import { largeWithdrawal } from '../rules/r001-large-withdrawal.js';
 import { velocity } from '../rules/r002-velocity.js';
@@ -20,7 +20,7 @@ import { recordedMultiAccount } from '../rules/r006-multi-account.js';
 import { geographicAnomaly } from '../rules/r007-geographic-anomaly.js';
 import { dormantReactivation } from '../rules/r008-dormant-reactivation.js';
 import { aggregateThreshold } from '../rules/r009-aggregate-threshold.js';
-import { precompiledChecks } from '../hot/checks.js';
+import { precompiledChecks } from '../statements/checks.js';
 import type { HistoryPoint, Trip } from '../rules/types.js';
 
 /** Generic wording a tenant may show the player: it names no rule, score or reason (tipping-off). */

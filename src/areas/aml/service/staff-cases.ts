@@ -7,7 +7,7 @@ import * as store from '../aml.cases.store.js';
 import { AML_RULES } from '../aml.rules.js';
 import { eventsByTransaction, findScreen } from '../aml.store.js';
 import { AWAITING_REVIEW_STATUSES, type AmlCase, type AmlCaseStatus } from '../aml.tables.js';
-import type { AssigneeFilter } from '../../../staff/staff.store.js';
+import type { AssigneeFilter } from '../../../staff/index.js';
 
 /** The staff's view: adds the catalogue's descriptions of the case's rules (the back office is the only place). */
 export function staffCaseView(found: AmlCase, now: Date) {

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Static } from 'typebox';
-import { html, type Html } from '../../../console/html.js';
+import { html, type Html } from '../../../platform/html.js';
 import type { Platform } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { currencyDecimals } from '../../../platform/fx.js';
-import { LIMIT_TYPES, type LimitType } from '../../limits/limits.rules.js';
-import type { DepositLimitRecord, LimitView } from '../../limits/limits.schemas.js';
+import { LIMIT_TYPES, type LimitType } from '../../limits/index.js';
+import type { DepositLimitRecord, LimitView } from '../../limits/index.js';
 import type { Locale } from '../embeds.rules.js';
-import * as embeds from '../embeds.service.js';
+import { cancelEmbedLimit, embedLimits, setEmbedLimit } from '../service/limits.js';
 import { formatMoney, formatTime, MESSAGES } from '../locales/index.js';
 import {
   explain,
@@ -154,7 +154,7 @@ export async function limitsPage(
   outcome: Outcome = {},
 ) {
   const { session, paths } = page;
-  const { currency, limits } = await embeds.embedLimits(platform, request.params.token, request.id);
+  const { currency, limits } = await embedLimits(platform, request.params.token, request.id);
   const message = outcome.changed && {
     type: 'compliance-embed',
     event: 'limit_changed',
@@ -200,7 +200,7 @@ export function limitsRoutes(
     if (errors.length)
       return limitsPage(platform, page, request, reply, { status: 400, errors, typed: form });
     try {
-      const { limit } = await embeds.setEmbedLimit(platform, request.params.token, request.id, {
+      const { limit } = await setEmbedLimit(platform, request.params.token, request.id, {
         limit_type: limitType!,
         amount_cents: amount!,
       });
@@ -228,7 +228,7 @@ export function limitsRoutes(
     if (!page) return reply;
     const words = MESSAGES[page.frame.locale].limits;
     try {
-      const limit = await embeds.cancelEmbedLimit(
+      const limit = await cancelEmbedLimit(
         platform,
         request.params.token,
         request.id,

@@ -7,10 +7,10 @@ import type { Executor } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
 import { queueMail } from '../../../platform/mail/mail.js';
-import { canonicalEmail, contactHash } from '../../exclusions/contact.js';
-import type { Duration } from '../../exclusions/exclusions.rules.js';
-import type { Exclusion } from '../../exclusions/exclusions.schemas.js';
-import { createExclusion } from '../../exclusions/exclusions.service.js';
+import { canonicalEmail, contactHash } from '../../exclusions/index.js';
+import type { Duration } from '../../exclusions/index.js';
+import type { Exclusion } from '../../exclusions/index.js';
+import { createExclusion } from '../../exclusions/index.js';
 import { codeMail } from '../embeds.mail.js';
 import {
   CODE_DIGITS,

@@ -4,7 +4,7 @@ import { groupCommitOf } from '../../../platform/group-commit.js';
 import { canonicalEmail, normaliseContact, type Contact } from '../contact.js';
 import { recordContactsShown } from '../exclusions.sightings.js';
 import type { CheckBatchRequest, CheckBatchResult, CheckQuery, CheckResult } from '../exclusions.schemas.js';
-import * as exclusionCheck from '../hot/exclusion-check.js';
+import * as exclusionCheck from '../statements/exclusion-check.js';
 
 /** Live checks arriving together are read by one statement (one round trip for the group). */
 const liveChecks = (platform: Platform) =>

@@ -1,6 +1,6 @@
 import type { Platform, ServiceContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import type { AssigneeFilter } from '../../../staff/staff.store.js';
+import type { AssigneeFilter } from '../../../staff/index.js';
 import { decodeReviewCursor, encodeReviewCursor, slaBreached } from '../../../platform/review-deadlines.js';
 import type { ReviewQueueQuery } from '../kyc.schemas.js';
 import { findCheckById, neighbourChecks, reviewQueue, tenantEnvironment } from '../kyc.store.js';

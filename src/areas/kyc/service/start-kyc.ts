@@ -7,7 +7,7 @@ import { newId } from '../../../platform/ids.js';
 import { insertOnce, requestFingerprint } from '../../../platform/idempotency.js';
 import { formatMoney } from '../../../platform/money.js';
 import { withTransaction } from '../../../platform/service-context.js';
-import { recordContactsSent } from '../../exclusions/exclusions.sightings.js';
+import { recordContactsSent } from '../../exclusions/index.js';
 import {
   rank,
   RETRY_AFTER_REJECTION_SECONDS,

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../platform/money.js';
 import { RESERVATION_HOLD_SECONDS, type LimitType } from '../limits.rules.js';
 import type { CheckRequest, CheckResult } from '../limits.schemas.js';
 import { assertKeptCurrency } from './currency.js';
-import { checkInOneStatement, type CheckInput, type CheckOutcome } from '../hot/limits-check.js';
+import { checkInOneStatement, type CheckInput, type CheckOutcome } from '../statements/limits-check.js';
 
 const WINDOW_WORDS: Record<LimitType, string> = {
   limit_daily: 'daily',

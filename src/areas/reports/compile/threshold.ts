@@ -1,5 +1,5 @@
 import { currencyDecimals } from '../../../platform/fx.js';
-import { rank, type KycTier } from '../../kyc/kyc.rules.js';
+import { rank, type KycTier } from '../../kyc/index.js';
 import { THRESHOLD_USD_CENTS } from '../reports.rules.js';
 import {
   approvedTiers,

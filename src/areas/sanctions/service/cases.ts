@@ -12,8 +12,8 @@ import {
   slaBreached,
 } from '../../../platform/review-deadlines.js';
 import { forTenant, withTransaction } from '../../../platform/service-context.js';
-import { reviewerReference } from '../../../staff/staff.service.js';
-import type { AssigneeFilter } from '../../../staff/staff.store.js';
+import { reviewerReference } from '../../../staff/index.js';
+import type { AssigneeFilter } from '../../../staff/index.js';
 import { emitDecision } from '../sanctions.events.js';
 import * as dismissals from '../sanctions.dismissals.store.js';
 import * as lists from '../sanctions.lists.store.js';

@@ -1,0 +1,51 @@
+/** The staff's door: their accounts, sessions and case work, for the console, the back office and the areas. */
+import type { AreaManifest } from '../platform/area.js';
+import { registerStaffJobs } from './staff.jobs.js';
+import { staffRoutes } from './staff.routes.js';
+
+export const staffArea: AreaManifest = {
+  name: 'staff',
+  backofficeRoutes: staffRoutes,
+  start: registerStaffJobs,
+};
+
+export {
+  accountView,
+  approveStaffChange,
+  createFirstAdmin,
+  createStaff,
+  disableStaff,
+  enableStaff,
+  issueSetupLink,
+  listStaff,
+  rejectStaffChange,
+  setStaffRole,
+} from './service/accounts.js';
+export { addNote, caseWork, takeCase } from './service/case-work.js';
+export { resolveSession, signIn, signOut } from './service/sessions.js';
+export { completeSetup, openSetupLink } from './service/setup.js';
+export { reviewerReference, staffIdentities } from './service/identities.js';
+export { type StaffAccountView } from './service/accounts.js';
+export {
+  CSRF_HEADER,
+  clearSessionCookie,
+  registerSessionCookies,
+  requireAction,
+  requireCsrfToken,
+  sessionId,
+  sessionMember,
+  setSessionCookie,
+} from './staff-auth.js';
+export {
+  MIN_PASSWORD_LENGTH,
+  STAFF_ROLES,
+  anyMemberMay,
+  backofficeRouteAction,
+  roleMay,
+  tokenMay,
+  type StaffAction,
+  type StaffRole,
+} from './staff.rules.js';
+export { CASE_SUBJECTS, CreateStaffRequest, SetRoleRequest, type StaffAccount } from './staff.schemas.js';
+export { displayNames, findAccountByEmail, type AssigneeFilter } from './staff.store.js';
+export { newTotpSecret, totpUri } from './totp.js';
