@@ -8,7 +8,8 @@ import {
   type SanctionsVendors,
 } from './sanctions.production.js';
 
-import { sanctionsBackofficeRoutes, sanctionsRoutes } from './sanctions.routes.js';
+import { sanctionsBackofficeRoutes } from './sanctions.backoffice.routes.js';
+import { sanctionsRoutes } from './sanctions.routes.js';
 
 export const sanctionsArea: AreaManifest = {
   name: 'sanctions',
@@ -41,7 +42,7 @@ export type {
   ListVersions,
   ListsFetchResponse,
   ListsStatus,
-} from './sanctions.lists.schemas.js';
+} from './lists/lists.schemas.js';
 export type { ListVersion, SanctionsMatch } from './sanctions.matcher.js';
 export { AWAITING_REVIEW } from './sanctions.rules.js';
 export { WithdrawDismissalRequest, type RescreenRuns, type SanctionsCaseView } from './sanctions.schemas.js';

@@ -3,8 +3,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { Platform } from '../../platform/context.js';
 import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
 import { anyLiveTenantCutOver, type VendorImplementations } from '../../platform/vendors.js';
-import { registerListsFetch } from './sanctions.lists.fetch.js';
-import { SanctionsLists, type ListsLog } from './sanctions.lists.js';
+import { registerListsFetch } from './lists/fetch.js';
+import { SanctionsLists, type ListsLog } from './lists/sanctions-lists.js';
 import { sandboxMatcher, type SanctionsMatcher } from './sanctions.matcher.js';
 import { recordListVersions } from './service/list-changes.js';
 

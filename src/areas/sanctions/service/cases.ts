@@ -16,7 +16,7 @@ import { reviewerReference } from '../../../staff/index.js';
 import type { AssigneeFilter } from '../../../staff/index.js';
 import { emitDecision } from '../sanctions.events.js';
 import * as dismissals from '../sanctions.dismissals.store.js';
-import * as lists from '../sanctions.lists.store.js';
+import * as lists from '../lists/lists.store.js';
 import { dismissalView, rememberDismissals } from './dismissals.js';
 import { AWAITING_REVIEW, DECISIONS, FOUR_EYES_DECISIONS, type Decision } from '../sanctions.rules.js';
 import type { CasesQuery, DecisionRequest } from '../sanctions.schemas.js';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
-import * as lists from '../sanctions.lists.store.js';
+import * as lists from '../lists/lists.store.js';
 import type { SanctionsListVersion } from '../sanctions.tables.js';
 
 /** Staff views of the list versions: what each changed, and its screening of every player. */

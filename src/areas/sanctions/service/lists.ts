@@ -1,8 +1,8 @@
 import type { Platform } from '../../../platform/context.js';
 import { downloadStates } from '../../../platform/downloads.js';
 import { AppError } from '../../../platform/errors.js';
-import { fetchSanctionsLists, listSourceId } from '../sanctions.lists.fetch.js';
-import { listsStatus } from '../sanctions.lists.status.js';
+import { fetchSanctionsLists, listSourceId } from '../lists/fetch.js';
+import { listsStatus } from '../lists/status.js';
 import { lastChanges } from './list-versions.js';
 
 /** Staff verbs on the sanctions lists this process serves: the view, the reload and the download. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useSuite } from '../../../test/helpers/suite.js';
-import { temporaryDirectory } from '../../../test/helpers/temporary-directory.js';
-import { TestService } from '../../../test/helpers/test-service.js';
-import { EXCERPTS_DIR, excerptManifestBlock, manifestCount } from './lists/shipped-data.js';
+import { useSuite } from '../../../../test/helpers/suite.js';
+import { temporaryDirectory } from '../../../../test/helpers/temporary-directory.js';
+import { TestService } from '../../../../test/helpers/test-service.js';
+import { EXCERPTS_DIR, excerptManifestBlock, manifestCount } from './shipped-data.js';
 
 const UN = 'un/UN_consolidated.xml';
 const OFAC = 'ofac/consolidated_xml_2026-01-24/CONSOLIDATED.XML';

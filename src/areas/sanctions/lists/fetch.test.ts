@@ -1,11 +1,11 @@
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../../config.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useSuite } from '../../../test/helpers/suite.js';
-import { FileServer } from '../../../test/helpers/file-server.js';
-import { temporaryDirectory } from '../../../test/helpers/temporary-directory.js';
-import { TestService } from '../../../test/helpers/test-service.js';
+import { useSuite } from '../../../../test/helpers/suite.js';
+import { FileServer } from '../../../../test/helpers/file-server.js';
+import { temporaryDirectory } from '../../../../test/helpers/temporary-directory.js';
+import { TestService } from '../../../../test/helpers/test-service.js';
 
 const excerpt = (file: string) =>
   fs.readFileSync(new URL(`./lists/fixtures/excerpts/${file}`, import.meta.url), 'utf8');

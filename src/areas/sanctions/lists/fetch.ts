@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SanctionsSource } from '../../config.js';
-import type { Platform } from '../../platform/context.js';
-import type { DownloadSource } from '../../platform/db/platform-tables.js';
+import type { SanctionsSource } from '../../../config.js';
+import type { Platform } from '../../../platform/context.js';
+import type { DownloadSource } from '../../../platform/db/platform-tables.js';
 import {
   refreshDownload,
   registerScheduledDownload,
   type DownloadReport,
   type Validation,
-} from '../../platform/downloads.js';
-import { detectFormat } from './lists/detect.js';
-import type { SanctionsLists } from './sanctions.lists.js';
+} from '../../../platform/downloads.js';
+import { detectFormat } from './detect.js';
+import type { SanctionsLists } from './sanctions-lists.js';
 
 export const LISTS_FETCH_JOB = 'sanctions.lists_fetch';
 

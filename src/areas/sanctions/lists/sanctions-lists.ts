@@ -1,14 +1,14 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Clock } from '../../platform/clock.js';
-import { AppError } from '../../platform/errors.js';
-import type { SanctionsListId, SanctionsListPublication } from './lists/entity.js';
-import { isHidden, loadSanctionsDirectory, type LoadedSanctionsLists } from './lists/loader.js';
-import { entityDigest, publicationDigest } from './lists/screening-content.js';
-import { productionSanctionsMatcher, type ServedIndex } from './matching/production-matcher.js';
-import { buildSanctionsIndex } from './matching/sanctions-index.js';
-import type { ListVersion, SanctionsMatcher } from './sanctions.matcher.js';
+import type { Clock } from '../../../platform/clock.js';
+import { AppError } from '../../../platform/errors.js';
+import type { SanctionsListId, SanctionsListPublication } from './entity.js';
+import { isHidden, loadSanctionsDirectory, type LoadedSanctionsLists } from './loader.js';
+import { entityDigest, publicationDigest } from './screening-content.js';
+import { productionSanctionsMatcher, type ServedIndex } from '../matching/production-matcher.js';
+import { buildSanctionsIndex } from '../matching/sanctions-index.js';
+import type { ListVersion, SanctionsMatcher } from '../sanctions.matcher.js';
 
 /** The slice of the service's logger the holder writes to. */
 export interface ListsLog {

@@ -1,11 +1,11 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { Executor } from '../../platform/db/database.js';
-import { RESCREENABLE_STATUSES } from './sanctions.rules.js';
+import type { Executor } from '../../../platform/db/database.js';
+import { RESCREENABLE_STATUSES } from '../sanctions.rules.js';
 import type {
   SanctionsListChangesTable,
   SanctionsListVersion,
   SanctionsListVersionsTable,
-} from './sanctions.tables.js';
+} from '../sanctions.tables.js';
 
 /**
  * The queries of list versions, their comparisons and the screening of players against what changed. Versions are

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DownloadReport, Timestamp } from '../../platform/schemas.js';
+import { DownloadReport, Timestamp } from '../../../platform/schemas.js';
 
 const Failure = Type.Object({
   file: Type.String({ description: 'Path relative to SANCTIONS_DATA_DIR' }),

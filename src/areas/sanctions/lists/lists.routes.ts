@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Platform } from '../../platform/context.js';
-import { errorResponses } from '../../platform/schemas.js';
+import type { Platform } from '../../../platform/context.js';
+import { errorResponses } from '../../../platform/schemas.js';
 import { Type } from 'typebox';
 import {
   ListsFetchResponse,
@@ -8,9 +8,9 @@ import {
   ListVersionDetail,
   ListVersions,
   ListVersionsQuery,
-} from './sanctions.lists.schemas.js';
-import { listVersionDetail, listVersions } from './service/list-versions.js';
-import { fetchLists, listsInForce, reloadLists } from './service/lists.js';
+} from './lists.schemas.js';
+import { listVersionDetail, listVersions } from '../service/list-versions.js';
+import { fetchLists, listsInForce, reloadLists } from '../service/lists.js';
 
 const tags = ['sanctions'];
 

@@ -1,10 +1,10 @@
-import type { Config } from '../../config.js';
-import type { DownloadSource } from '../../platform/db/platform-tables.js';
-import { downloadReport } from '../../platform/downloads.js';
-import { listSourceId } from './sanctions.lists.fetch.js';
-import { ageInDays, type ListAlert, type SanctionsLists } from './sanctions.lists.js';
-import type { ListsStatus } from './sanctions.lists.schemas.js';
-import type { VersionView } from './service/list-versions.js';
+import type { Config } from '../../../config.js';
+import type { DownloadSource } from '../../../platform/db/platform-tables.js';
+import { downloadReport } from '../../../platform/downloads.js';
+import { listSourceId } from './fetch.js';
+import { ageInDays, type ListAlert, type SanctionsLists } from './sanctions-lists.js';
+import type { ListsStatus } from './lists.schemas.js';
+import type { VersionView } from '../service/list-versions.js';
 
 const alertView = (alert: ListAlert) => ({ ...alert, at: alert.at.toISOString() });
 
