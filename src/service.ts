@@ -3,16 +3,19 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { registerAmlWork } from './areas/aml/aml.jobs.js';
+import { amlEventsGroupCommit, amlScreenHistoryGroupCommit } from './areas/aml/aml.service.js';
 import { registerEmbedJobs } from './areas/embeds/embeds.jobs.js';
 import { registerExclusionJobs } from './areas/exclusions/exclusions.jobs.js';
+import { exclusionsCheckGroupCommit } from './areas/exclusions/exclusions.service.js';
 import { registerRegulatorExportJob } from './areas/exclusions/regulator-exports.jobs.js';
 import { registerReportJobs } from './areas/reports/reports.jobs.js';
 import { flushSightings } from './areas/exclusions/exclusions.sightings.js';
 import { registerGeoJobs } from './areas/geo/geo.jobs.js';
 import { geoVendors, installProductionGeo } from './areas/geo/geo.resolver.production.js';
+import { geoAuditLogGroupCommit } from './areas/geo/geo.service.js';
 import { registerKycJobs } from './areas/kyc/kyc.jobs.js';
 import { kycVendors } from './areas/kyc/kyc.vendor.js';
-import { registerLimitJobs } from './areas/limits/limits.service.js';
+import { limitsCheckGroupCommit, registerLimitJobs } from './areas/limits/limits.service.js';
 import { installProductionSanctions, sanctionsVendors } from './areas/sanctions/sanctions.production.js';
 import { registerSanctionsJobs } from './areas/sanctions/sanctions.jobs.js';
 import { ensureBackofficeToken } from './backoffice/backoffice-auth.js';
@@ -108,6 +111,13 @@ export async function createService(
         sanctions: sanctionsVendors(config, clock, logger, vendors.sanctions),
         geo: geoVendors(config, logger, vendors.geo),
         kyc: kycVendors(vendors.kyc),
+      },
+      groupCommits: {
+        exclusionsCheck: exclusionsCheckGroupCommit(database.db, config),
+        limitsCheck: limitsCheckGroupCommit(database.db, config),
+        geoAuditLog: geoAuditLogGroupCommit(database.db, config),
+        amlEvents: amlEventsGroupCommit(database.db, config),
+        amlScreenHistory: amlScreenHistoryGroupCommit(database.db, config),
       },
     };
     const closeGeo = await installProductionGeo(platform);

@@ -7,6 +7,7 @@ import type { Clock, TestClock } from './clock.js';
 import type { Executor } from './db/database.js';
 import type { KeyRole, Tenant } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
+import type { GroupCommits } from './group-commit.js';
 import type { Metrics } from './metrics.js';
 import type { ProcessLoad } from './process-load.js';
 import type { Scheduler } from './scheduler.js';
@@ -37,6 +38,8 @@ export interface Platform {
   metrics: Metrics;
   /** Each vendor-backed area's sandbox stub and, when this deployment has it, production implementation. */
   vendors: Vendors;
+  /** The hot paths' group commits, one of each kind for this database. */
+  groupCommits: GroupCommits;
 }
 
 export interface Poller {

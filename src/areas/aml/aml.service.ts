@@ -4,10 +4,10 @@
  */
 export { amlSettings } from './service/aml-settings.js';
 export { approveDecision, decideCase, rejectDecision } from './service/decide-case.js';
-export { ingestEvent } from './service/ingest-event.js';
+export { amlEventsGroupCommit, ingestEvent } from './service/ingest-event.js';
 export { staffDeadLetters } from './service/list-dead-letters.js';
 export { redriveDeadLetter } from './service/redrive-dead-letter.js';
-export { screenWithdrawal } from './service/screen-withdrawal.js';
+export { amlScreenHistoryGroupCommit, screenWithdrawal } from './service/screen-withdrawal.js';
 export { setR009Window } from './service/set-r009-window.js';
 export { staffCaseDetail, staffCases } from './service/staff-cases.js';
 export { casesForUser } from './service/user-cases.js';

@@ -8,7 +8,7 @@ import { confirmVoid, getStaffExclusion, rejectVoid, voidExclusion } from './exc
 
 const tags = ['exclusions'];
 const params = Type.Object({ exclusion_id: Type.String({ maxLength: 64 }) });
-const config = { validationErrorCode: 'invalid_payload' };
+const config = { validationErrorCode: 'invalid_payload' } as const;
 
 /** The staff's view of a register row, and the void of a row registered in error. */
 export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypebox {

@@ -3,7 +3,7 @@
  * call them.
  */
 export { addRegulatorEntries } from './service/add-regulator-entries.js';
-export { checkBatch, checkExclusion } from './service/check-exclusion.js';
+export { checkBatch, checkExclusion, exclusionsCheckGroupCommit } from './service/check-exclusion.js';
 export { createExclusion, ownExclusion } from './service/create-exclusion.js';
 export { decodeCursor, encodeCursor, snapshotPage } from './service/snapshot.js';
 export { confirmVoid, getStaffExclusion, rejectVoid, voidExclusion } from './service/void-exclusion.js';

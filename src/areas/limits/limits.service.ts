@@ -4,7 +4,7 @@
  */
 export { registerLimitJobs } from './limits.jobs.js';
 export { cancelLimit } from './service/cancel-limit.js';
-export { checkDeposit } from './service/check-deposit.js';
+export { checkDeposit, limitsCheckGroupCommit } from './service/check-deposit.js';
 export { commitDeposit } from './service/commit-deposit.js';
 export { keptCurrency } from './service/currency.js';
 export { listLimits } from './service/list-limits.js';
