@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { MANIFESTS } from './manifests.js';
 import type { Close } from './platform/area.js';
 import { ApiKeyCache } from './platform/api-key-cache.js';
+import type { GroupCommits } from './platform/group-commit.js';
 import { createLogger } from './platform/logger.js';
 import { systemClock, TestClock, type Clock } from './platform/clock.js';
 import type { Platform } from './platform/context.js';
@@ -101,6 +102,10 @@ export async function createService(
             : [],
         ),
       ) as unknown as Vendors,
+      groupCommits: Object.assign(
+        {},
+        ...MANIFESTS.map((part) => part.groupCommits?.(database.db, config)),
+      ) as GroupCommits,
     };
     await registerKeyRotation(platform, stale);
     const closers: Close[] = [];

@@ -67,7 +67,6 @@ export async function registerBackofficeAuth(
       if (tokenMay(request.method, route)) return;
       throw new AppError(
         'staff_session_required',
-        403,
         'A member of staff signed in to the console must do this: the back-office token decides no case, approves no decision and manages no staff account',
       );
     }
@@ -93,10 +92,9 @@ export async function registerBackofficeAuth(
     if (!match) {
       throw new AppError(
         'missing_credentials',
-        401,
         'Send Authorization: Bearer <back-office token>, or sign in to the console',
       );
     }
-    throw new AppError('invalid_credentials', 401, 'The back-office token is not valid');
+    throw new AppError('invalid_credentials', 'The back-office token is not valid');
   });
 }

@@ -38,7 +38,7 @@ function requireSameOrigin(request: FastifyRequest): void {
     host = undefined;
   }
   if (host !== request.headers.host) {
-    throw new AppError('csrf_token_invalid', 403, 'This form was posted from another site and was refused');
+    throw new AppError('csrf_token_invalid', 'This form was posted from another site and was refused');
   }
 }
 

@@ -94,7 +94,7 @@ export function consoleRoutes(platform: Platform) {
       { config: { staffAction: 'public' } },
       async (request, reply) => {
         const asset = assets.get(request.params.name);
-        if (!asset) throw new AppError('not_found', 404, 'No such asset');
+        if (!asset) throw new AppError('not_found', 'No such asset');
         return reply.type(asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
       },
     );

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Platform } from './context.js';
+import type { DB } from './db/schema.js';
+import type { GroupCommits } from './group-commit.js';
 import type { VendorImplementations } from './vendors.js';
 
 /** Routes of one kind, built over the platform; registered by the app in the manifests' order. */
@@ -39,6 +42,8 @@ export interface AreaManifest {
     setup: VendorSetup,
     override: Partial<VendorImplementations<unknown>>,
   ): VendorImplementations<unknown>;
+  /** Its group commits (one statement for concurrent requests), built once when the service is wired. */
+  groupCommits?(db: Kysely<DB>, config: Config): Partial<GroupCommits>;
   /** Registers its scheduled jobs and queue pollers, and opens what a live tenant needs at start. */
   start?: (platform: Platform) => Promise<Close | void> | Close | void;
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { ApiKeyCache } from './api-key-cache.js';
 import type { Clock, TestClock } from './clock.js';
 import type { DB } from './db/schema.js';
+import type { GroupCommits } from './group-commit.js';
 import type { Metrics } from './metrics.js';
 import type { ProcessLoad } from './process-load.js';
 import type { Scheduler } from './scheduler.js';
@@ -38,6 +39,8 @@ export interface Platform {
   metrics: Metrics;
   /** Each vendor-backed area's sandbox stub and, when this deployment has it, production implementation. */
   vendors: Vendors;
+  /** The hot paths' group commits, one of each kind for this database. */
+  groupCommits: GroupCommits;
 }
 
 export interface Poller {

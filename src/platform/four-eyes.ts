@@ -33,7 +33,6 @@ export function requirePerson(ctx: ServiceContext): string {
   if (ctx.staffId) return ctx.staffId;
   throw new AppError(
     'staff_session_required',
-    403,
     'A member of staff signed in to the console must do this: the back-office token cannot propose, approve or reject a decision',
   );
 }
@@ -73,7 +72,6 @@ export async function propose(
 const alreadyProposed = (subjectId: string) =>
   new AppError(
     'decision_already_proposed',
-    409,
     `A decision on ${subjectId} awaits a second member of staff: approve or reject it first`,
   );
 
@@ -92,12 +90,11 @@ async function takePending(
   const person = requirePerson(ctx);
   const proposal = await store.lockPendingProposal(tx, subject, subjectId);
   if (!proposal) {
-    throw new AppError('no_decision_proposed', 409, `No decision on ${subjectId} awaits approval`);
+    throw new AppError('no_decision_proposed', `No decision on ${subjectId} awaits approval`);
   }
   if (proposal.proposed_by === person) {
     throw new AppError(
       'second_approver_required',
-      403,
       'The member of staff who proposed a decision cannot approve or reject it: a second one must',
     );
   }

@@ -1,4 +1,4 @@
-import { currencyDecimals } from './fx.js';
+import { utcMinute } from './utc-calendar.js';
 
 /**
  * Server-rendered HTML: every interpolated value is escaped unless it is already Html (a fragment built by this tag),
@@ -42,11 +42,5 @@ export function html(strings: TemplateStringsArray, ...values: Fragment[]): Html
 export function time(at: Date | string | null | undefined): Html {
   if (!at) return html`<span class="muted">—</span>`;
   const iso = typeof at === 'string' ? at : at.toISOString();
-  return html`<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
-}
-
-/** An amount in minor units with its currency, in the currency's own decimals: 12345 EUR → "123.45 EUR". */
-export function money(minorUnits: number, currency: string): string {
-  const digits = currencyDecimals(currency);
-  return `${(minorUnits / 10 ** digits).toFixed(digits)} ${currency}`;
+  return html`<time datetime="${iso}">${utcMinute(iso)}</time>`;
 }

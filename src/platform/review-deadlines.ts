@@ -110,5 +110,5 @@ export function decodeReviewCursor(cursor: string): { dueAt: Date; caseId: strin
   } catch {
     // Falls through to the 400 below.
   }
-  throw new AppError('invalid_request', 400, 'cursor is not one this listing returned');
+  throw new AppError('invalid_request', 'cursor is not one this listing returned');
 }

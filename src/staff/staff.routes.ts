@@ -42,8 +42,7 @@ export function staffRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       async (req) => {
-        if (!req.staffMember)
-          throw new AppError('not_found', 404, 'The back-office token has no staff session');
+        if (!req.staffMember) throw new AppError('not_found', 'The back-office token has no staff session');
         return req.staffMember;
       },
     );

@@ -6,11 +6,17 @@ import type { AreaManifest } from '../../platform/area.js';
 import { amlBackofficeRoutes } from './aml.backoffice.routes.js';
 import { registerAmlWork } from './aml.jobs.js';
 import { amlRoutes } from './aml.routes.js';
+import { amlEventsGroupCommit } from './service/ingest-event.js';
+import { amlScreenHistoryGroupCommit } from './service/screen-withdrawal.js';
 
 export const amlArea: AreaManifest = {
   name: 'aml',
   tenantRoutes: amlRoutes,
   backofficeRoutes: amlBackofficeRoutes,
+  groupCommits: (db, config) => ({
+    amlEvents: amlEventsGroupCommit(db, config),
+    amlScreenHistory: amlScreenHistoryGroupCommit(db, config),
+  }),
   start: registerAmlWork,
 };
 

@@ -86,7 +86,7 @@ export function embedPageRoutes(platform: Platform) {
 
     app.get<{ Params: { name: string } }>('/embeds/assets/:name', async (request, reply) => {
       const asset = assets.get(request.params.name);
-      if (!asset) throw new AppError('not_found', 404, 'No such asset');
+      if (!asset) throw new AppError('not_found', 'No such asset');
       return reply.type(asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
     });
 

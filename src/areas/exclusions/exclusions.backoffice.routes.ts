@@ -9,7 +9,7 @@ import { confirmVoid, getStaffExclusion, rejectVoid, voidExclusion } from './ser
 
 const tags = ['exclusions'];
 const params = Type.Object({ exclusion_id: Type.String({ maxLength: 64 }) });
-const config = { validationErrorCode: 'invalid_payload' };
+const config = { validationErrorCode: 'invalid_payload' } as const;
 
 /**
  * The staff's part of the register, under /backoffice/v1 behind its token or a staff session (no per-key rate

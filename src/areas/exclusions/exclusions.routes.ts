@@ -108,7 +108,6 @@ export function exclusionRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       async () => {
         throw new AppError(
           'endpoint_retired',
-          410,
           'The single-step self-exclusion embed is retired; use the two-step embed flow (request, then confirm with the emailed code)',
         );
       },

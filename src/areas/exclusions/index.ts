@@ -5,11 +5,13 @@ import { exclusionBackofficeRoutes } from './exclusions.backoffice.routes.js';
 import { registerExclusionJobs } from './exclusions.jobs.js';
 import { exclusionRoutes } from './exclusions.routes.js';
 import { flushSightings } from './exclusions.sightings.js';
+import { exclusionsCheckGroupCommit } from './service/check-exclusion.js';
 
 export const exclusionsArea: AreaManifest = {
   name: 'exclusions',
   tenantRoutes: exclusionRoutes,
   backofficeRoutes: exclusionBackofficeRoutes,
+  groupCommits: (db, config) => ({ exclusionsCheck: exclusionsCheckGroupCommit(db, config) }),
   async start(platform: Platform) {
     await registerExclusionJobs(platform);
     // Sightings are buffered for a moment: what is left is written when the service stops.

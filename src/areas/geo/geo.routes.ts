@@ -136,11 +136,7 @@ export function geoBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
       },
       async () => {
         if (!platform.config.geoipFetch) {
-          throw new AppError(
-            'fetch_not_configured',
-            409,
-            'GEOIP_FETCH is not set: no download is configured',
-          );
+          throw new AppError('fetch_not_configured', 'GEOIP_FETCH is not set: no download is configured');
         }
         await fetchGeoDatabase(platform);
         return database();

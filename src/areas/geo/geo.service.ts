@@ -1,7 +1,7 @@
 import { audit } from '../../platform/audit.js';
 import type { Platform, ServiceContext, TenantContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { groupCommitOf } from '../../platform/group-commit.js';
+import { databaseGroupCommit } from '../../platform/group-commit.js';
 import { emitEvent } from '../../platform/outbox.js';
 import { withTransaction } from '../../platform/service-context.js';
 import { geoCacheFor } from './geo.cache.js';
@@ -36,8 +36,14 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'c
  * Concurrent checks share one statement and one commit: it reads each one's tier and writes its audit row. Each
  * check answers once its row is stored.
  */
-const auditWriter = (platform: Platform) =>
-  groupCommitOf(platform, 'geo_audit_log', (rows: NewAuditRow[]) => auditChecks(platform.db, rows));
+export const geoAuditLogGroupCommit = (db: Platform['db'], config: Platform['config']) =>
+  databaseGroupCommit(config, (rows: NewAuditRow[]) => auditChecks(db, rows));
+
+declare module '../../platform/group-commit.js' {
+  interface GroupCommits {
+    geoAuditLog: ReturnType<typeof geoAuditLogGroupCommit>;
+  }
+}
 
 /**
  * The signup gate: resolves the address (cached 24 hours per resolver and IP), then reads the tier fresh, in the
@@ -73,7 +79,7 @@ export async function checkIp(
     cache: outcome,
   };
   if (!location) {
-    await auditWriter(platform).submit({
+    await platform.groupCommits.geoAuditLog.submit({
       ...auditRow,
       country_code: null,
       region: null,
@@ -81,7 +87,6 @@ export async function checkIp(
     });
     throw new AppError(
       'unresolvable_ip',
-      422,
       `The address ${input.ip_address} cannot be placed; treat it as blocked`,
       {
         status: 'status_blocked',
@@ -89,7 +94,7 @@ export async function checkIp(
     );
   }
 
-  const entry = await auditWriter(platform).submit({
+  const entry = await platform.groupCommits.geoAuditLog.submit({
     ...auditRow,
     country_code: location.country_code,
     region: location.region,
@@ -133,7 +138,7 @@ export async function setCountryStatus(ctx: ServiceContext, rawCode: string, inp
   const code = rawCode.toUpperCase();
   return withTransaction(ctx, async (tx, ctx) => {
     const entry = await store.findCountry(tx, code, { forUpdate: true });
-    if (!entry) throw new AppError('country_not_found', 404, `No entry ${code} in the country list`);
+    if (!entry) throw new AppError('country_not_found', `No entry ${code} in the country list`);
     if (entry.status === input.status) return entry;
 
     const now = ctx.clock.now();

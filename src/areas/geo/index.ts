@@ -3,12 +3,14 @@ import type { AreaManifest, VendorSetup } from '../../platform/area.js';
 import type { Platform } from '../../platform/context.js';
 import { registerGeoJobs } from './geo.jobs.js';
 import { geoBackofficeRoutes, geoRoutes } from './geo.routes.js';
+import { geoAuditLogGroupCommit } from './geo.service.js';
 import { geoVendors, installProductionGeo, type GeoVendors } from './resolver/production.js';
 
 export const geoArea: AreaManifest = {
   name: 'geo',
   tenantRoutes: geoRoutes,
   backofficeRoutes: geoBackofficeRoutes,
+  groupCommits: (db, config) => ({ geoAuditLog: geoAuditLogGroupCommit(db, config) }),
   vendors: ({ config, log }: VendorSetup, override: Partial<GeoVendors>) => geoVendors(config, log, override),
   async start(platform: Platform) {
     const close = await installProductionGeo(platform);

@@ -26,7 +26,7 @@ const config = {
     amount_cents: 'invalid_amount',
     '*': 'invalid_request',
   },
-};
+} as const;
 const tags = ['kyc'];
 
 export function kycRoutes(platform: Platform): FastifyPluginAsyncTypebox {

@@ -2,10 +2,12 @@
 import type { AreaManifest } from '../../platform/area.js';
 import { registerLimitJobs } from './limits.jobs.js';
 import { limitRoutes } from './limits.routes.js';
+import { limitsCheckGroupCommit } from './service/check-deposit.js';
 
 export const limitsArea: AreaManifest = {
   name: 'limits',
   tenantRoutes: limitRoutes,
+  groupCommits: (db, config) => ({ limitsCheck: limitsCheckGroupCommit(db, config) }),
   start: registerLimitJobs,
 };
 

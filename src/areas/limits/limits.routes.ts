@@ -30,7 +30,7 @@ const config = {
     limit_type: 'unsupported_type',
     '*': 'invalid_request',
   },
-};
+} as const;
 const tags = ['limits'];
 
 /**

@@ -6,6 +6,7 @@ import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import type { WebhookEnvelope } from '../../platform/outbox.js';
+import { utcDay } from '../../platform/utc-calendar.js';
 import { EXCERPTS_DIR } from './lists/shipped-data.js';
 import type { SanctionsMatcher } from './sanctions.matcher.js';
 import { FOUR_EYES_DECISIONS, type Decision } from './sanctions.rules.js';
@@ -189,7 +190,7 @@ export class ListsDirectory {
 
   /** Publishes a new UN version today: written under a temporary name and renamed into place, as the docs ask. */
   publish(t: TestService, xml: string): void {
-    const today = t.platform.clock.now().toISOString().slice(0, 10);
+    const today = utcDay(t.platform.clock.now());
     this.xml = xml;
     this.write(xml.replace(/dateGenerated="[^"]+"/, `dateGenerated="${today}T00:00:00Z"`));
   }

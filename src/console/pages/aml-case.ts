@@ -11,10 +11,11 @@ import { approveDecision, decideCase, rejectDecision } from '../../areas/aml/ind
 import { caseSurroundings, staffCaseDetail } from '../../areas/aml/index.js';
 import type { Platform } from '../../platform/context.js';
 import * as fourEyes from '../../platform/four-eyes.js';
+import { formatMoney } from '../../platform/money.js';
 import { caseWork } from '../../staff/index.js';
 import { displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, money, time } from '../../platform/html.js';
+import { html, time } from '../../platform/html.js';
 import { page } from '../layout.js';
 import {
   actorsOf,
@@ -41,8 +42,8 @@ const labelOf = (action: string) => ACTION_LABELS[action as DecisionAction] ?? a
 
 const amounts = (e: { amount_cents: number; currency: string; usd_cents: number }) =>
   e.currency === 'USD'
-    ? money(e.amount_cents, 'USD')
-    : `${money(e.amount_cents, e.currency)} (${money(e.usd_cents, 'USD')})`;
+    ? formatMoney(e.amount_cents, 'USD')
+    : `${formatMoney(e.amount_cents, e.currency)} (${formatMoney(e.usd_cents, 'USD')})`;
 
 type Params = { case_id: string };
 const Params = Type.Object({ case_id: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -144,8 +145,8 @@ export function amlCasePages(app: FastifyInstance, platform: Platform): void {
                       html`<tr>
                         <td>${t.transaction_id}</td>
                         <td>${t.event_type} (${t.status})</td>
-                        <td>${money(t.amount_cents, t.currency)}</td>
-                        <td>${money(t.usd_cents, 'USD')}</td>
+                        <td>${formatMoney(t.amount_cents, t.currency)}</td>
+                        <td>${formatMoney(t.usd_cents, 'USD')}</td>
                         <td>${t.payment_method ?? '—'}</td>
                         <td>${time(t.occurred_at)}</td>
                       </tr>`,

@@ -116,7 +116,7 @@ export function countryPages(app: FastifyInstance, platform: Platform): void {
       const member = memberOf(request);
       const { code, status, reason } = request.body;
       const entry = (await countries()).countries.find((c) => c.code === code.toUpperCase());
-      if (!entry) throw new AppError('country_not_found', 404, `No entry ${code} in the country list`);
+      if (!entry) throw new AppError('country_not_found', `No entry ${code} in the country list`);
       const event = tierMoved({
         code: entry.code,
         name: entry.name,

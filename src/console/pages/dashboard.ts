@@ -3,6 +3,7 @@ import { roleMay } from '../../staff/index.js';
 import { EVALUATION_DEADLINE_MS, EVALUATION_PACED_WITHIN_MS } from '../../areas/aml/index.js';
 import type { Platform } from '../../platform/context.js';
 import { pendingProposals, type DecisionProposal } from '../../platform/four-eyes.js';
+import { DAY_MS } from '../../platform/utc-calendar.js';
 import { displayNames } from '../../staff/index.js';
 import { memberOf } from '../console-auth.js';
 import { amlEvaluationLag, COUNT_CAP, queueCounts, webhookFailuresByTenant } from '../console.store.js';
@@ -10,7 +11,6 @@ import { html, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { sendPage } from './respond.js';
 
-const DAY_MS = 86_400_000;
 /** The oldest proposals listed under the approvals card; the approvals page has them all. */
 const PROPOSALS_SHOWN = 5;
 const TENANTS_SHOWN = 50;

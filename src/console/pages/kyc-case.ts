@@ -4,10 +4,11 @@ import { isOpen, REVIEW_DUE_AFTER_SECONDS, ruleOf, type KycDocument } from '../.
 import { staffManualReview } from '../../areas/kyc/index.js';
 import { reviewDetail } from '../../areas/kyc/index.js';
 import type { Platform } from '../../platform/context.js';
+import { formatMoney } from '../../platform/money.js';
 import { caseWork } from '../../staff/index.js';
 import { displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, money, time, type Html } from '../../platform/html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import {
   caseKeys,
@@ -104,8 +105,8 @@ export function kycCasePages(app: FastifyInstance, platform: Platform): void {
           <dd>${check.required_tier}</dd>
           <dt>Withdrawal held</dt>
           <dd>
-            ${check.withdrawal_id ?? '—'}: ${money(check.withdrawal_amount_cents, check.currency)}
-            ${check.currency === 'USD' ? '' : `(${money(check.withdrawal_usd_cents, 'USD')})`}
+            ${check.withdrawal_id ?? '—'}: ${formatMoney(check.withdrawal_amount_cents, check.currency)}
+            ${check.currency === 'USD' ? '' : `(${formatMoney(check.withdrawal_usd_cents, 'USD')})`}
           </dd>
         </dl>
         <p><a href="${playerPath(check.tenant_id, check.user_id)}">Everything about this player</a></p>

@@ -205,7 +205,7 @@ export function queuePages(app: FastifyInstance, platform: Platform): void {
         const query = request.query;
         const status = query.status || AWAITING;
         if (status !== AWAITING && status !== ANY && !q.statuses.includes(status)) {
-          throw new AppError('invalid_request', 400, `No such status: ${status}`);
+          throw new AppError('invalid_request', `No such status: ${status}`);
         }
         const assignee: staffStore.AssigneeFilter | undefined =
           query.assignee === 'me'

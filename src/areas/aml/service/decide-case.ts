@@ -26,7 +26,6 @@ function refusal(found: AmlCase, action: DecisionAction): AppError | undefined {
   if (!isOpen(found.status)) {
     return new AppError(
       'case_already_closed',
-      409,
       `Case ${found.case_id} is ${found.status}; it takes no further decisions`,
     );
   }
@@ -34,14 +33,12 @@ function refusal(found: AmlCase, action: DecisionAction): AppError | undefined {
   if (from.length === 0) {
     return new AppError(
       'decision_not_allowed_for_origin',
-      409,
       `${action} is never allowed on a case of origin ${found.origin}`,
     );
   }
   if (!from.includes(found.status)) {
     return new AppError(
       'case_transition_not_allowed',
-      409,
       `${action} on a case of origin ${found.origin} is allowed from ${from.join(', ')}; case ${found.case_id} is ${found.status}`,
     );
   }
@@ -50,7 +47,7 @@ function refusal(found: AmlCase, action: DecisionAction): AppError | undefined {
 
 async function lockCase(tx: Transaction<DB>, caseId: string) {
   const found = await store.findCase(tx, caseId, true);
-  if (!found) throw new AppError('case_not_found', 404, `No AML case ${caseId}`);
+  if (!found) throw new AppError('case_not_found', `No AML case ${caseId}`);
   return found;
 }
 

@@ -20,11 +20,10 @@ export const SAR_PACK_VERSION = 'sar-pack/1.0';
  */
 export async function sarPack(ctx: ServiceContext, caseId: string) {
   const found = await store.findCase(ctx.db, caseId);
-  if (!found) throw new AppError('case_not_found', 404, `No AML case ${caseId}`);
+  if (!found) throw new AppError('case_not_found', `No AML case ${caseId}`);
   if (found.status !== 'escalated') {
     throw new AppError(
       'case_not_escalated',
-      409,
       `AML case ${caseId} is ${found.status}: a SAR pack is made only for a case escalated for a SAR`,
     );
   }

@@ -25,7 +25,7 @@ export function staffCaseView(found: AmlCase, now: Date) {
 /** One case with the events it names and the screen that opened it, if any. */
 export async function staffCaseDetail(ctx: ServiceContext, caseId: string) {
   const found = await store.findCase(ctx.db, caseId);
-  if (!found) throw new AppError('case_not_found', 404, `No AML case ${caseId}`);
+  if (!found) throw new AppError('case_not_found', `No AML case ${caseId}`);
   const [transactions, screen, view] = await Promise.all([
     eventsByTransaction(ctx.db, found.tenant_id, found.transaction_ids),
     found.withdrawal_id ? findScreen(ctx.db, found.tenant_id, found.withdrawal_id) : undefined,

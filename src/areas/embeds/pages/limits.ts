@@ -3,12 +3,11 @@ import type { Static } from 'typebox';
 import { html, type Html } from '../../../platform/html.js';
 import type { Platform } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import { currencyDecimals } from '../../../platform/fx.js';
+import { currencyDecimals, formatMoney } from '../../../platform/money.js';
 import { LIMIT_TYPES, type LimitType } from '../../limits/index.js';
 import type { DepositLimitRecord, LimitView } from '../../limits/index.js';
-import type { Locale } from '../embeds.rules.js';
 import { cancelEmbedLimit, embedLimits, setEmbedLimit } from '../service/limits.js';
-import { formatMoney, formatTime, MESSAGES } from '../locales/index.js';
+import { formatTime, MESSAGES } from '../locales/index.js';
 import {
   explain,
   fieldError,
@@ -39,9 +38,6 @@ export function parseAmount(typed: string, currency: string): number | undefined
   return cents > 0 ? cents : undefined;
 }
 
-const money = (locale: Locale, cents: number, currency: string) =>
-  formatMoney(locale, cents, currency, currencyDecimals(currency));
-
 function depositLimits(
   frame: PageFrame,
   page: Page['paths'] & {
@@ -52,7 +48,7 @@ function depositLimits(
   },
 ): Html {
   const words = MESSAGES[frame.locale].limits;
-  const amount = (cents: number) => money(frame.locale, cents, page.currency);
+  const amount = (cents: number) => formatMoney(cents, page.currency, { locale: frame.locale });
   const typeError = fieldError(frame.errors, 'limit_type');
   const amountError = fieldError(frame.errors, 'amount');
   const table = html`<div class="table-wrap">
@@ -204,7 +200,7 @@ export function limitsRoutes(
         limit_type: limitType!,
         amount_cents: amount!,
       });
-      const shown = (cents: number) => money(locale, cents, limit.currency);
+      const shown = (cents: number) => formatMoney(cents, limit.currency, { locale });
       const period = words.limits.types[limit.limit_type];
       const notice =
         limit.status === 'pending'
@@ -236,7 +232,7 @@ export function limitsRoutes(
       );
       const notice = words.cancelled(
         words.types[limit.limit_type],
-        money(page.frame.locale, limit.current_limit_cents ?? 0, limit.currency),
+        formatMoney(limit.current_limit_cents ?? 0, limit.currency, { locale: page.frame.locale }),
       );
       return limitsPage(platform, page, request, reply, { notice, changed: limit });
     } catch (error) {

@@ -54,7 +54,7 @@ export async function cancelEmbedLimit(
 ) {
   const { session, ctx } = await openSession(platform, token, requestId, { kind: 'deposit_limits' });
   const own = (await listLimits(ctx, session.user_id)).some((l) => l.pending_change?.limit_id === limitId);
-  if (!own) throw new AppError('limit_not_found', 404, `No pending increase ${limitId} for this player`);
+  if (!own) throw new AppError('limit_not_found', `No pending increase ${limitId} for this player`);
   return withTransaction(ctx, async (tx, ctx) => {
     const cancelled = await cancelLimit(ctx, limitId);
     await audit(tx, ctx, 'embed.limit_cancelled', {

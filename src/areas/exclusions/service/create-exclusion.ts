@@ -12,7 +12,7 @@ import { contactColumns, recordContactsShown } from '../exclusions.sightings.js'
 import type { CreateExclusionRequest, Exclusion } from '../exclusions.schemas.js';
 import * as store from '../exclusions.store.js';
 
-const alreadyExcluded = (message: string) => new AppError('already_excluded', 409, message);
+const alreadyExcluded = (message: string) => new AppError('already_excluded', message);
 
 function toExclusion(row: store.ExclusionRow): Exclusion {
   return {

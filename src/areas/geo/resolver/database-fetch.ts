@@ -12,6 +12,7 @@ import {
   type DownloadReport,
   type Validation,
 } from '../../../platform/downloads.js';
+import { utcMonth } from '../../../platform/utc-calendar.js';
 import { openCityDatabase } from './production.js';
 import { locationOf } from './mmdb-record.js';
 
@@ -20,8 +21,8 @@ export const GEOIP_SOURCE_ID = 'geoip';
 
 /** DB-IP names each monthly file by its year and month: the URL of the service clock's month. */
 export function monthlyUrl(template: string, now: Date): string {
-  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-  return template.replaceAll('{yyyy}', String(now.getUTCFullYear())).replaceAll('{mm}', month);
+  const [year, month] = utcMonth(now).split('-') as [string, string];
+  return template.replaceAll('{yyyy}', year).replaceAll('{mm}', month);
 }
 
 async function head(file: string, bytes: number): Promise<Buffer> {

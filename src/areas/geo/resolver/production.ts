@@ -6,6 +6,7 @@ import maxmind, { type Reader } from 'maxmind';
 import type { Config } from '../../../config.js';
 import type { Platform } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
+import { utcDay } from '../../../platform/utc-calendar.js';
 import { anyLiveTenantCutOver, type VendorImplementations } from '../../../platform/vendors.js';
 import { sandboxResolver, type GeoResolver, type ProductionGeoVendor } from './resolver.js';
 import { locationOf } from './mmdb-record.js';
@@ -59,8 +60,6 @@ export async function openCityDatabase(file: string): Promise<OpenFile> {
   return { path: file, reader };
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
 /**
  * Opens the production IP-to-location resolver: every file read into memory once, then each lookup is a walk
  * of the in-memory tree (microseconds). Files are polled for changes and swapped in whole when they reopen cleanly.
@@ -88,7 +87,7 @@ export async function openProductionGeoResolver(
       file: path.basename(file),
       database_type: metadata.databaseType,
       ip_version: metadata.ipVersion,
-      build_date: day(metadata.buildEpoch),
+      build_date: utcDay(metadata.buildEpoch),
     }));
 
   const reloadFile = async (index: number) => {
@@ -178,7 +177,7 @@ export function lazyProductionGeoResolver(options: ProductionGeoResolverOptions)
       (error: unknown) => {
         opening = undefined;
         options.log.error({ err: error }, 'IP geolocation database could not be opened');
-        throw new AppError('vendor_unavailable', 503, 'IP geolocation is unavailable; retry with backoff');
+        throw new AppError('vendor_unavailable', 'IP geolocation is unavailable; retry with backoff');
       },
     ));
   return {

@@ -76,7 +76,7 @@ export function resolverFor(vendors: Vendors, tenant: Tenant): GeoResolver {
  */
 export function canonicalIp(input: string): string {
   if (isIP(input) === 0) {
-    throw new AppError('invalid_ip', 400, 'ip_address must be an IPv4 or IPv6 address');
+    throw new AppError('invalid_ip', 'ip_address must be an IPv4 or IPv6 address');
   }
   return ipaddr.process(input.split('%')[0]!).toString();
 }

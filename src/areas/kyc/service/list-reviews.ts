@@ -66,7 +66,7 @@ export async function listReviews(
  */
 export async function reviewDetail(ctx: ServiceContext, checkId: string) {
   const check = await findCheckById(ctx.db, checkId);
-  if (!check) throw new AppError('kyc_check_not_found', 404, `No KYC check ${checkId}`);
+  if (!check) throw new AppError('kyc_check_not_found', `No KYC check ${checkId}`);
   const [environment, neighbours] = await Promise.all([
     tenantEnvironment(ctx.db, check.tenant_id),
     check.review_due_at

@@ -18,8 +18,7 @@ import * as store from '../regulator-exports.store.js';
 
 export const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox'];
 
-const notFound = (exportId: string) =>
-  new AppError('export_not_found', 404, `No regulator export ${exportId}`);
+const notFound = (exportId: string) => new AppError('export_not_found', `No regulator export ${exportId}`);
 
 /** The record as the back office shows it. */
 export function exportView(row: store.RegulatorExport) {

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Clock } from '../../../platform/clock.js';
 import { AppError } from '../../../platform/errors.js';
+import { DAY_MS, parseUtcDay } from '../../../platform/utc-calendar.js';
 import type { SanctionsListId, SanctionsListPublication } from './entity.js';
 import { isHidden, loadSanctionsDirectory, type LoadedSanctionsLists } from './loader.js';
 import { entityDigest, publicationDigest } from './screening-content.js';
@@ -57,7 +58,7 @@ export interface SanctionsListsOptions {
 export type ListsServedHook = (served: ServedList[]) => Promise<void>;
 
 const unavailable = () =>
-  new AppError('vendor_unavailable', 503, 'Sanctions screening is unavailable; retry with backoff');
+  new AppError('vendor_unavailable', 'Sanctions screening is unavailable; retry with backoff');
 
 /** Path, size and modification time of every file under dir: a change to any list file changes it. */
 export async function directoryFingerprint(dir: string): Promise<string> {
@@ -78,10 +79,9 @@ export async function directoryFingerprint(dir: string): Promise<string> {
   }
 }
 
-const DAY_MS = 86_400_000;
 /** Whole days from a publication date (YYYY-MM-DD, UTC) to now. */
 export const ageInDays = (publishedOn: string, now: Date) =>
-  Math.floor((now.getTime() - Date.parse(`${publishedOn}T00:00:00Z`)) / DAY_MS);
+  Math.floor((now.getTime() - parseUtcDay(publishedOn).getTime()) / DAY_MS);
 
 const sameVersion = (a: SanctionsListPublication, b: SanctionsListPublication) =>
   a.published_on === b.published_on && a.format === b.format && a.files.join() === b.files.join();

@@ -65,7 +65,7 @@ export async function listCases(ctx: ServiceContext, filter: CasesQuery & { assi
  */
 export async function findCase(ctx: ServiceContext, caseId: string) {
   const found = await store.findCase(ctx.db, caseId);
-  if (!found) throw new AppError('case_not_found', 404, `No sanctions case ${caseId}`);
+  if (!found) throw new AppError('case_not_found', `No sanctions case ${caseId}`);
   const pairs = found.matches.map((m) => ({ list: m.list, entity_id: m.entity_id }));
   const [removals, earlier] = await Promise.all([
     lists.delistings(ctx.db, pairs),
@@ -107,9 +107,9 @@ async function withProposal<C extends { case_id: string }>(db: Executor, view: C
 
 async function lockAwaitingCase(tx: Executor, caseId: string) {
   const found = await store.lockCase(tx, caseId);
-  if (!found) throw new AppError('case_not_found', 404, `No sanctions case ${caseId}`);
+  if (!found) throw new AppError('case_not_found', `No sanctions case ${caseId}`);
   if (found.status !== AWAITING_REVIEW) {
-    throw new AppError('case_already_decided', 409, `Case ${caseId} was already ${found.status}`);
+    throw new AppError('case_already_decided', `Case ${caseId} was already ${found.status}`);
   }
   return found;
 }

@@ -30,7 +30,6 @@ export async function reloadLists(platform: Platform) {
   if (!holder) {
     throw new AppError(
       'vendor_not_configured',
-      409,
       'SANCTIONS_DATA_DIR is not set: there are no lists to reload',
     );
   }
@@ -43,7 +42,6 @@ export async function fetchLists(platform: Platform) {
   if (!platform.config.sanctionsDataDir) {
     throw new AppError(
       'fetch_not_configured',
-      409,
       'SANCTIONS_DATA_DIR is not set: there is no directory to download the lists into',
     );
   }
