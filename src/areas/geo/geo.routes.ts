@@ -14,7 +14,9 @@ import {
   GeoResult,
   SetCountryStatusRequest,
 } from './geo.schemas.js';
-import { checkIp, countryList, currentListEtag, setCountryStatus } from './geo.service.js';
+import { checkIp } from './service/check-ip.js';
+import { countryList, currentListEtag } from './service/country-list.js';
+import { setCountryStatus } from './service/set-country-status.js';
 
 const tags = ['geo'];
 /** The spec's list cache lifetime; the ETag lets a client revalidate sooner at the cost of a 304. */

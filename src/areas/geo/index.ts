@@ -3,7 +3,7 @@ import type { AreaManifest, VendorSetup } from '../../platform/area.js';
 import type { Platform } from '../../platform/context.js';
 import { registerGeoJobs } from './geo.jobs.js';
 import { geoBackofficeRoutes, geoRoutes } from './geo.routes.js';
-import { geoAuditLogGroupCommit } from './geo.service.js';
+import { geoAuditLogGroupCommit } from './service/check-ip.js';
 import { geoVendors, installProductionGeo, type GeoVendors } from './resolver/production.js';
 
 export const geoArea: AreaManifest = {
@@ -21,4 +21,5 @@ export const geoArea: AreaManifest = {
 
 export { tierMoved } from './geo.events.js';
 export { COUNTRY_MOVE_REASONS, COUNTRY_MOVE_REASON_CODES, type CountryMoveReason } from './geo.rules.js';
-export { countryList, setCountryStatus } from './geo.service.js';
+export { countryList } from './service/country-list.js';
+export { setCountryStatus } from './service/set-country-status.js';

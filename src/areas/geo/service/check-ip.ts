@@ -1,17 +1,12 @@
-import { audit } from '../../platform/audit.js';
-import type { Platform, ServiceContext, TenantContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
-import { databaseGroupCommit } from '../../platform/group-commit.js';
-import { emitEvent } from '../../platform/outbox.js';
-import { withTransaction } from '../../platform/service-context.js';
-import { geoCacheFor } from './geo.cache.js';
-import { UNLISTED_PLACE_STATUS, versionOn, type CountryStatus } from './geo.rules.js';
-import { canonicalIp, resolverFor } from './resolver/resolver.js';
-import type { GeoCheckRequest, GeoResult, SetCountryStatusRequest } from './geo.schemas.js';
-import { tierMoved } from './geo.events.js';
-import * as store from './geo.store.js';
-import { auditChecks, type NewAuditRow } from './statements/geo-check.js';
-import type { CacheOutcome } from './geo.tables.js';
+import type { Platform, TenantContext } from '../../../platform/context.js';
+import { AppError } from '../../../platform/errors.js';
+import { databaseGroupCommit } from '../../../platform/group-commit.js';
+import { geoCacheFor } from '../geo.cache.js';
+import { UNLISTED_PLACE_STATUS, type CountryStatus } from '../geo.rules.js';
+import { canonicalIp, resolverFor } from '../resolver/resolver.js';
+import type { GeoCheckRequest, GeoResult } from '../geo.schemas.js';
+import { auditChecks, type NewAuditRow } from '../statements/geo-check.js';
+import type { CacheOutcome } from '../geo.tables.js';
 
 /** What each tier answers beyond the common fields: data, one entry per tier. */
 const TIER_RESULTS = {
@@ -39,7 +34,7 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'c
 export const geoAuditLogGroupCommit = (db: Platform['db'], config: Platform['config']) =>
   databaseGroupCommit(config, (rows: NewAuditRow[]) => auditChecks(db, rows));
 
-declare module '../../platform/group-commit.js' {
+declare module '../../../platform/group-commit.js' {
   interface GroupCommits {
     geoAuditLog: ReturnType<typeof geoAuditLogGroupCommit>;
   }
@@ -109,69 +104,4 @@ export async function checkIp(
       ? { ...tier, ...common, region: location.region ?? location.country_code, ip_address: input.ip_address }
       : { ...tier, ...common };
   return { result, cache: outcome };
-}
-
-/** The ETag of a list revision: changes with every change, even two on the same day (same version date). */
-export const countryListEtag = (revision: number) => `"geo-countries-${revision}"`;
-
-export async function currentListEtag(platform: Platform): Promise<string> {
-  return countryListEtag((await store.listVersion(platform.db)).revision);
-}
-
-export async function countryList(platform: Platform) {
-  const rows = await store.listCountries(platform.db);
-  const first = rows[0]!;
-  return {
-    etag: countryListEtag(first.revision),
-    body: {
-      version: first.version,
-      countries: rows.map(({ code, name, status }) => ({ code, name, status })),
-    },
-  };
-}
-
-/**
- * The staff's tier move. Setting the status an entry already has changes nothing (200, no event, no new
- * version). Otherwise the version moves, the change is recorded, and every tenant is told, in one transaction.
- */
-export async function setCountryStatus(ctx: ServiceContext, rawCode: string, input: SetCountryStatusRequest) {
-  const code = rawCode.toUpperCase();
-  return withTransaction(ctx, async (tx, ctx) => {
-    const entry = await store.findCountry(tx, code, { forUpdate: true });
-    if (!entry) throw new AppError('country_not_found', `No entry ${code} in the country list`);
-    if (entry.status === input.status) return entry;
-
-    const now = ctx.clock.now();
-    const { revision } = await store.bumpListVersion(tx, versionOn(now), now);
-    const updated = await store.setCountryStatus(tx, code, input.status, now);
-    await store.recordChange(tx, {
-      code,
-      previous_status: entry.status,
-      new_status: input.status,
-      reason: input.reason,
-      revision,
-      changed_at: now,
-      request_id: ctx.requestId,
-    });
-    await emitEvent(tx, {
-      tenantIds: await store.allTenantIds(tx),
-      ...tierMoved({
-        code,
-        name: entry.name,
-        previousStatus: entry.status,
-        newStatus: input.status,
-        reason: input.reason,
-      }),
-      at: now,
-    });
-    // Service-wide (no tenant): the staff's decision, beside the list's own change log.
-    await audit(tx, ctx, 'geo.country_status_changed', {
-      code,
-      from: entry.status,
-      to: input.status,
-      reason: input.reason,
-      revision,
-    });
-    return updated;
-  });
 }

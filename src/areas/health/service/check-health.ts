@@ -1,7 +1,7 @@
-import type { Platform } from '../../platform/context.js';
-import { VERSION } from '../../version.js';
-import type { Health } from './health.schemas.js';
-import { databaseAnswers } from './health.store.js';
+import type { Platform } from '../../../platform/context.js';
+import { VERSION } from '../../../version.js';
+import type { Health } from '../health.schemas.js';
+import { databaseAnswers } from '../health.store.js';
 
 const DATABASE_TIMEOUT_MS = 2000;
 
