@@ -59,7 +59,7 @@ module.exports = {
       severity: 'error',
       from: { path: '\\.pure\\.test\\.ts$' },
       to: {
-        path: '^test/helpers/(test-service|test-database|tenant-driver|staff-driver|suite|cli|browser)\\.ts$|^src/platform/db/database\\.ts$|^src/service\\.ts$',
+        path: '^test/helpers/(test-service|test-database|tenant-driver|staff-driver|cli|browser)\\.ts$|^src/platform/db/database\\.ts$|^src/service\\.ts$',
       },
     },
     {

@@ -6,6 +6,7 @@ import { useSuite } from '../../../../test/helpers/suite.js';
 import { FileServer } from '../../../../test/helpers/file-server.js';
 import { temporaryDirectory } from '../../../../test/helpers/temporary-directory.js';
 import { TestService } from '../../../../test/helpers/test-service.js';
+import { SanctionsDriver } from '../sanctions.test-support.js';
 
 const excerpt = (file: string) =>
   fs.readFileSync(new URL(`./lists/fixtures/excerpts/${file}`, import.meta.url), 'utf8');
@@ -34,20 +35,22 @@ describe('downloading the sanctions lists', () => {
   const suite = useSuite(async (own) => {
     const files = own(await FileServer.start());
     const dir = own(temporaryDirectory('sanctions-fetch-')).path;
-    const t = own(
-      await TestService.start({
-        sanctionsDataDir: dir,
-        sanctionsFetch: true,
-        sanctionsSources: [
-          { list: 'un', url: `${files.base}/un.xml`, file: 'fetched/un/consolidated.xml' },
-          { list: 'eu', url: `${files.base}/eu.xml`, file: 'fetched/eu/fsf.xml' },
-        ],
-        downloadTimeoutMs: 3_000,
+    const d = own(
+      await SanctionsDriver.start({
+        config: {
+          sanctionsDataDir: dir,
+          sanctionsFetch: true,
+          sanctionsSources: [
+            { list: 'un', url: `${files.base}/un.xml`, file: 'fetched/un/consolidated.xml' },
+            { list: 'eu', url: `${files.base}/eu.xml`, file: 'fetched/eu/fsf.xml' },
+          ],
+          downloadTimeoutMs: 3_000,
+        },
+        environment: 'live',
       }),
     );
-    const live = await t.createTenant({ environment: 'live' });
-    await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
-    return { t, files, dir, live };
+    await d.cutOver();
+    return { t: d.t, files, dir, live: d.tenant };
   });
   let screens = 0;
   const unFile = () => path.join(suite.current.dir, 'fetched/un/consolidated.xml');

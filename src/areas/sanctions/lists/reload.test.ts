@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../../test/helpers/suite.js';
 import { temporaryDirectory } from '../../../../test/helpers/temporary-directory.js';
-import { TestService } from '../../../../test/helpers/test-service.js';
 import { EXCERPTS_DIR, excerptManifestBlock, manifestCount } from './shipped-data.js';
+import { SanctionsDriver } from '../sanctions.test-support.js';
 
 const UN = 'un/UN_consolidated.xml';
 const OFAC = 'ofac/consolidated_xml_2026-01-24/CONSOLIDATED.XML';
@@ -34,10 +34,9 @@ describe('reloading the sanctions lists', () => {
   const suite = useSuite(async (own) => {
     dir = own(temporaryDirectory('sanctions-lists-')).path;
     for (const file of [UN, OFAC, EU]) copy(file);
-    const t = own(await TestService.start({ sanctionsDataDir: dir }));
-    const live = await t.createTenant({ environment: 'live' });
-    await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
-    return { t, live };
+    const d = own(await SanctionsDriver.start({ config: { sanctionsDataDir: dir }, environment: 'live' }));
+    await d.cutOver();
+    return { t: d.t, live: d.tenant };
   });
 
   it('a reload takes a newer list, and keeps the previous version of a list whose new file fails', async () => {

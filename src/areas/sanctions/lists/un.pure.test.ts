@@ -1,30 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { SanctionsListPublication } from './entity.js';
-import { describeFullLists, fullList, fullListsManifestBlock } from './full-lists.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { expectUnCounts, UN_XML, unresolvedCountries } from './manifest-counts.test-support.js';
 import { parseUnXml } from './un-xml.parser.js';
 import { countBy, entity, excerpt, excerptManifestBlock, manifestCount } from './shipped-data.js';
 
-const path = 'un/UN_consolidated.xml';
-
-// The excerpts' MANIFEST.txt states its counts in the words of the shared one, so one check serves both.
-function expectCounts(un: SanctionsListPublication, block: string) {
-  expect(countBy(un, (e) => e.type === 'person')).toBe(manifestCount(block, /([\d,]+) individuals/));
-  expect(countBy(un, (e) => e.type === 'entity')).toBe(manifestCount(block, /([\d,]+) entities/));
-  expect(un.entities).toHaveLength(manifestCount(block, /= ([\d,]+)/));
-}
-
-/** Nationalities left as the list's text: those that resolved to no ISO code. */
-const unresolvedCountries = (un: SanctionsListPublication) =>
-  un.entities.flatMap((e) => e.nationalities).filter((c) => !/^[A-Z]{2}$/.test(c));
-
 describe('UN Security Council consolidated.xml', () => {
-  const un = parseUnXml(excerpt(path));
+  const un = parseUnXml(excerpt(UN_XML));
 
   it("reads every individual and entity of the excerpt, dated by the list's dateGenerated", () => {
     expect(un.list).toBe('un');
     expect(un.format).toBe('un_xml');
     expect(un.published_on).toBe('2026-02-27');
-    expectCounts(un, excerptManifestBlock(path));
+    expectUnCounts(un, excerptManifestBlock(UN_XML));
   });
 
   it('keeps the NAME_ORIGINAL_SCRIPT name, Low-quality aliases as weak, the exact DOB and nationality', () => {
@@ -68,26 +54,9 @@ describe('UN Security Council consolidated.xml', () => {
 
   it('marks non-Latin-script names and resolves the UN country names to ISO codes', () => {
     expect(countBy(un, (e) => e.names.some((n) => n.non_latin))).toBe(
-      manifestCount(excerptManifestBlock(path), /([\d,]+) entries have a name in a\s+non-Latin script/),
+      manifestCount(excerptManifestBlock(UN_XML), /([\d,]+) entries have a name in a\s+non-Latin script/),
     );
     // Only a country that no longer exists stays as the list's text (QDi.290 is kept in the excerpt for it).
-    expect(unresolvedCountries(un)).toEqual(['former Soviet Union']);
-  });
-});
-
-describeFullLists('UN full list: every entry, as the shared MANIFEST.txt counts them', () => {
-  let un: SanctionsListPublication;
-  beforeAll(() => {
-    un = parseUnXml(fullList(path));
-  });
-
-  it('reads every individual and entity of the full consolidated.xml', () => {
-    expectCounts(un, fullListsManifestBlock(path));
-  });
-
-  it("marks the full list's non-Latin-script names and resolves every country name the list uses", () => {
-    // The shared MANIFEST.txt does not count them; well over 300 of the entries have one.
-    expect(countBy(un, (e) => e.names.some((n) => n.non_latin))).toBeGreaterThan(300);
     expect(unresolvedCountries(un)).toEqual(['former Soviet Union']);
   });
 });

@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { SanctionsListPublication } from './entity.js';
 import { parseEuFsf10 } from './eu-fsf-1-0.parser.js';
 import { parseEuFsf11 } from './eu-fsf-1-1.parser.js';
-import { describeFullLists, fullList, fullListsManifestBlock } from './full-lists.test-support.js';
-import { countBy, entity, excerpt, excerptManifestBlock, fixture, manifestCount } from './shipped-data.js';
-
-const path = 'eu/EU_FSF_v1_0_2016-02-11_extract.xml';
-
-// The excerpts' MANIFEST.txt states its counts in the words of the shared one, so one check serves both.
-function expectCounts(eu: SanctionsListPublication, block: string) {
-  expect(eu.entities).toHaveLength(manifestCount(block, /entries: ([\d,]+) entities/));
-  expect(countBy(eu, (e) => e.type === 'person')).toBe(manifestCount(block, /\(([\d,]+) persons/));
-  expect(countBy(eu, (e) => e.type === 'entity')).toBe(manifestCount(block, /([\d,]+) entities\)/));
-}
+import { EU_EXTRACT, expectEuCounts } from './manifest-counts.test-support.js';
+import { entity, excerpt, excerptManifestBlock, fixture } from './shipped-data.js';
 
 describe('EU Financial Sanctions Files, 1.0 layout (an excerpt of the 2016 extract)', () => {
-  const eu = parseEuFsf10(excerpt(path));
+  const eu = parseEuFsf10(excerpt(EU_EXTRACT));
 
   it('reads every ENTITY as a person (Type P) or entity (Type E), dated by WHOLE Date', () => {
     expect(eu).toMatchObject({ list: 'eu', format: 'eu_fsf_1_0', published_on: '2016-02-11' });
-    expectCounts(eu, excerptManifestBlock(path));
+    expectEuCounts(eu, excerptManifestBlock(EU_EXTRACT));
   });
 
   it('keeps every NAME, the BIRTH date and the CITIZEN alpha-3 code as ISO alpha-2', () => {
@@ -79,12 +69,3 @@ describe('EU Financial Sanctions Files, 1.1 XML', () => {
     expect(entity(eu, '990003').address_countries).toEqual(['BY']);
   });
 });
-
-describeFullLists(
-  'EU full list: every ENTITY of the shared 2016 extract, as its MANIFEST.txt counts them',
-  () => {
-    it('reads every person and entity of the shared file', () => {
-      expectCounts(parseEuFsf10(fullList(path)), fullListsManifestBlock(path));
-    });
-  },
-);

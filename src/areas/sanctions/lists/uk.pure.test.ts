@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SanctionsListPublication } from './entity.js';
-import { describeFullLists, fullList, fullListsManifestBlock } from './full-lists.test-support.js';
+import { CONLIST_2025, expect2025Counts, EXTRACT_2016 } from './manifest-counts.test-support.js';
 import { parseUkConList } from './uk-conlist.parser.js';
 import { parseUkFcdoXml } from './uk-fcdo.parser.js';
 import { countBy, entity, excerpt, excerptManifestBlock, fixture, manifestCount } from './shipped-data.js';
-
-const CONLIST_2025 = 'uk/ConList_2025-04-10.derived-from-xlsx.csv.gz';
-const EXTRACT_2016 = 'uk/ConList_2016-02-12_extract.csv';
-
-// The excerpts' MANIFEST.txt states its counts in the words of the shared one, so one check serves both.
-function expect2025Counts(conList: SanctionsListPublication, block: string) {
-  expect(conList.entities).toHaveLength(manifestCount(block, /covering ([\d,]+) designations/));
-  expect(countBy(conList, (e) => e.type === 'person')).toBe(manifestCount(block, /\(([\d,]+) Individual/));
-  expect(countBy(conList, (e) => e.type === 'entity')).toBe(manifestCount(block, /([\d,]+) Entity/));
-  expect(countBy(conList, (e) => e.type === 'vessel')).toBe(manifestCount(block, /([\d,]+) Ship\)/));
-  const regimes = new Set(conList.entities.flatMap((e) => e.programmes));
-  expect(regimes.size).toBe(manifestCount(block, /in ([\d,]+) regimes/));
-}
 
 describe('UK OFSI ConList CSV, 2022 layout (csv.gz)', () => {
   const conList = parseUkConList(excerpt(CONLIST_2025));
@@ -111,21 +97,5 @@ describe('FCDO UK Sanctions List XML', () => {
     ]);
     expect(person.nationalities).toEqual(['RU', 'CY']);
     expect(person.programmes).toEqual(['Russia']);
-  });
-});
-
-describeFullLists('UK full lists: every designation, as the shared MANIFEST.txt counts them', () => {
-  it('groups every name row of the full 2025 ConList into its designations', () => {
-    // The counts are stated on the xlsx this csv.gz was converted from, cell by cell.
-    expect2025Counts(
-      parseUkConList(fullList(CONLIST_2025)),
-      fullListsManifestBlock('uk/ConList_2025-04-10.xlsx'),
-    );
-  });
-
-  it('reads every group of the shared 2016 extract', () => {
-    const extract = parseUkConList(fullList(EXTRACT_2016));
-    const block = fullListsManifestBlock(EXTRACT_2016);
-    expect(extract.entities).toHaveLength(manifestCount(block, /covering ([\d,]+) groups/));
   });
 });

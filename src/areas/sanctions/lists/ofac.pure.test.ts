@@ -1,66 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { SanctionsListPublication } from './entity.js';
-import { describeFullLists, fullList, fullListsManifestBlock } from './full-lists.test-support.js';
-import { parseOfacCsvSet } from './ofac-csv.parser.js';
+import {
+  CONSOLIDATED,
+  expect2021Counts,
+  expect2024Counts,
+  expectConsolidatedCounts,
+  read2021,
+  read2024,
+  SDN_2024,
+  SET_2021,
+} from './manifest-counts.test-support.js';
 import { ofacXmlList, parseOfacXml } from './ofac-xml.parser.js';
-import { countBy, entity, excerpt, excerptManifestBlock, manifestCount } from './shipped-data.js';
-import type { SourceFile } from './source.js';
-
-const SDN_2024 = 'ofac/sdn_csv_2024-05-03/';
-const SET_2021 = 'ofac/sdn_csv_2021-07-07/';
-const CONSOLIDATED = 'ofac/consolidated_xml_2026-01-24/CONSOLIDATED.XML';
-
-type Read = (path: string) => SourceFile;
-const read2024 = (read: Read) => parseOfacCsvSet({ sdn: read(`${SDN_2024}sdn.csv`) }, '2024-05-03');
-const read2021 = (read: Read) =>
-  parseOfacCsvSet(
-    {
-      sdn: read(`${SET_2021}sdn.csv`),
-      alt: read(`${SET_2021}alt.csv`),
-      add: read(`${SET_2021}add.csv`),
-      comments: read(`${SET_2021}sdn_comments.csv`),
-    },
-    '2021-07-07',
-  );
-
-// The excerpts' MANIFEST.txt states its counts in the words of the shared one, so one check serves both.
-function expect2024Counts(sdn2024: SanctionsListPublication, block: string) {
-  expect(sdn2024.list).toBe('ofac_sdn');
-  expect(sdn2024.entities).toHaveLength(manifestCount(block, /entries: ([\d,]+)/));
-  expect(countBy(sdn2024, (e) => e.type === 'person')).toBe(manifestCount(block, /([\d,]+) individual/));
-  expect(countBy(sdn2024, (e) => e.type === 'vessel')).toBe(manifestCount(block, /([\d,]+) vessel/));
-  expect(countBy(sdn2024, (e) => e.type === 'aircraft')).toBe(manifestCount(block, /([\d,]+) aircraft/));
-  expect(countBy(sdn2024, (e) => e.type === 'entity')).toBe(manifestCount(block, /([\d,]+) entity "-0-"/));
-  expect(countBy(sdn2024, (e) => e.dates_of_birth.length > 0)).toBe(
-    manifestCount(block, /([\d,]+) have a "DOB"/),
-  );
-  expect(countBy(sdn2024, (e) => e.nationalities.length > 0)).toBe(
-    manifestCount(block, /([\d,]+) a "nationality" remark/),
-  );
-  // The last row, just before the trailing 0x1A byte, is read whole.
-  const last = entity(sdn2024, String(manifestCount(block, /max ent_num ([\d,]+)/)));
-  expect(last).toMatchObject({
-    primary_name: 'UZAY GROUP DIS TICARET LIMITED SIRKETI',
-    programmes: ['RUSSIA-EO14024'],
-  });
-  expect(sdn2024.entities.every((e) => !JSON.stringify(e).includes('-0-'))).toBe(true);
-}
-
-function expect2021Counts(set2021: SanctionsListPublication, block: string) {
-  expect(set2021.entities).toHaveLength(manifestCount(block, /sdn ([\d,]+)/));
-  expect(countBy(set2021, (e) => e.type === 'person')).toBe(manifestCount(block, /\(([\d,]+) individual\)/));
-  expect(countBy(set2021, (e) => e.dates_of_birth.length > 0)).toBe(
-    manifestCount(block, /([\d,]+) sdn rows have/),
-  );
-}
-
-function expectConsolidatedCounts(consolidated: SanctionsListPublication, block: string) {
-  expect(consolidated.entities).toHaveLength(manifestCount(block, /Record_Count ([\d,]+)/));
-  expect(countBy(consolidated, (e) => e.type === 'person')).toBe(
-    manifestCount(block, /\(([\d,]+) Individual/),
-  );
-  expect(countBy(consolidated, (e) => e.type === 'entity')).toBe(manifestCount(block, /([\d,]+) Entity\)/));
-}
+import { entity, excerpt, excerptManifestBlock } from './shipped-data.js';
 
 describe('OFAC legacy CSV (sdn.csv as published: cp1252, CRLF, trailing 0x1A, "-0-" for empty)', () => {
   const sdn2024 = read2024(excerpt);
@@ -164,20 +114,3 @@ describe('OFAC sdnList XML (SDN.XML / CONSOLIDATED.XML)', () => {
     expect(zahar.programmes).toEqual(['NS-PLC', 'SDGT']);
   });
 });
-
-describeFullLists(
-  'OFAC full lists: every entry of each published file, as the shared MANIFEST.txt counts them',
-  () => {
-    it('reads every entry of the full 2024 sdn.csv', () => {
-      expect2024Counts(read2024(fullList), fullListsManifestBlock(`${SDN_2024}sdn.csv`));
-    });
-
-    it('reads every entry of the full 2021 four-file set', () => {
-      expect2021Counts(read2021(fullList), fullListsManifestBlock(SET_2021));
-    });
-
-    it('reads every sdnEntry of the full CONSOLIDATED.XML', () => {
-      expectConsolidatedCounts(parseOfacXml(fullList(CONSOLIDATED)), fullListsManifestBlock(CONSOLIDATED));
-    });
-  },
-);

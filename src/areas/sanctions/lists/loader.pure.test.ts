@@ -2,39 +2,9 @@ import { mkdtemp, mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FULL_LISTS_DIR, describeFullLists } from './full-lists.test-support.js';
-import { loadSanctionsDirectory, type LoadedSanctionsLists } from './loader.js';
+import { loadSanctionsDirectory } from './loader.js';
+import { expectListsInForce, SPREADSHEET_SKIPPED } from './manifest-counts.test-support.js';
 import { EXCERPTS_DIR, fixture } from './shipped-data.js';
-
-const SPREADSHEET_SKIPPED = 'spreadsheet (xlsx) not read: the same publication is read from its CSV';
-
-/** The excerpts mirror the shared folder's files, so both directories put the same publications in force. */
-function expectListsInForce(loaded: LoadedSanctionsLists) {
-  expect(loaded.failures).toEqual([]);
-  const inForce = loaded.publications.map((p) => [p.list, p.format, p.published_on, p.files]);
-  expect(inForce).toEqual([
-    ['un', 'un_xml', '2026-02-27', ['un/UN_consolidated.xml']],
-    ['ofac_consolidated', 'ofac_xml', '2026-01-08', ['ofac/consolidated_xml_2026-01-24/CONSOLIDATED.XML']],
-    ['uk', 'uk_conlist_csv', '2025-04-10', ['uk/ConList_2025-04-10.derived-from-xlsx.csv.gz']],
-    ['ofac_sdn', 'ofac_csv', '2024-05-03', ['ofac/sdn_csv_2024-05-03/sdn.csv']],
-    ['eu', 'eu_fsf_1_0', '2016-02-11', ['eu/EU_FSF_v1_0_2016-02-11_extract.xml']],
-  ]);
-  // The 2024 sdn.csv is in force over the complete 2021 set; the 2025 UK list over the 2016 extract.
-  expect(loaded.superseded).toEqual([
-    {
-      list: 'ofac_sdn',
-      format: 'ofac_csv',
-      published_on: '2021-07-07',
-      files: ['sdn.csv', 'alt.csv', 'add.csv', 'sdn_comments.csv'].map((f) => `ofac/sdn_csv_2021-07-07/${f}`),
-    },
-    {
-      list: 'uk',
-      format: 'uk_conlist_csv_pre_2022',
-      published_on: '2016-02-12',
-      files: ['uk/ConList_2016-02-12_extract.csv'],
-    },
-  ]);
-}
 
 describe('loading the excerpts directory', () => {
   it('loads every list in force, the newest publication of each by its own date', async () => {
@@ -44,18 +14,6 @@ describe('loading the excerpts directory', () => {
     expectListsInForce(loaded);
     expect(loaded.skipped).toEqual([{ file: 'MANIFEST.txt', reason: 'not a list file' }]);
     expect(messages.filter((m) => m === 'sanctions list loaded')).toHaveLength(5);
-  });
-});
-
-describeFullLists('loading the full lists directory (the shared folder)', () => {
-  it('loads every list in force, and skips the xlsx whose publication it reads from the csv.gz', async () => {
-    const loaded = await loadSanctionsDirectory(FULL_LISTS_DIR);
-
-    expectListsInForce(loaded);
-    expect(loaded.skipped).toEqual([
-      { file: 'MANIFEST.txt', reason: 'not a list file' },
-      { file: 'uk/ConList_2025-04-10.xlsx', reason: SPREADSHEET_SKIPPED },
-    ]);
   });
 });
 
