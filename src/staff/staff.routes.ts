@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../platform/context.js';
+import { addNote, caseWork, takeCase } from '../platform/case-work/assignment.js';
 import { AppError } from '../platform/errors.js';
 import { errorResponses, RejectProposalRequest } from '../platform/schemas.js';
 import { requestStaffContext } from '../platform/service-context.js';
@@ -15,9 +16,7 @@ import {
   StaffSession,
 } from './staff.schemas.js';
 import {
-  addNote,
   approveStaffChange,
-  caseWork,
   createStaff,
   disableStaff,
   enableStaff,
@@ -25,7 +24,6 @@ import {
   listStaff,
   rejectStaffChange,
   setStaffRole,
-  takeCase,
 } from './staff.service.js';
 
 const tags = ['staff'];

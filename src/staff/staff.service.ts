@@ -11,7 +11,6 @@ export {
   rejectStaffChange,
   setStaffRole,
 } from './service/accounts.js';
-export { addNote, caseWork, takeCase } from './service/case-work.js';
 export { resolveSession, signIn, signOut } from './service/sessions.js';
 export { completeSetup, openSetupLink } from './service/setup.js';
-export { reviewerReference, staffIdentities } from './service/identities.js';
+export { staffIdentities } from './service/identities.js';
