@@ -5,8 +5,10 @@ import type { Platform } from '../platform/context.js';
 import type { Executor } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
 import { authFailureLimit } from '../platform/rate-limit.js';
-import { anyMemberMay, backofficeRouteAction, tokenMay } from '../staff/index.js';
 import {
+  anyMemberMay,
+  backofficeRouteAction,
+  tokenMay,
   CSRF_HEADER,
   registerSessionCookies,
   requireAction,

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform, ServiceContext, StaffMember } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
 import { requestStaffContext } from '../platform/service-context.js';
-import type { StaffAction } from '../staff/index.js';
-import { requireAction, requireCsrfToken, sessionMember } from '../staff/index.js';
+import { type StaffAction, requireAction, requireCsrfToken, sessionMember } from '../staff/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../platform/db/database.js';
-import { evaluationQueue } from '../areas/aml/index.js';
+import { evaluationQueue, AML_REVIEW_QUEUE } from '../areas/aml/index.js';
+import { KYC_REVIEW_QUEUE } from '../areas/kyc/index.js';
+import { SANCTIONS_REVIEW_QUEUE } from '../areas/sanctions/index.js';
+import { countAwaiting } from '../platform/case-work/queue.store.js';
 
 /**
  * The console's read models across areas: the dashboard's counts, one player's records, the audit log search.
@@ -14,38 +17,20 @@ export const COUNT_CAP = 10_000;
 const countOf = async (db: Executor, query: ReturnType<typeof sql>) =>
   Number((await sql<{ n: number }>`select count(*)::int as n from (${query}) q`.execute(db)).rows[0]!.n);
 
-/** Each review queue's size and how many of its cases are past their due time, each at most COUNT_CAP + 1. */
+/**
+ * Each review queue's size and how many of its cases are past their due time, and how many decisions await a second
+ * approval, each at most COUNT_CAP + 1.
+ */
 export async function queueCounts(db: Executor, now: Date) {
   const limit = COUNT_CAP + 1;
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const [sanctions, sanctionsOverdue, aml, amlOverdue, kyc, kycOverdue, proposals] = await Promise.all([
-    // sanctions_cases_due (status, due_at, case_id): index-only range scans.
-    countOf(db, sql`select 1 from sanctions_cases where status = 'hit_review_pending' limit ${limit}`),
-    countOf(
-      db,
-      sql`select 1 from sanctions_cases where status = 'hit_review_pending' and due_at <= ${at} limit ${limit}`,
-    ),
-    // aml_cases_status_due (status, due_at, case_id).
-    countOf(db, sql`select 1 from aml_cases where status in ('under_review', 'held') limit ${limit}`),
-    countOf(
-      db,
-      sql`select 1 from aml_cases where status in ('under_review', 'held') and due_at <= ${at} limit ${limit}`,
-    ),
-    // kyc_checks_pending_review, index-only.
-    countOf(db, sql`select 1 from kyc_checks where status = 'pending_review' limit ${limit}`),
-    countOf(
-      db,
-      sql`select 1 from kyc_checks where status = 'pending_review' and review_due_at <= ${at} limit ${limit}`,
-    ),
+  const [sanctions, aml, kyc, proposals] = await Promise.all([
+    countAwaiting(db, SANCTIONS_REVIEW_QUEUE, now, limit),
+    countAwaiting(db, AML_REVIEW_QUEUE, now, limit),
+    countAwaiting(db, KYC_REVIEW_QUEUE, now, limit),
     // decision_proposals_open (proposed_at) where status = 'pending'.
     countOf(db, sql`select 1 from decision_proposals where status = 'pending' limit ${limit}`),
   ]);
-  return {
-    sanctions: { open: sanctions, overdue: sanctionsOverdue },
-    aml: { open: aml, overdue: amlOverdue },
-    kyc: { open: kyc, overdue: kycOverdue },
-    proposals,
-  };
+  return { sanctions, aml, kyc, proposals };
 }
 
 /** Failed delivery attempts (retried or given up) since `since`, by tenant, most failures first (webhook_attempts_failed). */

@@ -4,7 +4,7 @@ import type { ServiceContext } from './context.js';
 import type { DB } from './db/schema.js';
 import { AppError } from './errors.js';
 import * as store from './four-eyes.store.js';
-import type { FourEyesSubject } from './four-eyes.store.js';
+import { FOUR_EYES_SUBJECTS, type FourEyesSubject } from './four-eyes.store.js';
 import { newId } from './ids.js';
 import { forTenant } from './service-context.js';
 
@@ -19,6 +19,9 @@ export { pendingProposal, pendingProposals, pendingProposalsFor, proposalsOf } f
  * on approval and never before. Proposer and approver are signed-in members of staff, never the back-office token,
  * and never the same account.
  */
+
+export const isFourEyesSubject = (subject: string): subject is FourEyesSubject =>
+  (FOUR_EYES_SUBJECTS as readonly string[]).includes(subject);
 
 /** How the audit log names each subject, as its area's own rows do (the case page finds its trail by case_id). */
 const SUBJECT_KEY: Record<FourEyesSubject, string> = {

@@ -21,10 +21,9 @@ export {
   rejectStaffChange,
   setStaffRole,
 } from './service/accounts.js';
-export { addNote, caseWork, takeCase } from './service/case-work.js';
 export { resolveSession, signIn, signOut } from './service/sessions.js';
 export { completeSetup, openSetupLink } from './service/setup.js';
-export { reviewerReference, staffIdentities } from './service/identities.js';
+export { staffIdentities } from './service/identities.js';
 export { type StaffAccountView } from './service/accounts.js';
 export {
   CSRF_HEADER,
@@ -46,6 +45,6 @@ export {
   type StaffAction,
   type StaffRole,
 } from './staff.rules.js';
-export { CASE_SUBJECTS, CreateStaffRequest, SetRoleRequest, type StaffAccount } from './staff.schemas.js';
-export { displayNames, findAccountByEmail, type AssigneeFilter } from './staff.store.js';
+export { CreateStaffRequest, SetRoleRequest, type StaffAccount } from './staff.schemas.js';
+export { displayNames, findAccountByEmail } from './staff.store.js';
 export { newTotpSecret, totpUri } from './totp.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../platform/context.js';
+import { addNote, caseWork, takeCase } from '../platform/case-work/assignment.js';
 import { AppError } from '../platform/errors.js';
 import { errorResponses, RejectProposalRequest } from '../platform/schemas.js';
 import { requestStaffContext } from '../platform/service-context.js';
@@ -14,7 +15,6 @@ import {
   SetRoleRequest,
   StaffSession,
 } from './staff.schemas.js';
-import { addNote, caseWork, takeCase } from './service/case-work.js';
 import {
   approveStaffChange,
   createStaff,

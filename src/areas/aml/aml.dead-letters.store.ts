@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
-import { keysetAfter } from './aml.cases.store.js';
+import { keysetAfter } from '../../platform/db/keyset.js';
 import type { AmlDeadLetter } from './aml.tables.js';
 
 /** Plain queries over the dead letters: events whose evaluation kept failing. */

@@ -39,3 +39,4 @@ export {
 export { EVALUATION_DEADLINE_MS, EVALUATION_PACED_WITHIN_MS, evaluationQueue } from './aml.evaluator.js';
 export type { DeadLetter, DeadLetterEntry, StaffCasesPage } from './aml.schemas.js';
 export { AWAITING_REVIEW_STATUSES, type AmlCaseStatus } from './aml.tables.js';
+export { AML_REVIEW_QUEUE } from './aml.review-queue.js';

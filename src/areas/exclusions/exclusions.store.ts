@@ -5,9 +5,8 @@ import type { Environment } from '../../platform/db/platform-tables.js';
 import type { DB } from '../../platform/db/schema.js';
 import type { AppError } from '../../platform/errors.js';
 import { insertOnce } from '../../platform/idempotency.js';
-import type { Duration } from './exclusions.rules.js';
+import type { Duration, SourceNames } from './exclusions.rules.js';
 import type { ExclusionRow, NewExclusion } from './exclusions.tables.js';
-import type { SourceNames } from './exclusions.rules.js';
 import { ACTIVE, activeIn, sourceFor } from './statements/exclusion-check.js';
 
 // The table definitions live in exclusions.tables.ts; platform/db/schema.ts and the store's callers import them here.

@@ -35,3 +35,4 @@ export {
   type KycTier,
 } from './kyc.rules.js';
 export type { ReviewQueuePage } from './kyc.schemas.js';
+export { KYC_REVIEW_QUEUE } from './kyc.review-queue.js';

@@ -47,3 +47,5 @@ export type { ListVersion, SanctionsMatch } from './sanctions.matcher.js';
 export { AWAITING_REVIEW } from './sanctions.rules.js';
 export { WithdrawDismissalRequest, type RescreenRuns, type SanctionsCaseView } from './sanctions.schemas.js';
 export type { SanctionsCaseStatus } from './sanctions.tables.js';
+export { SANCTIONS_REVIEW_QUEUE } from './sanctions.review-queue.js';
+export { FOUR_EYES_DECISIONS, type Decision } from './sanctions.rules.js';

@@ -5,8 +5,9 @@ import type {
   ListVersionDetail,
   ListVersions,
   ListVersionView,
+  RescreenRuns,
+  SanctionsCaseView,
 } from '../../areas/sanctions/index.js';
-import type { RescreenRuns, SanctionsCaseView } from '../../areas/sanctions/index.js';
 import {
   command,
   download,

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { tierMoved } from '../../areas/geo/index.js';
 import {
+  tierMoved,
   COUNTRY_MOVE_REASON_CODES,
   COUNTRY_MOVE_REASONS,
   type CountryMoveReason,
+  countryList,
+  setCountryStatus,
 } from '../../areas/geo/index.js';
-import { countryList, setCountryStatus } from '../../areas/geo/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { roleMay } from '../../staff/index.js';

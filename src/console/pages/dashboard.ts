@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { roleMay } from '../../staff/index.js';
+import { roleMay, displayNames } from '../../staff/index.js';
 import { EVALUATION_DEADLINE_MS, EVALUATION_PACED_WITHIN_MS } from '../../areas/aml/index.js';
 import type { Platform } from '../../platform/context.js';
 import { pendingProposals, type DecisionProposal } from '../../platform/four-eyes.js';
 import { DAY_MS } from '../../platform/utc-calendar.js';
-import { displayNames } from '../../staff/index.js';
 import { memberOf } from '../console-auth.js';
 import { amlEvaluationLag, COUNT_CAP, queueCounts, webhookFailuresByTenant } from '../console.store.js';
 import { html, time, type Html } from '../../platform/html.js';

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { confirmVoid, getStaffExclusion, rejectVoid, voidExclusion } from '../../areas/exclusions/index.js';
-import type { StaffExclusion } from '../../areas/exclusions/index.js';
+import {
+  confirmVoid,
+  getStaffExclusion,
+  rejectVoid,
+  voidExclusion,
+  type StaffExclusion,
+} from '../../areas/exclusions/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import * as fourEyes from '../../platform/four-eyes.js';
 import { RejectProposalRequest } from '../../platform/schemas.js';
-import { roleMay } from '../../staff/index.js';
-import { displayNames } from '../../staff/index.js';
+import { roleMay, displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
 import { html, time } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';

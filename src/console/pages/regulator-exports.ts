@@ -8,8 +8,7 @@ import {
   type ExportView,
 } from '../../areas/regulator-exports/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
-import { roleMay } from '../../staff/index.js';
-import { displayNames } from '../../staff/index.js';
+import { roleMay, displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
 import { html, time, type Html } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';

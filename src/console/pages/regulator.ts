@@ -1,9 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DURATIONS } from '../../areas/exclusions/index.js';
-import type { RegulatorEntry } from '../../areas/exclusions/index.js';
-import { addRegulatorEntries, getStaffExclusion, voidExclusion } from '../../areas/exclusions/index.js';
+import {
+  DURATIONS,
+  type RegulatorEntry,
+  addRegulatorEntries,
+  getStaffExclusion,
+  voidExclusion,
+} from '../../areas/exclusions/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { roleMay } from '../../staff/index.js';

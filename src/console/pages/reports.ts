@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { REPORT_TYPES, type ReportType } from '../../areas/reports/index.js';
-import { dailyRowCounts, getReport, listReports, reportContent } from '../../areas/reports/index.js';
-import type { ReportView } from '../../areas/reports/index.js';
+import {
+  REPORT_TYPES,
+  type ReportType,
+  dailyRowCounts,
+  getReport,
+  listReports,
+  reportContent,
+  type ReportView,
+} from '../../areas/reports/index.js';
 import type { Platform } from '../../platform/context.js';
 import { barChart } from '../chart.js';
 import { consoleContext, memberOf } from '../console-auth.js';

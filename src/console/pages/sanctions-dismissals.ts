@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { WithdrawDismissalRequest } from '../../areas/sanctions/index.js';
-import { withdrawDismissal, type DismissalView } from '../../areas/sanctions/index.js';
+import {
+  WithdrawDismissalRequest,
+  withdrawDismissal,
+  type DismissalView,
+} from '../../areas/sanctions/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import { roleMay } from '../../staff/index.js';
 import { consoleContext } from '../console-auth.js';

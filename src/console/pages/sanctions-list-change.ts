@@ -1,6 +1,4 @@
-import type { findCase } from '../../areas/sanctions/index.js';
-import type { DismissalView } from '../../areas/sanctions/index.js';
-import type { SanctionsMatch } from '../../areas/sanctions/index.js';
+import type { findCase, DismissalView, SanctionsMatch } from '../../areas/sanctions/index.js';
 import { html, time, type Html } from '../../platform/html.js';
 import { casePath } from './case-parts.js';
 import { listName, versionLink } from './sanctions-parts.js';

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { listVersionDetail, listVersions } from '../../areas/sanctions/index.js';
-import { listsInForce } from '../../areas/sanctions/index.js';
+import { listVersionDetail, listVersions, listsInForce } from '../../areas/sanctions/index.js';
 import type { Platform } from '../../platform/context.js';
 import { memberOf } from '../console-auth.js';
 import { html, time, type Html } from '../../platform/html.js';

@@ -3,10 +3,18 @@ import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { addressLimit } from '../../platform/rate-limit.js';
 import { staffContext } from '../../platform/service-context.js';
-import { completeSetup, openSetupLink, signIn, signOut } from '../../staff/index.js';
-import { MIN_PASSWORD_LENGTH } from '../../staff/index.js';
-import { clearSessionCookie, sessionId, setSessionCookie } from '../../staff/index.js';
-import { newTotpSecret, totpUri } from '../../staff/index.js';
+import {
+  completeSetup,
+  openSetupLink,
+  signIn,
+  signOut,
+  MIN_PASSWORD_LENGTH,
+  clearSessionCookie,
+  sessionId,
+  setSessionCookie,
+  newTotpSecret,
+  totpUri,
+} from '../../staff/index.js';
 import { memberOf } from '../console-auth.js';
 import { html, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';

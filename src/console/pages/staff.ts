@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import { RejectProposalRequest } from '../../platform/schemas.js';
-import { CreateStaffRequest, SetRoleRequest } from '../../staff/index.js';
-import { STAFF_ROLES, roleMay, type StaffRole } from '../../staff/index.js';
-import type { StaffAccountView } from '../../staff/index.js';
 import {
+  CreateStaffRequest,
+  SetRoleRequest,
+  STAFF_ROLES,
+  roleMay,
+  type StaffRole,
+  type StaffAccountView,
   approveStaffChange,
   createStaff,
   disableStaff,

@@ -10,6 +10,7 @@ import type { SanctionsTables } from '../../areas/sanctions/sanctions.tables.js'
 import type { FxTables } from '../fx.tables.js';
 import type { StaffTables } from '../../staff/staff.tables.js';
 import type { FourEyesTables } from '../four-eyes.store.js';
+import type { CaseWorkTables } from '../case-work/assignment.store.js';
 import type { PlatformTables } from './platform-tables.js';
 
 /** Every table the service owns: the platform's plus one interface per business area. */
@@ -23,6 +24,7 @@ export type DB = PlatformTables &
   FxTables &
   StaffTables &
   FourEyesTables &
+  CaseWorkTables &
   EmbedTables &
   RegulatorExportTables &
   ReportTables;

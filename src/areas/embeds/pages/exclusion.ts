@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { html, type Html } from '../../../platform/html.js';
 import type { Platform } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import { DURATIONS, type Duration } from '../../exclusions/index.js';
-import { ownExclusion } from '../../exclusions/index.js';
+import { DURATIONS, type Duration, ownExclusion } from '../../exclusions/index.js';
 import { confirmCode, liveCode, requestCode } from '../service/codes.js';
 import { formatTime, MESSAGES } from '../locales/index.js';
 import {

@@ -4,8 +4,7 @@ import { html, type Html } from '../../../platform/html.js';
 import type { Platform } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { currencyDecimals, formatMoney } from '../../../platform/money.js';
-import { LIMIT_TYPES, type LimitType } from '../../limits/index.js';
-import type { DepositLimitRecord, LimitView } from '../../limits/index.js';
+import { LIMIT_TYPES, type LimitType, type DepositLimitRecord, type LimitView } from '../../limits/index.js';
 import { cancelEmbedLimit, embedLimits, setEmbedLimit } from '../service/limits.js';
 import { formatTime, MESSAGES } from '../locales/index.js';
 import {

@@ -7,10 +7,13 @@ import type { Executor } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
 import { queueMail } from '../../../platform/mail/mail.js';
-import { canonicalEmail, contactHash } from '../../exclusions/index.js';
-import type { Duration } from '../../exclusions/index.js';
-import type { Exclusion } from '../../exclusions/index.js';
-import { createExclusion } from '../../exclusions/index.js';
+import {
+  canonicalEmail,
+  contactHash,
+  type Duration,
+  type Exclusion,
+  createExclusion,
+} from '../../exclusions/index.js';
 import { codeMail } from '../embeds.mail.js';
 import {
   CODE_DIGITS,

@@ -2,8 +2,7 @@ import type { Platform } from '../../../platform/context.js';
 import { audit } from '../../../platform/audit.js';
 import { AppError } from '../../../platform/errors.js';
 import { withTransaction } from '../../../platform/service-context.js';
-import { toRecord } from '../../limits/index.js';
-import { cancelLimit, listLimits, setLimit } from '../../limits/index.js';
+import { toRecord, cancelLimit, listLimits, setLimit } from '../../limits/index.js';
 import type { EmbedSetLimitRequest } from '../embeds.schemas.js';
 import { openSession } from './sessions.js';
 

@@ -9,8 +9,7 @@ import {
   type Param,
 } from '../../../platform/db/precompiled.js';
 import type { DB } from '../../../platform/db/schema.js';
-import type { Duration } from '../exclusions.rules.js';
-import { SOURCE_NAMES, type SourceNames } from '../exclusions.rules.js';
+import { type Duration, SOURCE_NAMES, type SourceNames } from '../exclusions.rules.js';
 import type { Source } from '../exclusions.schemas.js';
 
 /** The exclusion check (benchmark row exclusions_check) and the fragments it shares with the snapshot's reads. */

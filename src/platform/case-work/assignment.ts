@@ -1,29 +1,34 @@
-import { audit } from '../../platform/audit.js';
-import type { ServiceContext } from '../../platform/context.js';
-import { requirePerson } from '../../platform/four-eyes.js';
-import type { ReviewQueue } from '../../platform/review-deadlines.js';
-import { withTransaction } from '../../platform/service-context.js';
-import * as store from '../staff.store.js';
+import { audit } from '../audit.js';
+import type { ServiceContext } from '../context.js';
+import { requirePerson } from '../four-eyes.js';
+import { withTransaction } from '../service-context.js';
+import * as store from './assignment.store.js';
+import type { ReviewQueue } from './descriptor.js';
 
-/** Who has a case and what staff wrote on it: the console's working state beside the area's own. */
+/** Who has a case and what staff wrote on it: the working state beside the area's own. */
 export async function caseWork(ctx: ServiceContext, subject: ReviewQueue, subjectId: string) {
   const [assigned, notes] = await Promise.all([
     store.assignees(ctx.db, subject, [subjectId]),
     store.notesOf(ctx.db, subject, subjectId),
   ]);
-  const authors = await store.displayNames(
-    ctx.db,
-    notes.map((n) => n.author),
-  );
   return {
     assignee: assigned.get(subjectId) ?? null,
     notes: notes.map((n) => ({
       note_id: String(n.note_id),
-      author: authors.get(n.author) ?? n.author,
+      author: n.author,
       body: n.body,
       created_at: n.created_at.toISOString(),
     })),
   };
+}
+
+/** The assignee of each of these cases of a queue: a listing's column, in one read. */
+export function assigneesOf(
+  ctx: Pick<ServiceContext, 'db'>,
+  subject: ReviewQueue,
+  subjectIds: readonly string[],
+) {
+  return store.assignees(ctx.db, subject, subjectIds);
 }
 
 /** "Take": the case is assigned to the member of staff acting (a case is taken by a person, never by the token). */
