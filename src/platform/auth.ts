@@ -114,3 +114,4 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 export function adminOnly<C extends FastifyContextConfig>(config: C) {
   return { config: { ...config, adminOnly: true }, preValidation: requireAdmin };
 }
+export { listTenantKeys } from './auth.store.js';

@@ -9,7 +9,13 @@ import { newId } from './ids.js';
 import { forTenant } from './service-context.js';
 
 export type { DecisionProposal, FourEyesSubject } from './four-eyes.store.js';
-export { pendingProposal, pendingProposals, pendingProposalsFor, proposalsOf } from './four-eyes.store.js';
+export {
+  countPendingProposals,
+  pendingProposal,
+  pendingProposals,
+  pendingProposalsFor,
+  proposalsOf,
+} from './four-eyes.store.js';
 
 /**
  * Four eyes (docs/console.md): a decision that takes effect only once a second person approves it, for every kind

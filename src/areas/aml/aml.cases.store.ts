@@ -151,3 +151,16 @@ export function recentEventsOfUser(db: Executor, tenantId: string, userId: strin
     .limit(limit)
     .execute();
 }
+
+/** The user's AML cases, newest first (aml_cases_user). */
+export function amlCasesOfUser(db: Executor, tenantId: string, userId: string, limit: number) {
+  return db
+    .selectFrom('aml_cases')
+    .select(['case_id', 'status', 'origin', 'rules_triggered', 'risk_score', 'opened_at', 'due_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('opened_at', 'desc')
+    .orderBy('case_id', 'desc')
+    .limit(limit)
+    .execute();
+}

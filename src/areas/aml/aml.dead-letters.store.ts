@@ -56,3 +56,10 @@ export function markRedriven(db: Executor, deadLetterId: string, by: string, at:
 export async function requeueEvent(db: Executor, eventId: string, at: Date): Promise<void> {
   await db.insertInto('aml_evaluation_queue').values({ event_id: eventId, received_at: at }).execute();
 }
+
+/** How many dead letters wait for a redrive, at most `limit` (aml_dead_letters_pending, a partial index). */
+export async function countPendingDeadLetters(db: Executor, limit: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (
+      select 1 from aml_dead_letters where redriven_at is null limit ${limit}) q`.execute(db);
+  return rows[0]!.n;
+}

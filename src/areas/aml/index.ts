@@ -40,3 +40,4 @@ export { EVALUATION_DEADLINE_MS, EVALUATION_PACED_WITHIN_MS, evaluationQueue } f
 export type { DeadLetter, DeadLetterEntry, StaffCasesPage } from './aml.schemas.js';
 export { AWAITING_REVIEW_STATUSES, type AmlCaseStatus } from './aml.tables.js';
 export { AML_REVIEW_QUEUE } from './aml.review-queue.js';
+export { amlCasesOfUser, evaluationLag, recentAmlEvents } from './service/staff-reads.js';

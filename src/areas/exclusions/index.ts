@@ -28,3 +28,4 @@ export { canonicalEmail, contactHash, normaliseEmail, normalisePhone } from './c
 export { DURATIONS } from './exclusions.rules.js';
 export { Duration, Exclusion, type RegulatorEntry, type StaffExclusion } from './exclusions.schemas.js';
 export { recordContactsSent, recordContactsShown } from './exclusions.sightings.js';
+export { exclusionsOfUser, regulatorRowsPage } from './service/staff-reads.js';

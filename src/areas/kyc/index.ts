@@ -36,3 +36,4 @@ export {
 } from './kyc.rules.js';
 export type { ReviewQueuePage } from './kyc.schemas.js';
 export { KYC_REVIEW_QUEUE } from './kyc.review-queue.js';
+export { kycChecksOfUser } from './service/staff-reads.js';

@@ -138,3 +138,26 @@ export function setCumulativeAfter(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The user's KYC checks, newest first (kyc_checks_user). */
+export function kycChecksOfUser(db: Executor, tenantId: string, userId: string, limit: number) {
+  return db
+    .selectFrom('kyc_checks')
+    .select([
+      'kyc_check_id',
+      'required_tier',
+      'status',
+      'withdrawal_id',
+      'withdrawal_amount_cents',
+      'currency',
+      'created_at',
+      'review_due_at',
+      'decided_at',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('kyc_check_id', 'desc')
+    .limit(limit)
+    .execute();
+}

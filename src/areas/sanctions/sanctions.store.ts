@@ -205,3 +205,36 @@ export async function updateRescreenRun(
 ): Promise<void> {
   await tx.updateTable('sanctions_rescreen_runs').set(progress).where('quarter', '=', quarter).execute();
 }
+
+/** The user's screen (unique on tenant and user) and its cases (sanctions_cases_screen), newest first. */
+export async function sanctionsOfUser(db: Executor, tenantId: string, userId: string, limit: number) {
+  const screen = await db
+    .selectFrom('sanctions_screens')
+    .select([
+      'screen_id',
+      'first_name',
+      'last_name',
+      'date_of_birth',
+      'nationality',
+      'email',
+      'status',
+      'transactions_held',
+      'match_count',
+      'highest_match_score',
+      'case_id',
+      'vendor',
+      'checked_at',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!screen) return { screen: undefined, cases: [] };
+  const cases = await db
+    .selectFrom('sanctions_cases')
+    .select(['case_id', 'status', 'highest_match_score', 'trigger', 'opened_at', 'due_at', 'decided_at'])
+    .where('screen_id', '=', screen.screen_id)
+    .orderBy('opened_at', 'desc')
+    .limit(limit)
+    .execute();
+  return { screen, cases };
+}

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { getTenant } from '../../backoffice/service/tenants.js';
-import { tierRecord } from '../../areas/kyc/index.js';
+import { amlCasesOfUser, recentAmlEvents } from '../../areas/aml/index.js';
+import { exclusionsOfUser } from '../../areas/exclusions/index.js';
+import { kycChecksOfUser, tierRecord } from '../../areas/kyc/index.js';
 import { listLimits } from '../../areas/limits/index.js';
-import { playerDismissals } from '../../areas/sanctions/index.js';
+import { playerDismissals, sanctionsOfUser } from '../../areas/sanctions/index.js';
 import type { Platform } from '../../platform/context.js';
+import { recentEventsOfUser } from '../../platform/outbox.js';
 import { formatMoney } from '../../platform/money.js';
 import { displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import * as store from '../console.store.js';
 import { html, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { exclusionPath } from './case-parts.js';
@@ -63,15 +65,15 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
       const db = platform.db;
       const [exclusions, limits, tier, checks, sanctions, dismissals, amlCases, amlEvents, events] =
         await Promise.all([
-          store.exclusionsOfUser(db, tenantId, userId),
+          exclusionsOfUser(db, tenantId, userId),
           listLimits(asTenant, userId),
           tierRecord(asTenant, userId),
-          store.kycChecksOfUser(db, tenantId, userId, CASES),
-          store.sanctionsOfUser(db, tenantId, userId, CASES),
+          kycChecksOfUser(db, tenantId, userId, CASES),
+          sanctionsOfUser(db, tenantId, userId, CASES),
           playerDismissals(ctx, { tenantId, userId }).then((found) => found.dismissals),
-          store.amlCasesOfUser(db, tenantId, userId, CASES),
-          store.recentAmlEvents(db, tenantId, userId, RECENT),
-          store.recentEventsOfUser(db, tenantId, userId, RECENT),
+          amlCasesOfUser(db, tenantId, userId, CASES),
+          recentAmlEvents(db, tenantId, userId, RECENT),
+          recentEventsOfUser(db, tenantId, userId, RECENT),
         ]);
       const screen = sanctions.screen;
       const names = await displayNames(db, dismissalActors(dismissals));

@@ -7,6 +7,7 @@ import {
   addRegulatorEntries,
   getStaffExclusion,
   voidExclusion,
+  regulatorRowsPage,
 } from '../../areas/exclusions/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -14,7 +15,7 @@ import { roleMay } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
 import { html, time } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';
-import { regulatorRowsPage } from '../operations.store.js';
+
 import { exclusionPath } from './case-parts.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 

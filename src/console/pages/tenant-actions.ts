@@ -15,7 +15,7 @@ import { enableDestination, redeliverSince } from '../../platform/webhooks/recov
 import { consoleContext, memberOf } from '../console-auth.js';
 import { html, time } from '../../platform/html.js';
 import { page } from '../layout.js';
-import { listTenantKeys } from '../operations.store.js';
+import { listTenantKeys } from '../../platform/auth.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 
 type Params = { tenant_id: string };

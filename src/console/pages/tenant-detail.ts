@@ -9,7 +9,7 @@ import { roleMay } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
 import { html, time, type Html } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';
-import { listTenantKeys } from '../operations.store.js';
+import { listTenantKeys } from '../../platform/auth.js';
 import { sendPage } from './respond.js';
 import { tenantActions } from './tenant-actions.js';
 import { DELIVERY_LOG_SIZE, deliverySection, keysSection, webhookSection } from './tenant-sections.js';

@@ -4,6 +4,8 @@ import { isRealInstant } from '../validation.formats.js';
 import type { AssigneeFilter, QueueCase, QueueTable, ReviewQueueDescriptor } from './descriptor.js';
 import * as store from './queue.store.js';
 
+export { countAwaiting } from './queue.store.js';
+
 /**
  * A review queue: an area's cases that wait on a reviewer, oldest due first, walked a page at a time by an opaque
  * keyset cursor, with the overdue and assignee filters and each case's neighbours. The staff's queue spans tenants.

@@ -7,6 +7,8 @@ import { DAY_MS } from '../utc-calendar.js';
 import { REDELIVERY_HORIZON_DAYS, WebhookDispatcher, type RequeuedStatus } from './dispatcher.js';
 import { enableDestinationOf, findDestination } from './recovery.store.js';
 
+export { webhookFailuresByTenant } from './recovery.store.js';
+
 /** The staff's verbs to recover a tenant's deliveries after an outage (back office and CLI). */
 
 /** What redelivery and re-enabling leave undelivered otherwise: events that ran out of attempts or had nowhere to go. */
