@@ -24,6 +24,17 @@ import { sendPage } from './respond.js';
 const safeNext = (next: unknown) =>
   typeof next === 'string' && /^\/console(\/[^/\\]|$|\?)/.test(next) ? next : '/console';
 
+/** The authenticator code's field: six digits, a space allowed as the apps show it. */
+const CODE_FIELD = html`<label for="code">Authentication code</label>
+  <input
+    id="code"
+    name="code"
+    inputmode="numeric"
+    autocomplete="one-time-code"
+    pattern="[0-9 ]{6,7}"
+    required
+  />`;
+
 function signInForm(options: { next: string; email?: string; error?: string }): Html {
   return page(
     { title: 'Sign in', errors: options.error ? [{ field: 'email', message: options.error }] : [] },
@@ -40,15 +51,7 @@ function signInForm(options: { next: string; email?: string; error?: string }): 
       />
       <label for="password">Password</label>
       <input id="password" name="password" type="password" autocomplete="current-password" required />
-      <label for="code">Authentication code</label>
-      <input
-        id="code"
-        name="code"
-        inputmode="numeric"
-        autocomplete="one-time-code"
-        pattern="[0-9 ]{6,7}"
-        required
-      />
+      ${CODE_FIELD}
       <button type="submit">Sign in</button>
     </form>`,
   );
@@ -89,15 +92,7 @@ function setupForm(options: {
           <a href="${totpUri(options.secret, options.email)}">Open in an authenticator app on this device</a>
         </p>
         <input type="hidden" name="totp_secret" value="${options.secret}" />
-        <label for="code">Authentication code</label>
-        <input
-          id="code"
-          name="code"
-          inputmode="numeric"
-          autocomplete="one-time-code"
-          pattern="[0-9 ]{6,7}"
-          required
-        />
+        ${CODE_FIELD}
         <button type="submit">Save and continue</button>
       </form>`,
   );

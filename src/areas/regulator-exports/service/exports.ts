@@ -40,14 +40,35 @@ export function exportView(row: store.RegulatorExport) {
 }
 export type ExportView = ReturnType<typeof exportView>;
 
-/** Writes the export's rows' count and the digests of both formats, computed a page at a time. */
-async function summarise(
-  db: Executor,
-  row: Omit<store.RegulatorExport, 'acknowledged_at' | 'acknowledged_by'>,
-) {
-  const csv = await sha256OfChunks(exportContent(db, row, 'csv'));
-  const json = await sha256OfChunks(exportContent(db, row, 'json'));
-  return { sha256_csv: csv.sha256, sha256_json: json.sha256 };
+type ExportRow = Omit<store.RegulatorExport, 'acknowledged_at' | 'acknowledged_by'>;
+
+/**
+ * Writes one export: its record, then its rows (`addRows` returns how many), then the rows' count and the digests of
+ * both formats, computed a page at a time.
+ */
+async function writeExport(
+  tx: Executor,
+  ctx: ServiceContext,
+  fields: Pick<ExportRow, 'environment' | 'kind' | 'export_date' | 'rerequest_of' | 'reason'>,
+  addRows: (exportId: string) => Promise<number>,
+): Promise<ExportRow> {
+  const row: ExportRow = {
+    ...fields,
+    export_id: newId('regulator_export'),
+    requested_by: ctx.actor,
+    created_at: ctx.clock.now(),
+    row_count: 0,
+    sha256_csv: '',
+    sha256_json: '',
+    csv_cells_neutralised: true,
+  };
+  await store.insertExport(tx, row);
+  const rowCount = await addRows(row.export_id);
+  const csv = await sha256OfChunks(exportContent(tx, row, 'csv'));
+  const json = await sha256OfChunks(exportContent(tx, row, 'json'));
+  const summary = { row_count: rowCount, sha256_csv: csv.sha256, sha256_json: json.sha256 };
+  await store.setExportSummary(tx, row.export_id, summary);
+  return { ...row, ...summary };
 }
 
 /**
@@ -64,33 +85,21 @@ export async function exportToRegulator(ctx: ServiceContext): Promise<ExportView
     const made: ExportView[] = [];
     for (const environment of ENVIRONMENTS) {
       if (await store.dailyExportExists(tx, environment, exportDate)) continue;
-      const row = {
-        export_id: newId('regulator_export'),
-        environment,
-        kind: 'daily' as const,
-        export_date: exportDate,
-        rerequest_of: null,
-        reason: null,
-        requested_by: ctx.actor,
-        created_at: now,
-        row_count: 0,
-        sha256_csv: '',
-        sha256_json: '',
-        csv_cells_neutralised: true,
-      };
-      await store.insertExport(tx, row);
-      const rowCount =
-        (await store.addPendingRegistrations(tx, row.export_id, environment, cutoff)) +
-        (await store.addPendingVoids(tx, row.export_id, environment, cutoff));
-      const summary = { row_count: rowCount, ...(await summarise(tx, row)) };
-      await store.setExportSummary(tx, row.export_id, summary);
+      const row = await writeExport(
+        tx,
+        ctx,
+        { environment, kind: 'daily', export_date: exportDate, rerequest_of: null, reason: null },
+        async (exportId) =>
+          (await store.addPendingRegistrations(tx, exportId, environment, cutoff)) +
+          (await store.addPendingVoids(tx, exportId, environment, cutoff)),
+      );
       await audit(tx, ctx, 'regulator.export_created', {
         export_id: row.export_id,
         environment,
         export_date: exportDate,
-        row_count: rowCount,
+        row_count: row.row_count,
       });
-      made.push(exportView({ ...row, ...summary, acknowledged_at: null, acknowledged_by: null }));
+      made.push(exportView({ ...row, acknowledged_at: null, acknowledged_by: null }));
     }
     return made;
   });
@@ -154,31 +163,24 @@ export async function rerequestExport(
   return withTransaction(ctx, async (tx, ctx) => {
     const original = await store.findExport(tx, exportId);
     if (!original) throw notFound(exportId);
-    const now = ctx.clock.now();
-    const row = {
-      export_id: newId('regulator_export'),
-      environment: original.environment,
-      kind: 'rerequest' as const,
-      export_date: utcDay(now),
-      rerequest_of: original.export_id,
-      reason,
-      requested_by: ctx.actor,
-      created_at: now,
-      row_count: 0,
-      sha256_csv: '',
-      sha256_json: '',
-      csv_cells_neutralised: true,
-    };
-    await store.insertExport(tx, row);
-    const rowCount = await store.copyRows(tx, original.export_id, row.export_id);
-    const summary = { row_count: rowCount, ...(await summarise(tx, row)) };
-    await store.setExportSummary(tx, row.export_id, summary);
+    const row = await writeExport(
+      tx,
+      ctx,
+      {
+        environment: original.environment,
+        kind: 'rerequest',
+        export_date: utcDay(ctx.clock.now()),
+        rerequest_of: original.export_id,
+        reason,
+      },
+      (exportId) => store.copyRows(tx, original.export_id, exportId),
+    );
     await audit(tx, ctx, 'regulator.export_rerequested', {
       export_id: row.export_id,
       rerequest_of: original.export_id,
       reason,
-      row_count: rowCount,
+      row_count: row.row_count,
     });
-    return exportView({ ...row, ...summary, acknowledged_at: null, acknowledged_by: null });
+    return exportView({ ...row, acknowledged_at: null, acknowledged_by: null });
   });
 }
