@@ -91,15 +91,8 @@ export async function createService(
       metrics: new Metrics(),
       // Production vendors open their data on first use, or at start when a cut-over live tenant needs them.
       vendors: Object.fromEntries(
-        MANIFESTS.flatMap((part) =>
-          part.vendors
-            ? [
-                [
-                  part.name,
-                  part.vendors({ config, clock, log: logger }, vendors[part.name as keyof Vendors] ?? {}),
-                ],
-              ]
-            : [],
+        MANIFESTS.flatMap(({ name, vendors: build }) =>
+          build ? [[name, build({ config, clock, log: logger }, vendors[name as keyof Vendors] ?? {})]] : [],
         ),
       ) as unknown as Vendors,
       groupCommits: Object.assign(
