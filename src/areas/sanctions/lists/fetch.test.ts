@@ -9,7 +9,7 @@ import { TestService } from '../../../../test/helpers/test-service.js';
 import { SanctionsDriver } from '../sanctions.test-support.js';
 
 const excerpt = (file: string) =>
-  fs.readFileSync(new URL(`./lists/fixtures/excerpts/${file}`, import.meta.url), 'utf8');
+  fs.readFileSync(new URL(`./fixtures/excerpts/${file}`, import.meta.url), 'utf8');
 const UN = excerpt('un/UN_consolidated.xml');
 const EU = excerpt('eu/EU_FSF_v1_0_2016-02-11_extract.xml');
 // Counted here from the files themselves, not by the parser under test.
