@@ -19,12 +19,12 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {
-    // SQL lives in stores, in each area's hot/ statements and in platform/db: everything else calls them.
+    // SQL lives in stores, in each area's statements/ (the hand-tuned hot statements) and in platform/db: everything else calls them.
     files: ['src/**/*.ts'],
     ignores: [
       '**/*.store.ts',
       '**/store/**',
-      '**/hot/**',
+      '**/statements/**',
       'src/platform/db/**',
       '**/*.test.ts',
       '**/*test-support.ts',
@@ -36,7 +36,7 @@ export default tseslint.config(
           paths: [
             {
               name: 'kysely',
-              message: 'SQL belongs in a store (<area>.store.ts), hot/ or platform/db.',
+              message: 'SQL belongs in a store (<area>.store.ts), statements/ or platform/db.',
               allowTypeImports: true,
             },
           ],
@@ -47,7 +47,7 @@ export default tseslint.config(
         {
           selector:
             'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|mergeInto)$/]',
-          message: 'SQL belongs in a store (<area>.store.ts), hot/ or platform/db.',
+          message: 'SQL belongs in a store (<area>.store.ts), statements/ or platform/db.',
         },
       ],
     },

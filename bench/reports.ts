@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compileDueReports, compileReport } from '../src/areas/reports/reports.service.js';
+import { compileDueReports, compileReport } from '../src/areas/reports/index.js';
 import { REPORT_TYPES } from '../src/areas/reports/reports.tables.js';
 import { systemClock } from '../src/platform/clock.js';
 import type { ServiceContext } from '../src/platform/context.js';

@@ -10,21 +10,11 @@ import Fastify, {
 } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { amlRoutes } from './areas/aml/aml.routes.js';
-import { embedPageRoutes } from './areas/embeds/embeds.pages.js';
-import { embedSessionRoutes, embedTokenRoutes } from './areas/embeds/embeds.routes.js';
-import { exclusionRoutes } from './areas/exclusions/exclusions.routes.js';
-import { geoRoutes } from './areas/geo/geo.routes.js';
-import { healthRoutes } from './areas/health/health.routes.js';
-import { kycRoutes } from './areas/kyc/kyc.routes.js';
-import { kycSandboxVendorRoutes } from './areas/kyc/kyc.sandbox.routes.js';
-import { limitRoutes } from './areas/limits/limits.routes.js';
-import { sanctionsRoutes } from './areas/sanctions/sanctions.routes.js';
 import { BACKOFFICE_PREFIX, backofficeRoutes } from './backoffice/backoffice.routes.js';
 import { consoleRoutes } from './console/console.routes.js';
 import { registerTenantAuth } from './platform/auth.js';
-import { eventsFeedRoutes } from './platform/events-feed.routes.js';
 import type { Config } from './config.js';
+import { MANIFESTS } from './manifests.js';
 import type { Platform } from './platform/context.js';
 import {
   clientErrorHandler,
@@ -151,30 +141,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Public, as the document says of itself (hidden from it by the transform above).
   app.get('/v1/openapi.json', { config: {}, schema: { security: [] } }, async () => app.swagger());
 
-  await app.register(healthRoutes(platform), { prefix: '/v1' });
-  await app.register(kycSandboxVendorRoutes(platform), { prefix: '/v1' });
-  // The embeds' JSON endpoints take the session's token, not a bearer key.
-  await app.register(embedTokenRoutes(platform), { prefix: '/v1' });
-
+  const parts = (kind: 'openRoutes' | 'tenantRoutes' | 'pages') =>
+    MANIFESTS.flatMap((part) => (part[kind] ? [part[kind](platform)] : []));
+  for (const routes of parts('openRoutes')) await app.register(routes, { prefix: '/v1' });
   // The tenant API: bearer key, then per-key rate limits, then each area's routes.
   await app.register(
     async (api) => {
       registerTenantAuth(api, platform);
       await registerTenantRateLimits(api, options.redis);
-      await api.register(exclusionRoutes(platform));
-      await api.register(limitRoutes(platform));
-      await api.register(kycRoutes(platform));
-      await api.register(sanctionsRoutes(platform));
-      await api.register(geoRoutes(platform));
-      await api.register(amlRoutes(platform));
-      await api.register(eventsFeedRoutes(platform));
-      await api.register(embedSessionRoutes(platform));
+      for (const routes of parts('tenantRoutes')) await api.register(routes);
     },
     { prefix: '/v1' },
   );
-
   await app.register(backofficeRoutes(platform, options.backofficeTokenHash), { prefix: BACKOFFICE_PREFIX });
   await app.register(consoleRoutes(platform));
-  await app.register(embedPageRoutes(platform));
+  for (const routes of parts('pages')) await app.register(routes);
   return app;
 }

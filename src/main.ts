@@ -24,7 +24,7 @@ function baseUrl(config: Config, port: number): string {
  */
 async function firstStart(service: Service, config: Config): Promise<void> {
   const { systemContext } = await import('./platform/service-context.js');
-  const { createFirstAdmin } = await import('./staff/staff.service.js');
+  const { createFirstAdmin } = await import('./staff/index.js');
   const staff = systemContext(service.platform);
   // The link as browsers reach the service (PUBLIC_URL), like every link it hands out.
   const base = config.publicUrl;

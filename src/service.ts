@@ -2,38 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
-import { registerAmlWork } from './areas/aml/aml.jobs.js';
-import { registerEmbedJobs } from './areas/embeds/embeds.jobs.js';
-import { registerExclusionJobs } from './areas/exclusions/exclusions.jobs.js';
-import { registerRegulatorExportJob } from './areas/exclusions/regulator-exports.jobs.js';
-import { registerReportJobs } from './areas/reports/reports.jobs.js';
-import { flushSightings } from './areas/exclusions/exclusions.sightings.js';
-import { registerGeoJobs } from './areas/geo/geo.jobs.js';
-import { geoVendors, installProductionGeo } from './areas/geo/geo.resolver.production.js';
-import { registerKycJobs } from './areas/kyc/kyc.jobs.js';
-import { kycVendors } from './areas/kyc/kyc.vendor.js';
-import { registerLimitJobs } from './areas/limits/limits.service.js';
-import { installProductionSanctions, sanctionsVendors } from './areas/sanctions/sanctions.production.js';
-import { registerSanctionsJobs } from './areas/sanctions/sanctions.jobs.js';
 import { ensureBackofficeToken } from './backoffice/backoffice-auth.js';
 import type { Config } from './config.js';
+import { MANIFESTS } from './manifests.js';
+import type { Close } from './platform/area.js';
 import { ApiKeyCache } from './platform/api-key-cache.js';
+import type { GroupCommits } from './platform/group-commit.js';
 import { createLogger } from './platform/logger.js';
 import { systemClock, TestClock, type Clock } from './platform/clock.js';
 import type { Platform } from './platform/context.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
-import { registerMail } from './platform/mail/mail.js';
 import { Metrics } from './platform/metrics.js';
 import { ProcessLoad } from './platform/process-load.js';
 import { Scheduler } from './platform/scheduler.js';
-import { registerSecurityLogRetention } from './platform/security-log.js';
 import { openSecrets, registerKeyRotation } from './platform/key-rotation.js';
 import { embeddedSecretsKeys, KeyRing } from './platform/secrets.js';
-import type { VendorOverrides } from './platform/vendors.js';
+import type { VendorOverrides, Vendors } from './platform/vendors.js';
 import { WebhookDispatcher } from './platform/webhooks/dispatcher.js';
-import { registerStaffJobs } from './staff/staff.jobs.js';
-import { registerSigningSecretJobs } from './platform/webhooks/signing-secrets.js';
 import { WORKER_POOL_SIZE, Workers } from './platform/workers.js';
 
 export interface Service {
@@ -104,28 +90,22 @@ export async function createService(
       load: new ProcessLoad(database.db, clock, logger),
       metrics: new Metrics(),
       // Production vendors open their data on first use, or at start when a cut-over live tenant needs them.
-      vendors: {
-        sanctions: sanctionsVendors(config, clock, logger, vendors.sanctions),
-        geo: geoVendors(config, logger, vendors.geo),
-        kyc: kycVendors(vendors.kyc),
-      },
+      vendors: Object.fromEntries(
+        MANIFESTS.flatMap(({ name, vendors: build }) =>
+          build ? [[name, build({ config, clock, log: logger }, vendors[name as keyof Vendors] ?? {})]] : [],
+        ),
+      ) as unknown as Vendors,
+      groupCommits: Object.assign(
+        {},
+        ...MANIFESTS.map((part) => part.groupCommits?.(database.db, config)),
+      ) as GroupCommits,
     };
-    const closeGeo = await installProductionGeo(platform);
-    registerSigningSecretJobs(platform);
     await registerKeyRotation(platform, stale);
-    await registerSecurityLogRetention(platform);
-    await registerStaffJobs(platform);
-    await registerExclusionJobs(platform);
-    await registerLimitJobs(platform);
-    registerKycJobs(platform);
-    await registerSanctionsJobs(platform);
-    const closeSanctions = await installProductionSanctions(platform);
-    await registerGeoJobs(platform);
-    registerAmlWork(platform);
-    await registerEmbedJobs(platform);
-    const closeMail = await registerMail(platform);
-    await registerRegulatorExportJob(platform);
-    await registerReportJobs(platform);
+    const closers: Close[] = [];
+    for (const part of MANIFESTS) {
+      const close = await part.start?.(platform);
+      if (close) closers.unshift(close);
+    }
     const app = await buildApp({ platform, logger, backofficeTokenHash: tokenHash, redis });
     await app.ready();
     const workers = new Workers(platform);
@@ -137,14 +117,12 @@ export async function createService(
       generatedBackofficeToken: generatedToken,
       async close() {
         await app.close();
-        await flushSightings(platform).catch(() => {});
         await workers.stop();
+        // Last started, first closed: what an area buffered is written before the database closes.
+        for (const close of closers) await close();
         platform.load.stop();
         await platform.dispatcher.close();
         redis?.disconnect();
-        closeSanctions();
-        closeGeo();
-        closeMail();
         await database.close();
       },
     };

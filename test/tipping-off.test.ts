@@ -3,10 +3,9 @@ import { useSuite } from './helpers/suite.js';
 import { AML_RULES, RULE_CODES } from '../src/areas/aml/aml.rules.js';
 import { withListEntry } from '../src/areas/sanctions/sanctions.test-support.js';
 import { staffOf } from './helpers/staff-driver.js';
-import { startServiceWithReceiver } from './helpers/tenant-driver.js';
+import { TenantDriver } from './helpers/tenant-driver.js';
+import { DAY, HOUR } from './helpers/units.js';
 
-const HOUR = 3600;
-const DAY = 86_400;
 const PLAYERS = [
   'velocity',
   'roundtrip',
@@ -38,7 +37,7 @@ const U = Object.fromEntries(PLAYERS.map((key, i) => [key, `player-${i + 1}`])) 
  * flags, holds, rejects and every staff decision; every body a tenant could see is collected and scanned.
  */
 describe('tipping-off', () => {
-  const suite = useSuite(startServiceWithReceiver);
+  const suite = useSuite(() => TenantDriver.start());
   const seen: string[] = [];
   let n = 0;
 

@@ -5,14 +5,16 @@ import type { Platform } from '../platform/context.js';
 import type { Executor } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
 import { authFailureLimit } from '../platform/rate-limit.js';
-import { anyMemberMay, backofficeRouteAction, tokenMay } from '../staff/staff.rules.js';
 import {
+  anyMemberMay,
+  backofficeRouteAction,
+  tokenMay,
   CSRF_HEADER,
   registerSessionCookies,
   requireAction,
   requireCsrfToken,
   sessionMember,
-} from '../staff/staff-auth.js';
+} from '../staff/index.js';
 import { sha256 } from '../platform/digest.js';
 import { findSetting, insertSettingOnce } from './backoffice.store.js';
 
@@ -67,7 +69,6 @@ export async function registerBackofficeAuth(
       if (tokenMay(request.method, route)) return;
       throw new AppError(
         'staff_session_required',
-        403,
         'A member of staff signed in to the console must do this: the back-office token decides no case, approves no decision and manages no staff account',
       );
     }
@@ -93,10 +94,9 @@ export async function registerBackofficeAuth(
     if (!match) {
       throw new AppError(
         'missing_credentials',
-        401,
         'Send Authorization: Bearer <back-office token>, or sign in to the console',
       );
     }
-    throw new AppError('invalid_credentials', 401, 'The back-office token is not valid');
+    throw new AppError('invalid_credentials', 'The back-office token is not valid');
   });
 }

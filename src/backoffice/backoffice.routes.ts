@@ -1,24 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { EmbedOriginsRequest } from '../areas/embeds/index.js';
+import { MANIFESTS } from '../manifests.js';
 import type { Platform } from '../platform/context.js';
-import { amlBackofficeRoutes } from '../areas/aml/aml.backoffice.routes.js';
-import { exclusionBackofficeRoutes } from '../areas/exclusions/exclusions.backoffice.routes.js';
-import { regulatorRoutes } from '../areas/exclusions/regulator.routes.js';
-import { regulatorExportRoutes } from '../areas/exclusions/regulator-exports.routes.js';
-import { reportRoutes } from '../areas/reports/reports.routes.js';
-import { geoBackofficeRoutes } from '../areas/geo/geo.routes.js';
-import { kycBackofficeRoutes } from '../areas/kyc/kyc.backoffice.routes.js';
-import { sanctionsBackofficeRoutes } from '../areas/sanctions/sanctions.routes.js';
 import { listAlerts } from '../platform/alerts.js';
 import { Alert } from '../platform/schemas.js';
 import { requestStaffContext } from '../platform/service-context.js';
-import { fxRoutes } from '../platform/fx.routes.js';
-import { mailBackofficeRoutes } from '../platform/mail/mail.backoffice.routes.js';
-import { secretsBackofficeRoutes } from '../platform/secrets.backoffice.routes.js';
-import { staffRoutes } from '../staff/staff.routes.js';
-import { webhookBackofficeRoutes } from '../platform/webhooks/webhooks.backoffice.routes.js';
-import { EmbedOriginsRequest } from '../areas/embeds/embeds.schemas.js';
 import { registerBackofficeAuth } from './backoffice-auth.js';
 import {
   AdvanceClockRequest,
@@ -55,19 +43,8 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
     await registerBackofficeAuth(app, platform, tokenHash, BACKOFFICE_PREFIX);
     // The back office's verbs act as 'backoffice', under the request's id.
     const staff = (req: FastifyRequest) => requestStaffContext(platform, req);
-    await app.register(regulatorRoutes(platform));
-    await app.register(exclusionBackofficeRoutes(platform));
-    await app.register(fxRoutes(platform));
-    await app.register(geoBackofficeRoutes(platform));
-    await app.register(sanctionsBackofficeRoutes(platform));
-    await app.register(kycBackofficeRoutes(platform));
-    await app.register(amlBackofficeRoutes(platform));
-    await app.register(webhookBackofficeRoutes(platform));
-    await app.register(staffRoutes(platform));
-    await app.register(mailBackofficeRoutes(platform));
-    await app.register(secretsBackofficeRoutes(platform));
-    await app.register(regulatorExportRoutes(platform));
-    await app.register(reportRoutes(platform));
+    for (const part of MANIFESTS)
+      if (part.backofficeRoutes) await app.register(part.backofficeRoutes(platform));
 
     app.get(
       '/alerts',

@@ -1,4 +1,4 @@
-import { html, type Html } from './html.js';
+import { html, type Html } from '../platform/html.js';
 
 /**
  * A bar chart as inline SVG, drawn on the server: no script, no inline style (the CSP allows neither), colours from

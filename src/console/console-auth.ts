@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform, ServiceContext, StaffMember } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
 import { requestStaffContext } from '../platform/service-context.js';
-import type { StaffAction } from '../staff/staff.rules.js';
-import { requireAction, requireCsrfToken, sessionMember } from '../staff/staff-auth.js';
+import { type StaffAction, requireAction, requireCsrfToken, sessionMember } from '../staff/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,7 +37,7 @@ function requireSameOrigin(request: FastifyRequest): void {
     host = undefined;
   }
   if (host !== request.headers.host) {
-    throw new AppError('csrf_token_invalid', 403, 'This form was posted from another site and was refused');
+    throw new AppError('csrf_token_invalid', 'This form was posted from another site and was refused');
   }
 }
 

@@ -4,10 +4,10 @@ import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
-import { registerSessionCookies } from '../staff/staff-auth.js';
+import { registerSessionCookies } from '../staff/index.js';
 import { PACKAGE_ROOT } from '../version.js';
 import { registerConsoleGuard } from './console-auth.js';
-import { html } from './html.js';
+import { html } from '../platform/html.js';
 import { page } from './layout.js';
 import { registerConsolePages } from './pages/index.js';
 
@@ -94,7 +94,7 @@ export function consoleRoutes(platform: Platform) {
       { config: { staffAction: 'public' } },
       async (request, reply) => {
         const asset = assets.get(request.params.name);
-        if (!asset) throw new AppError('not_found', 404, 'No such asset');
+        if (!asset) throw new AppError('not_found', 'No such asset');
         return reply.type(asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
       },
     );

@@ -1,6 +1,6 @@
 import type { StaffMember } from '../platform/context.js';
-import { roleMay, type StaffAction } from '../staff/staff.rules.js';
-import { html, type Html } from './html.js';
+import { roleMay, type StaffAction } from '../staff/index.js';
+import { html, type Html } from '../platform/html.js';
 
 const NAV: { href: string; label: string; action: StaffAction }[] = [
   { href: '/console', label: 'Dashboard', action: 'read' },

@@ -1,4 +1,4 @@
-import type { TenantContext } from './context.js';
+import type { TenantContext } from './service-context.js';
 
 export type VerifiedKey = Omit<TenantContext, 'requestId'>;
 

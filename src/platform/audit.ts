@@ -3,6 +3,8 @@ import type { ServiceContext } from './context.js';
 import type { Executor } from './db/database.js';
 import { insertSecurityLogEntry } from './security-log.store.js';
 
+export { searchAudit, type AuditFilter } from './audit.store.js';
+
 /**
  * Appends what ctx's actor did to ctx's tenant's audit log, at the service clock's now; pass the verb's
  * transaction so the entry commits with the change.

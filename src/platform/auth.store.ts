@@ -16,3 +16,15 @@ export function findKeyWithTenant(db: Executor, keyHash: string) {
     .where('api_keys.key_hash', '=', keyHash)
     .executeTakeFirst();
 }
+
+/** Every key of one tenant, newest first (api_keys_tenant index; a tenant has a handful). */
+export function listTenantKeys(db: Executor, tenantId: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(['key_prefix', 'role', 'created_at', 'revoked_at'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at', 'desc')
+    .orderBy('key_id', 'desc')
+    .limit(200)
+    .execute();
+}

@@ -49,9 +49,9 @@ export function registerTenantAuth(scope: FastifyInstance, platform: Platform): 
       });
     }
     if (reason === 'missing_header') {
-      throw new AppError('missing_credentials', 401, 'Send an Authorization: Bearer <API key> header');
+      throw new AppError('missing_credentials', 'Send an Authorization: Bearer <API key> header');
     }
-    throw new AppError('invalid_credentials', 401, 'The API key is malformed, unknown or no longer valid');
+    throw new AppError('invalid_credentials', 'The API key is malformed, unknown or no longer valid');
   };
 
   scope.addHook('onRequest', async (request, reply) => {
@@ -102,7 +102,7 @@ declare module 'fastify' {
 /** preValidation of admin-only operations (the spec's elevated privileges). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.tenantContext.role !== 'admin') {
-    throw new AppError('forbidden', 403, 'This operation needs an admin API key');
+    throw new AppError('forbidden', 'This operation needs an admin API key');
   }
 }
 
@@ -114,3 +114,4 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 export function adminOnly<C extends FastifyContextConfig>(config: C) {
   return { config: { ...config, adminOnly: true }, preValidation: requireAdmin };
 }
+export { listTenantKeys } from './auth.store.js';

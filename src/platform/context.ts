@@ -4,15 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { ApiKeyCache } from './api-key-cache.js';
 import type { Clock, TestClock } from './clock.js';
-import type { Executor } from './db/database.js';
-import type { KeyRole, Tenant } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
+import type { GroupCommits } from './group-commit.js';
 import type { Metrics } from './metrics.js';
 import type { ProcessLoad } from './process-load.js';
 import type { Scheduler } from './scheduler.js';
 import type { Secrets } from './secrets.js';
+import type { ServiceContext, TenantContext, TenantScopedContext } from './service-context.js';
 import type { Vendors } from './vendors.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
+
+export type { ServiceContext, TenantContext, TenantScopedContext };
 
 /** What every route, job and CLI path shares: built once in the composition root. */
 export interface Platform {
@@ -37,6 +39,8 @@ export interface Platform {
   metrics: Metrics;
   /** Each vendor-backed area's sandbox stub and, when this deployment has it, production implementation. */
   vendors: Vendors;
+  /** The hot paths' group commits, one of each kind for this database. */
+  groupCommits: GroupCommits;
 }
 
 export interface Poller {
@@ -53,39 +57,6 @@ export interface Poller {
     /** What waits: the count (a lower bound is fine) and the oldest item's time on the service clock. */
     backlog: () => Promise<{ waiting: number; oldestAt: Date | null }>;
   };
-}
-
-/**
- * What every service verb takes: who acts, for which tenant, under which request, and where its writes go.
- * `db` is the database, or an outer verb's transaction: a verb given one commits with its caller
- * (see withTransaction in service-context.ts).
- */
-export interface ServiceContext {
-  /** An API key's prefix, a staff id, 'backoffice' (the token), or 'service' for the service's own jobs. */
-  actor: string;
-  /**
-   * The member of staff signed in, when a person acts (a console or back-office session): set only from a session,
-   * never from a request's body. Four-eyes steps and case decisions require it.
-   */
-  staffId?: string;
-  /** The tenant acted for; null for a staff action on what belongs to no tenant. */
-  tenantId: string | null;
-  requestId: string | null;
-  db: Executor;
-  clock: Clock;
-}
-
-/** A context acting on one tenant's resources: a tenant's key, or a member of staff reading for a tenant. */
-export type TenantScopedContext = ServiceContext & { tenantId: string };
-
-/** Who is calling: resolved from the bearer key before any tenant route runs. */
-export interface TenantContext extends ServiceContext {
-  tenant: Tenant;
-  tenantId: string;
-  keyId: string;
-  keyPrefix: string;
-  role: KeyRole;
-  requestId: string;
 }
 
 /** A member of the service's staff signed in to the console (docs/console.md); the audit log names them by staff_id. */

@@ -12,7 +12,7 @@ function feedStart(since: string | undefined): FeedStart {
   if (since === undefined) return null;
   if (EVENT_ID.test(since)) return { afterEventId: since };
   if (isRealInstant(since)) return { at: new Date(since) };
-  throw new AppError('invalid_request', 400, 'since must be an event_id (evt_…) or an RFC 3339 timestamp');
+  throw new AppError('invalid_request', 'since must be an event_id (evt_…) or an RFC 3339 timestamp');
 }
 
 /**
@@ -38,7 +38,7 @@ export function eventsFeedRoutes(platform: Platform): FastifyPluginAsyncTypebox 
         const tenantId = request.tenantContext.tenant.tenant_id;
         const rows = await feedPage(platform.db, tenantId, feedStart(since), limit);
         if (rows === 'unknown_event') {
-          throw new AppError('invalid_request', 400, 'since names no event of this tenant');
+          throw new AppError('invalid_request', 'since names no event of this tenant');
         }
         const page = rows.slice(0, limit);
         const nextSince = page.at(-1)?.event_id ?? since ?? null;

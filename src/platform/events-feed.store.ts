@@ -37,3 +37,22 @@ export async function feedPage(
   }
   return query.execute();
 }
+
+/** The envelope's data.user_id, as the proposed index events_user stores it (the expression must match). */
+const eventUserId = sql<string>`(payload::jsonb -> 'data' ->> 'user_id')`;
+
+/**
+ * The tenant's latest webhook events about this user, newest first, with their delivery state: events_user indexes
+ * exactly this expression of the payload.
+ */
+export function recentEventsOfUser(db: Executor, tenantId: string, userId: string, limit: number) {
+  return db
+    .selectFrom('events')
+    .select(['event_id', 'event', 'created_at', 'delivery_status', 'attempt_count', 'delivered_at'])
+    .where('tenant_id', '=', tenantId)
+    .where(eventUserId, '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('event_id', 'desc')
+    .limit(limit)
+    .execute();
+}

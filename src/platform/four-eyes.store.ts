@@ -141,3 +141,10 @@ export async function pendingProposalsFor(
     .execute();
   return new Map(rows.map((r) => [r.subject_id, r]));
 }
+
+/** How many decisions await a second approval, at most `limit` (decision_proposals_open, a partial index). */
+export async function countPendingProposals(db: Executor, limit: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (
+      select 1 from decision_proposals where status = 'pending' limit ${limit}) q`.execute(db);
+  return rows[0]!.n;
+}

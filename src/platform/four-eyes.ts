@@ -4,12 +4,18 @@ import type { ServiceContext } from './context.js';
 import type { DB } from './db/schema.js';
 import { AppError } from './errors.js';
 import * as store from './four-eyes.store.js';
-import type { FourEyesSubject } from './four-eyes.store.js';
+import { FOUR_EYES_SUBJECTS, type FourEyesSubject } from './four-eyes.store.js';
 import { newId } from './ids.js';
 import { forTenant } from './service-context.js';
 
 export type { DecisionProposal, FourEyesSubject } from './four-eyes.store.js';
-export { pendingProposal, pendingProposals, pendingProposalsFor, proposalsOf } from './four-eyes.store.js';
+export {
+  countPendingProposals,
+  pendingProposal,
+  pendingProposals,
+  pendingProposalsFor,
+  proposalsOf,
+} from './four-eyes.store.js';
 
 /**
  * Four eyes (docs/console.md): a decision that takes effect only once a second person approves it, for every kind
@@ -19,6 +25,9 @@ export { pendingProposal, pendingProposals, pendingProposalsFor, proposalsOf } f
  * on approval and never before. Proposer and approver are signed-in members of staff, never the back-office token,
  * and never the same account.
  */
+
+export const isFourEyesSubject = (subject: string): subject is FourEyesSubject =>
+  (FOUR_EYES_SUBJECTS as readonly string[]).includes(subject);
 
 /** How the audit log names each subject, as its area's own rows do (the case page finds its trail by case_id). */
 const SUBJECT_KEY: Record<FourEyesSubject, string> = {
@@ -33,7 +42,6 @@ export function requirePerson(ctx: ServiceContext): string {
   if (ctx.staffId) return ctx.staffId;
   throw new AppError(
     'staff_session_required',
-    403,
     'A member of staff signed in to the console must do this: the back-office token cannot propose, approve or reject a decision',
   );
 }
@@ -73,7 +81,6 @@ export async function propose(
 const alreadyProposed = (subjectId: string) =>
   new AppError(
     'decision_already_proposed',
-    409,
     `A decision on ${subjectId} awaits a second member of staff: approve or reject it first`,
   );
 
@@ -92,12 +99,11 @@ async function takePending(
   const person = requirePerson(ctx);
   const proposal = await store.lockPendingProposal(tx, subject, subjectId);
   if (!proposal) {
-    throw new AppError('no_decision_proposed', 409, `No decision on ${subjectId} awaits approval`);
+    throw new AppError('no_decision_proposed', `No decision on ${subjectId} awaits approval`);
   }
   if (proposal.proposed_by === person) {
     throw new AppError(
       'second_approver_required',
-      403,
       'The member of staff who proposed a decision cannot approve or reject it: a second one must',
     );
   }

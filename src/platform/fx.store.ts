@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from './db/database.js';
-import type { FxRate } from './fx.js';
+import type { FxRate } from './fx.tables.js';
 
 /**
  * USD cents of `amount` minor units of `currency`, as a scalar SQL subquery over fx_rates (null when the currency

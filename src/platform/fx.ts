@@ -1,9 +1,8 @@
-import type { Selectable } from 'kysely';
 import { audit } from './audit.js';
 import type { ServiceContext } from './context.js';
 import type { Executor } from './db/database.js';
-import type { Timestamp } from './db/platform-tables.js';
 import { AppError } from './errors.js';
+import { currencyDecimals } from './money.js';
 import {
   fxRateExists,
   selectAmountFloorOfUsdCents,
@@ -15,43 +14,11 @@ import { withTransaction } from './service-context.js';
 
 /** The conversion as SQL, for statements that convert inside themselves (an AML event's insert, a screen's read). */
 export { usdCentsSql } from './fx.store.js';
+import type { FxRate } from './fx.tables.js';
 
-/** USD value of one major unit of a currency, kept by the service's staff; USD itself is the base (always 1). */
-export interface FxRatesTable {
-  currency: string;
-  usd_per_unit: number;
-  updated_at: Timestamp | null;
-}
-
-export interface FxTables {
-  fx_rates: FxRatesTable;
-}
-
-export type FxRate = Selectable<FxRatesTable>;
+export type { FxRate, FxTables } from './fx.tables.js';
 
 export const BASE_CURRENCY = 'USD';
-
-/** Decimals by currency code: three capital letters, so a bounded set. */
-const decimalsByCurrency = new Map<string, number>();
-
-/**
- * Decimals of the currency's minor unit (2 for USD and EUR, 0 for JPY, 3 for BHD), as formatMoney reads them.
- * Kept once read: building an Intl.NumberFormat costs 15-25 µs, and every AML event needs the answer.
- */
-export function currencyDecimals(currency: string): number {
-  let decimals = decimalsByCurrency.get(currency);
-  if (decimals === undefined) {
-    try {
-      decimals =
-        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-          .maximumFractionDigits ?? 2;
-    } catch {
-      decimals = 2;
-    }
-    decimalsByCurrency.set(currency, decimals);
-  }
-  return decimals;
-}
 
 /** 10 to the power of the currency's decimals: minor units per major unit. */
 export const minorScale = (currency: string) => 10 ** currencyDecimals(currency);
@@ -125,7 +92,7 @@ export async function setFxRateByStaff(
   const { currency, usdPerUnit } = input;
   // Every USD threshold is defined against USD itself: its rate is 1 by definition.
   if (currency === BASE_CURRENCY && usdPerUnit !== 1) {
-    throw new AppError('invalid_request', 400, 'USD is the base currency; its rate is always 1');
+    throw new AppError('invalid_request', 'USD is the base currency; its rate is always 1');
   }
   return await withTransaction(ctx, async (tx, ctx) => {
     const rate = await setFxRate(tx, currency, usdPerUnit, ctx.clock.now());

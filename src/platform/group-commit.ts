@@ -1,4 +1,4 @@
-import type { Platform } from './context.js';
+import type { Config } from '../config.js';
 
 /**
  * Group commit for writes that every request makes: rows submitted while a write is in flight wait for it and
@@ -95,26 +95,23 @@ export class GroupCommit<Row, Result> {
   }
 }
 
-const shared = new WeakMap<Platform, Map<string, GroupCommit<never, unknown>>>();
+/**
+ * The group commits of one service (one database), each built once by the composition root and held on the
+ * platform, so a request reaches its own by a property. Each area adds its entries beside the verb that submits to
+ * them (`declare module '…/platform/group-commit.js'`), so the platform names no area.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' declarations
+export interface GroupCommits {}
 
 /**
- * The one group commit named `name` of a platform (that is, of one database), made on first use. Embedded PGlite
- * is one connection that runs one statement at a time: there, a single write in flight lets the rows arriving
- * meanwhile gather into the next statement, where a second write would only wait for the connection holding a
- * small batch.
+ * A group commit on the service's database. Embedded PGlite is one connection that runs one statement at a time:
+ * there, a single write in flight lets the rows arriving meanwhile gather into the next statement, where a second
+ * write would only wait for the connection holding a small batch.
  */
-export function groupCommitOf<Row, Result>(
-  platform: Platform,
-  name: string,
+export function databaseGroupCommit<Row, Result>(
+  config: Pick<Config, 'databaseUrl'>,
   write: (rows: Row[]) => Promise<Result[]>,
   options: Pick<GroupCommitOptions<Row>, 'keyOf'> = {},
 ): GroupCommit<Row, Result> {
-  let byName = shared.get(platform);
-  if (!byName) shared.set(platform, (byName = new Map()));
-  let writer = byName.get(name) as GroupCommit<Row, Result> | undefined;
-  if (!writer) {
-    writer = new GroupCommit(write, { ...options, maxInFlight: platform.config.databaseUrl ? 2 : 1 });
-    byName.set(name, writer as unknown as GroupCommit<never, unknown>);
-  }
-  return writer;
+  return new GroupCommit(write, { ...options, maxInFlight: config.databaseUrl ? 2 : 1 });
 }

@@ -49,7 +49,6 @@ export async function registerTenantRateLimits(
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'rate_limited',
-        429,
         `More than ${context.max} requests per minute on this API key; retry after ${context.after}`,
       ),
   });
@@ -68,7 +67,6 @@ export async function drawMore(request: FastifyRequest, reply: FastifyReply, ext
       reply.header('retry-after', outcome.ttlInSeconds);
       throw new AppError(
         'rate_limited',
-        429,
         `This batch counts as ${extra + 1} requests: more than ${outcome.max} requests per minute on this API key; retry after ${outcome.ttlInSeconds} seconds`,
       );
     }
@@ -113,7 +111,7 @@ export function addressLimit(
     const limit = await check!(request);
     if (limit.isAllowed || !limit.isExceeded) return;
     const retryAfter = Math.max(1, limit.ttlInSeconds);
-    throw new AppError('rate_limited', 429, options.refusal(limit.max, retryAfter), undefined, retryAfter);
+    throw new AppError('rate_limited', options.refusal(limit.max, retryAfter), undefined, retryAfter);
   };
 }
 

@@ -2,8 +2,8 @@ import type { Platform } from './context.js';
 import type { DB } from './db/schema.js';
 import { deleteOldest, type Purged } from './retention.store.js';
 import { ensureJobScheduled, scheduleJob } from './scheduler.js';
+import { DAY_MS } from './utc-calendar.js';
 
-const DAY_MS = 86_400_000;
 const RETENTION_BATCH = 10_000;
 
 /**

@@ -1,6 +1,47 @@
 import type { Transaction } from 'kysely';
-import type { Platform, ServiceContext } from './context.js';
+import type { Clock } from './clock.js';
+import type { Executor } from './db/database.js';
+import type { KeyRole, Tenant } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
+
+/**
+ * What every service verb takes: who acts, for which tenant, under which request, and where its writes go.
+ * `db` is the database, or an outer verb's transaction: a verb given one commits with its caller
+ * (see withTransaction in service-context.ts).
+ */
+export interface ServiceContext {
+  /** An API key's prefix, a staff id, 'backoffice' (the token), or 'service' for the service's own jobs. */
+  actor: string;
+  /**
+   * The member of staff signed in, when a person acts (a console or back-office session): set only from a session,
+   * never from a request's body. Four-eyes steps and case decisions require it.
+   */
+  staffId?: string;
+  /** The tenant acted for; null for a staff action on what belongs to no tenant. */
+  tenantId: string | null;
+  requestId: string | null;
+  db: Executor;
+  clock: Clock;
+}
+
+/** A context acting on one tenant's resources: a tenant's key, or a member of staff reading for a tenant. */
+export type TenantScopedContext = ServiceContext & { tenantId: string };
+
+/** Who is calling: resolved from the bearer key before any tenant route runs. */
+export interface TenantContext extends ServiceContext {
+  tenant: Tenant;
+  tenantId: string;
+  keyId: string;
+  keyPrefix: string;
+  role: KeyRole;
+  requestId: string;
+}
+
+/** What a context is built from: the platform, or a transaction and a clock. */
+interface DatabaseAndClock {
+  db: Executor;
+  clock: Clock;
+}
 
 /**
  * Runs fn in the context's transaction, or opens one: a verb called with an outer verb's context commits with
@@ -21,7 +62,7 @@ export function forTenant<C extends ServiceContext>(ctx: C, tenantId: string | n
 }
 
 /** A context for the service's staff surfaces before anyone is known (sign-in, setup): actor 'backoffice'. */
-export function staffContext(platform: Platform, requestId: string | null): ServiceContext {
+export function staffContext(platform: DatabaseAndClock, requestId: string | null): ServiceContext {
   return { actor: 'backoffice', tenantId: null, requestId, db: platform.db, clock: platform.clock };
 }
 
@@ -31,7 +72,7 @@ export function staffContext(platform: Platform, requestId: string | null): Serv
  * request's body is never an identity.
  */
 export function requestStaffContext(
-  platform: Platform,
+  platform: DatabaseAndClock,
   request: { id: string; staffMember?: { staff_id: string } | undefined },
 ): ServiceContext {
   const staffId = request.staffMember?.staff_id;
@@ -40,9 +81,6 @@ export function requestStaffContext(
 }
 
 /** A context for what the service does on its own (jobs, deliveries): no request, actor 'service' (as the audit log names it). */
-export function systemContext(
-  platform: Pick<Platform, 'db' | 'clock'>,
-  tenantId: string | null = null,
-): ServiceContext {
+export function systemContext(platform: DatabaseAndClock, tenantId: string | null = null): ServiceContext {
   return { actor: 'service', tenantId, requestId: null, db: platform.db, clock: platform.clock };
 }

@@ -34,7 +34,6 @@ export function selectVendor<T>(
   if (!tenant.cutover_areas.includes(area)) {
     throw new AppError(
       'cutover_required',
-      403,
       `The ${area} area has not been cut over to production for this tenant; ask your account contact to enable it`,
     );
   }
@@ -43,7 +42,6 @@ export function selectVendor<T>(
   if (!implementations.production) {
     throw new AppError(
       'vendor_not_configured',
-      409,
       `The production ${area} vendor is not configured on this deployment, so retrying will not help; ask your account contact`,
     );
   }

@@ -92,7 +92,6 @@ export function requireCsrfToken(member: StaffMember, supplied: unknown): void {
   if (typeof supplied === 'string' && sameToken(supplied, member.csrf_token)) return;
   throw new AppError(
     'csrf_token_invalid',
-    403,
     'This change was refused: it did not carry the session’s anti-forgery token. Reload the page and try again',
   );
 }
@@ -102,7 +101,6 @@ export function requireAction(member: StaffMember, action: StaffAction | undefin
   if (action && roleMay(member.role, action)) return;
   throw new AppError(
     'forbidden',
-    403,
     action
       ? `The ${member.role} role may not ${action.replaceAll('_', ' ')}`
       : `No staff role may do this through a session`,

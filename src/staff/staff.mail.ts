@@ -1,4 +1,4 @@
-import { escapeHtml } from '../console/html.js';
+import { escapeHtml } from '../platform/html.js';
 import type { OutgoingMail } from '../platform/mail/mail.js';
 import { SETUP_LINK_SECONDS } from './staff.rules.js';
 

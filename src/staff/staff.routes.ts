@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Platform } from '../platform/context.js';
+import { addNote, caseWork, takeCase } from '../platform/case-work/assignment.js';
 import { AppError } from '../platform/errors.js';
 import { errorResponses, RejectProposalRequest } from '../platform/schemas.js';
 import { requestStaffContext } from '../platform/service-context.js';
@@ -15,9 +16,7 @@ import {
   StaffSession,
 } from './staff.schemas.js';
 import {
-  addNote,
   approveStaffChange,
-  caseWork,
   createStaff,
   disableStaff,
   enableStaff,
@@ -25,8 +24,7 @@ import {
   listStaff,
   rejectStaffChange,
   setStaffRole,
-  takeCase,
-} from './staff.service.js';
+} from './service/accounts.js';
 
 const tags = ['staff'];
 
@@ -44,8 +42,7 @@ export function staffRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       async (req) => {
-        if (!req.staffMember)
-          throw new AppError('not_found', 404, 'The back-office token has no staff session');
+        if (!req.staffMember) throw new AppError('not_found', 'The back-office token has no staff session');
         return req.staffMember;
       },
     );

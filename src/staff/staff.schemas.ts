@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { REVIEW_QUEUES } from '../platform/case-work/descriptor.js';
 import { DecisionProposal, NullableTimestamp, Timestamp } from '../platform/schemas.js';
 import { STAFF_ROLES } from './staff.rules.js';
 
@@ -61,9 +62,8 @@ export const StaffParams = Type.Object({ staff_id: Type.String({ maxLength: 64 }
 
 export const SetRoleRequest = Type.Object({ role: StaffRole }, { additionalProperties: false });
 
-export const CASE_SUBJECTS = ['sanctions', 'aml', 'kyc'] as const;
 export const CaseParams = Type.Object({
-  subject: Type.Enum(CASE_SUBJECTS),
+  subject: Type.Enum(REVIEW_QUEUES),
   subject_id: Type.String({ maxLength: 100 }),
 });
 

@@ -1,6 +1,5 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../platform/db/database.js';
-import type { ReviewQueue } from '../platform/review-deadlines.js';
 import type { StaffAccountsTable, StaffSessionsTable } from './staff.tables.js';
 
 export type StaffAccount = Selectable<StaffAccountsTable>;
@@ -203,73 +202,6 @@ export function clearSignInThrottle(tx: Executor, keyHashes: readonly string[]) 
     .deleteFrom('staff_sign_in_throttle')
     .where('key_hash', 'in', [...keyHashes])
     .execute();
-}
-
-/** Takes a case for a member of staff; a case already taken by someone else moves to them. */
-export function upsertAssignment(
-  tx: Executor,
-  row: { subject: ReviewQueue; subject_id: string; staff_id: string; taken_at: Date },
-) {
-  return tx
-    .insertInto('case_assignments')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['subject', 'subject_id']).doUpdateSet({ staff_id: row.staff_id, taken_at: row.taken_at }),
-    )
-    .execute();
-}
-
-/** The assignee of each of these cases. */
-export async function assignees(db: Executor, subject: ReviewQueue, subjectIds: readonly string[]) {
-  if (subjectIds.length === 0) return new Map<string, { staff_id: string; display_name: string }>();
-  const rows = await db
-    .selectFrom('case_assignments as c')
-    .innerJoin('staff_accounts as a', 'a.staff_id', 'c.staff_id')
-    .select(['c.subject_id', 'c.staff_id', 'a.display_name'])
-    .where('c.subject', '=', subject)
-    .where('c.subject_id', 'in', [...subjectIds])
-    .execute();
-  return new Map(rows.map((r) => [r.subject_id, { staff_id: r.staff_id, display_name: r.display_name }]));
-}
-
-/** The ids of the cases of a queue a member of staff has taken. */
-export function assignedTo(db: Executor, subject: ReviewQueue, staffId: string) {
-  return db
-    .selectFrom('case_assignments')
-    .select('subject_id')
-    .where('subject', '=', subject)
-    .where('staff_id', '=', staffId)
-    .execute()
-    .then((rows) => rows.map((r) => r.subject_id));
-}
-
-export function insertNote(
-  tx: Executor,
-  row: { subject: ReviewQueue; subject_id: string; author: string; body: string; created_at: Date },
-) {
-  return tx.insertInto('case_notes').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export function notesOf(db: Executor, subject: ReviewQueue, subjectId: string) {
-  return db
-    .selectFrom('case_notes')
-    .selectAll()
-    .where('subject', '=', subject)
-    .where('subject_id', '=', subjectId)
-    .orderBy('note_id')
-    .execute();
-}
-
-/** A queue's assignee filter: the cases a member of staff took, or the cases nobody took. */
-export type AssigneeFilter = { staffId: string } | 'unassigned';
-
-export async function reviewerRefOf(db: Executor, staffId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('staff_accounts')
-    .select('reviewer_ref')
-    .where('staff_id', '=', staffId)
-    .executeTakeFirst();
-  return row?.reviewer_ref;
 }
 
 /** Admins whose accounts are not disabled: while fewer than two, the back-office token may bootstrap one. */

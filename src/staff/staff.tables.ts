@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
 import type { Timestamp } from '../platform/db/platform-tables.js';
 import type { StaffRole, StaffStatus } from './staff.rules.js';
 
@@ -57,27 +57,9 @@ export interface StaffSignInThrottleTable {
   last_attempt_at: Timestamp;
 }
 
-export interface CaseAssignmentsTable {
-  subject: string;
-  subject_id: string;
-  staff_id: string;
-  taken_at: Timestamp;
-}
-
-export interface CaseNotesTable {
-  note_id: Generated<string>;
-  subject: string;
-  subject_id: string;
-  author: string;
-  body: string;
-  created_at: Timestamp;
-}
-
 export interface StaffTables {
   staff_accounts: StaffAccountsTable;
   staff_setup_links: StaffSetupLinksTable;
   staff_sessions: StaffSessionsTable;
   staff_sign_in_throttle: StaffSignInThrottleTable;
-  case_assignments: CaseAssignmentsTable;
-  case_notes: CaseNotesTable;
 }

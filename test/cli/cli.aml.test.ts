@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
 import { REVIEW_SLA_SECONDS } from '../../src/areas/aml/aml.case-rules.js';
 import { EVALUATION_RETRY_DELAYS_SECONDS } from '../../src/areas/aml/aml.evaluator.js';
-import { AmlDriver, cureFindings, poisonFindings, usd } from '../../src/areas/aml/aml.test-support.js';
+import { AmlDriver, cureFindings, poisonFindings } from '../../src/areas/aml/aml.test-support.js';
+import { usd } from '../helpers/units.js';
 import { cliFor } from '../helpers/cli.js';
 
 describe('compliance aml overdue, dead-letters and redrive (the built CLI)', () => {
@@ -14,9 +15,9 @@ describe('compliance aml overdue, dead-letters and redrive (the built CLI)', () 
   it('lists overdue AML cases, oldest-due first', async () => {
     const { d, cli } = suite.current;
     expect((await cli('aml', 'overdue')).stdout).toContain('No overdue AML cases.');
-    const first = (await d.screen(d.screenBody(d.user(), usd(10_000)))).json().case_id;
+    const first = (await d.screen(d.screenBody(d.newUser(), usd(10_000)))).json().case_id;
     await d.t.advance(60);
-    const second = (await d.screen(d.screenBody(d.user(), usd(10_000)))).json().case_id;
+    const second = (await d.screen(d.screenBody(d.newUser(), usd(10_000)))).json().case_id;
     await d.t.advance(REVIEW_SLA_SECONDS);
     const listed = await cli('aml', 'overdue');
     expect(listed.code, listed.stderr).toBe(0);
@@ -28,7 +29,7 @@ describe('compliance aml overdue, dead-letters and redrive (the built CLI)', () 
   it('lists dead letters and re-drives one', async () => {
     const { d, cli } = suite.current;
     await poisonFindings(d.t.db);
-    const user = d.user('poison');
+    const user = d.newUser('poison');
     const transactionId = await d.event(user, 'deposit', usd(12_000));
     await d.pass();
     for (const delay of EVALUATION_RETRY_DELAYS_SECONDS) await d.t.advance(delay);

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { AmlDriver, usd } from '../../src/areas/aml/aml.test-support.js';
+import { AmlDriver } from '../../src/areas/aml/aml.test-support.js';
+import { usd } from '../helpers/units.js';
 import { SanctionsDriver } from '../../src/areas/sanctions/sanctions.test-support.js';
 import { describeWithBrowser, launchBrowser } from '../helpers/browser.js';
 import { useSuite } from '../helpers/suite.js';
@@ -187,7 +188,7 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
   it('AML: the reviewer proposes an escalation; aml.escalated is sent only after the supervisor approves', async () => {
     const { d } = suite.current;
     const aml = new AmlDriver(d.t, d.tenant, d.receiver);
-    const user = aml.user();
+    const user = aml.newUser();
     // R-002: five deposits within the hour open a case.
     for (const seconds of [-240, -180, -120, -60, 0])
       await aml.event(user, 'deposit', usd(50), { at: seconds });
@@ -208,7 +209,7 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
     );
     expect(await reviewer.button('Approve').count()).toBe(0);
     await aml.pass();
-    expect(aml.webhooks('aml.escalated', user)).toEqual([]);
+    expect(aml.received('aml.escalated', user)).toEqual([]);
 
     const supervisor = await at('supervisor');
     await supervisor.nav('Approvals', 'aml-approvals');
@@ -218,7 +219,7 @@ describeWithBrowser('console in a browser', { timeout: 180_000 }, () => {
     );
     await supervisor.follow(supervisor.button('Approve'), 'aml-case-approved');
     await aml.pass();
-    expect(aml.webhooks('aml.escalated', user).map((e) => e.data.case_id)).toEqual([caseId]);
+    expect(aml.received('aml.escalated', user).map((e) => e.data.case_id)).toEqual([caseId]);
 
     // The search form was used in the sanctions flow; its URL is the same search.
     await supervisor.goto(`/console/audit?tenant=${d.tenant.tenantId}`, 'aml-audit');

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AmlDriver, usd } from '../../src/areas/aml/aml.test-support.js';
+import { AmlDriver } from '../../src/areas/aml/aml.test-support.js';
+import { usd } from '../helpers/units.js';
 import { AML_RULES } from '../../src/areas/aml/aml.rules.js';
 import { SanctionsDriver } from '../../src/areas/sanctions/sanctions.test-support.js';
-import { escapeHtml } from '../../src/console/html.js';
+import { escapeHtml } from '../../src/platform/html.js';
 import { createStaffMember, postForm, signInAs, type StaffSession } from '../helpers/staff-driver.js';
 import { useSuite } from '../helpers/suite.js';
 
@@ -186,7 +187,7 @@ describe('console: queues, case pages and approvals', () => {
     const d = suite.current;
     const aml = new AmlDriver(d.t, d.tenant, d.receiver);
     expect((await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.1 })).statusCode).toBe(200);
-    const user = aml.user();
+    const user = aml.newUser();
     // R-002: five deposits within the hour.
     for (const at of [-240, -180, -120, -60, 0])
       await aml.event(user, 'deposit', usd(50), { at, currency: 'EUR' });
@@ -204,10 +205,10 @@ describe('console: queues, case pages and approvals', () => {
       decision: 'escalate',
       reason: 'structuring',
     });
-    expect(aml.webhooks('aml.escalated', user)).toEqual([]);
+    expect(aml.received('aml.escalated', user)).toEqual([]);
     expect((await postForm(d.t, supervisor, `/console/aml/${caseId}/approve`, {})).statusCode).toBe(303);
     await aml.pass();
-    expect(aml.webhooks('aml.escalated', user)).toHaveLength(1);
+    expect(aml.received('aml.escalated', user)).toHaveLength(1);
   });
 
   it('a KYC check awaiting review is approved from its console page', async () => {

@@ -9,8 +9,7 @@ import {
 import { useSuite } from '../helpers/suite.js';
 import { TestService, type TestTenant } from '../helpers/test-service.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
-
-const HOUR = 3600;
+import { HOUR } from '../helpers/units.js';
 
 const ENTITIES: Record<string, string> = {
   '&lt;': '<',

@@ -10,7 +10,7 @@ import { migrateToLatest } from '../../src/platform/db/migrate.js';
  */
 export default async function setup(): Promise<() => void> {
   if (process.env.DATABASE_URL) return () => {};
-  // Both test projects list this setup; in one run the second reuses the first's template.
+  // The service and process projects both list this setup; in one run the second reuses the first's template.
   if (process.env.COMPLIANCE_TEST_PGLITE_TEMPLATE) return () => {};
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'compliance-template-'));
   const database = await openDatabase({ dataDir: root });

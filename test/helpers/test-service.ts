@@ -23,7 +23,7 @@ export interface TestTenant {
   environment: Environment;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A whole service on a real database, driven through HTTP as a tenant or the staff would drive it. */
 export class TestService {

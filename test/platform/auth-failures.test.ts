@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
 import { buildApp } from '../../src/app.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { startServiceWithTenant } from '../helpers/tenant-driver.js';
+import { TenantDriver } from '../helpers/tenant-driver.js';
 import { BACKOFFICE_TOKEN, TestService } from '../helpers/test-service.js';
 
 const CHECK = '/v1/exclusions/check?email=player@example.com';
@@ -106,7 +106,7 @@ describe('what the security log records of a failed credential', () => {
 });
 
 describe('failed authentications are throttled per client address', () => {
-  const suite = useSuite((own) => startServiceWithTenant(own, { config: { authFailuresPerMinute: LIMIT } }));
+  const suite = useSuite(() => TenantDriver.start({ config: { authFailuresPerMinute: LIMIT } }));
 
   const securityRows = async (address: string) =>
     (

@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
 import { buildApp } from '../../src/app.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { startServiceWithTenant } from '../helpers/tenant-driver.js';
+import { TenantDriver } from '../helpers/tenant-driver.js';
 import { BACKOFFICE_TOKEN, TestService } from '../helpers/test-service.js';
 
 // Any authenticated tenant route serves; the exclusion check is the cheapest.
 const CHECK = '/v1/exclusions/check?email=player@example.com';
 
 describe('authentication and the back office', () => {
-  const suite = useSuite(startServiceWithTenant);
+  const suite = useSuite(() => TenantDriver.start());
 
   const securityLog = (requestId: string) =>
     suite.current.t.db

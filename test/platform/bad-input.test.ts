@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
 import { createStaffMember, postForm, signInAs } from '../helpers/staff-driver.js';
-import { startServiceWithTenant } from '../helpers/tenant-driver.js';
+import { TenantDriver } from '../helpers/tenant-driver.js';
 import { expectRefused, storedRows } from './stored-rows.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -16,7 +16,7 @@ const DAY = 86_400_000;
 /** Bad input answers a clear 400 in the area's code, never a 500, and stores nothing (issue 16). */
 describe('bad input', () => {
   const suite = useSuite(async (own) => {
-    const { t, tenant } = await startServiceWithTenant(own);
+    const { t, tenant } = own(await TenantDriver.start());
     await t.backoffice('PUT', `/tenants/${tenant.tenantId}/rate-limits`, {
       default_per_minute: 100_000,
       exclusions_per_minute: 100_000,

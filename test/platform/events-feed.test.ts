@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
 import type { WebhookEnvelope } from '../../src/platform/outbox.js';
-import { startServiceWithReceiver } from '../helpers/tenant-driver.js';
+import { TenantDriver } from '../helpers/tenant-driver.js';
 import type { TestTenant } from '../helpers/test-service.js';
 
 interface FeedPage {
@@ -13,8 +13,13 @@ interface FeedPage {
 
 describe('GET /v1/events: the catch-up feed', () => {
   const suite = useSuite(async (own) => {
-    const started = await startServiceWithReceiver(own);
-    return { ...started, other: await started.t.createTenant() };
+    const started = own(await TenantDriver.start());
+    return {
+      t: started.t,
+      receiver: started.receiver,
+      tenant: started.tenant,
+      other: await started.t.createTenant(),
+    };
   });
 
   const feed = (who: TestTenant, query: string) =>

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
-import { startServiceWithTenant } from '../helpers/tenant-driver.js';
+import { TenantDriver } from '../helpers/tenant-driver.js';
 import { BACKOFFICE_TOKEN } from '../helpers/test-service.js';
 import { expectRefused, storedRows } from './stored-rows.js';
 
@@ -59,7 +59,7 @@ function expectRawRefused(response: RawResponse, status: number, code: string) {
 /** Refusals raised by the framework before a route runs answer in the spec's error body too (issue 16). */
 describe('errors raised before a route runs', () => {
   const suite = useSuite(async (own) => {
-    const { t, tenant } = await startServiceWithTenant(own);
+    const { t, tenant } = own(await TenantDriver.start());
     await t.service.app.listen({ port: 0, host: '127.0.0.1' });
     return { t, tenant, port: (t.service.app.server.address() as net.AddressInfo).port };
   });

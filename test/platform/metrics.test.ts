@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
 import { TestService } from '../helpers/test-service.js';
-import { AmlDriver, usd } from '../../src/areas/aml/aml.test-support.js';
+import { AmlDriver } from '../../src/areas/aml/aml.test-support.js';
+import { usd } from '../helpers/units.js';
 
 describe('GET /backoffice/v1/metrics', () => {
   const suite = useSuite(() => AmlDriver.start());
 
   it('gives the AML evaluation queue: the oldest waiting event against its deadline, how many wait, how many were evaluated', async () => {
     const d = suite.current;
-    await d.event(d.user(), 'deposit', usd(20));
-    await d.event(d.user(), 'deposit', usd(20));
+    await d.event(d.newUser(), 'deposit', usd(20));
+    await d.event(d.newUser(), 'deposit', usd(20));
     await d.t.advance(90);
     const queued = (await d.t.backoffice('GET', '/metrics')).body;
     expect(queued).toContain('compliance_aml_evaluation_oldest_seconds 90');

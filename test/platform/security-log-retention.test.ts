@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
 import { TestService } from '../helpers/test-service.js';
-
-const DAY = 86_400;
+import { DAY } from '../helpers/units.js';
 
 describe('security log retention', () => {
   const suite = useSuite(() => TestService.start({ securityLogRetentionDays: 90 }));

@@ -8,8 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
 import { TestService, type TestTenant } from '../helpers/test-service.js';
 import { WebhookReceiver, type ReceivedWebhook } from '../helpers/webhook-receiver.js';
-
-const HOUR = 3600;
+import { HOUR } from '../helpers/units.js';
 
 /** Every row of every table of the service's schema, as PostgreSQL prints it: what a dump of the data holds. */
 async function everyRow(t: TestService): Promise<string> {

@@ -9,9 +9,7 @@ import {
 } from '../../src/platform/webhooks/dispatcher.js';
 import { TestService, type TestTenant } from '../helpers/test-service.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
-
-const HOUR = 3600;
-const DAY = 24 * HOUR;
+import { DAY, HOUR } from '../helpers/units.js';
 
 interface Deliveries {
   deliveries: { event_id: string; delivery_status: string; attempt_count: number }[];

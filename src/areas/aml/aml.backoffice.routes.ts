@@ -18,17 +18,12 @@ import {
   StaffCasesPage,
   StaffCasesQuery,
 } from './aml.schemas.js';
-import {
-  amlSettings,
-  approveDecision,
-  decideCase,
-  rejectDecision,
-  redriveDeadLetter,
-  setR009Window,
-  staffCaseDetail,
-  staffCases,
-  staffDeadLetters,
-} from './aml.service.js';
+import { amlSettings } from './service/aml-settings.js';
+import { approveDecision, decideCase, rejectDecision } from './service/decide-case.js';
+import { redriveDeadLetter } from './service/redrive-dead-letter.js';
+import { setR009Window } from './service/set-r009-window.js';
+import { staffCaseDetail, staffCases } from './service/staff-cases.js';
+import { staffDeadLetters } from './service/list-dead-letters.js';
 
 import { sarPack } from './service/sar-pack.js';
 

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { staffOf } from '../../../test/helpers/staff-driver.js';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { AML_RULES } from './aml.rules.js';
-import { AmlDriver, HOUR, usd } from './aml.test-support.js';
+import { AmlDriver } from './aml.test-support.js';
+import { HOUR, usd } from '../../../test/helpers/units.js';
 
 describe('AML cases and compliance decisions', () => {
   const suite = useSuite(() => AmlDriver.start());
 
-  const heldCase = async (user = suite.current.user()) => {
+  const heldCase = async (user = suite.current.newUser()) => {
     const d = suite.current;
     const body = d.screenBody(user, usd(10_000));
     const { case_id } = (await d.screen(body)).json();
@@ -22,7 +23,7 @@ describe('AML cases and compliance decisions', () => {
   const webhook = async (event: string, user: string) => {
     const d = suite.current;
     await d.pass();
-    const found = d.webhooks(event, user);
+    const found = d.received(event, user);
     expect(found).toHaveLength(1);
     return found[0]!;
   };
@@ -99,7 +100,7 @@ describe('AML cases and compliance decisions', () => {
 
   it('decides async cases too, and a trip after a closed case opens a new one', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     for (const at of [-240, -180, -120, -60, 0]) await d.event(user, 'deposit', usd(50), { at });
     await d.pass();
     const [first] = (await d.cases(user)).cases;
@@ -128,7 +129,7 @@ describe('AML cases and compliance decisions', () => {
 
   it('a new rule on an open case adds to it and flags again with the combined score', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     await d.event(user, 'login', 0, { at: -600, metadata: { session_id: 'y', ip_country: 'GB' } });
     await d.event(user, 'deposit', usd(50), { at: -540, metadata: { session_id: 'y', card_country: 'BR' } });
     await d.pass();
@@ -144,7 +145,7 @@ describe('AML cases and compliance decisions', () => {
 
   it('shows staff the rule descriptions, transactions and context; lists by status and tenant', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     await d.event(user, 'deposit', usd(1_000), { at: -HOUR });
     await d.event(user, 'withdrawal', usd(990));
     await d.pass();

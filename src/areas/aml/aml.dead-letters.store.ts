@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
-import { keysetAfter } from './aml.cases.store.js';
+import { keysetAfter } from '../../platform/db/keyset.js';
 import type { AmlDeadLetter } from './aml.tables.js';
 
 /** Plain queries over the dead letters: events whose evaluation kept failing. */
@@ -55,4 +55,11 @@ export function markRedriven(db: Executor, deadLetterId: string, by: string, at:
 /** Puts an event back in the evaluation queue (at its end). */
 export async function requeueEvent(db: Executor, eventId: string, at: Date): Promise<void> {
   await db.insertInto('aml_evaluation_queue').values({ event_id: eventId, received_at: at }).execute();
+}
+
+/** How many dead letters wait for a redrive, at most `limit` (aml_dead_letters_pending, a partial index). */
+export async function countPendingDeadLetters(db: Executor, limit: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (
+      select 1 from aml_dead_letters where redriven_at is null limit ${limit}) q`.execute(db);
+  return rows[0]!.n;
 }

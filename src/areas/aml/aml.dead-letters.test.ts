@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { EVALUATION_RETRY_DELAYS_SECONDS, MAX_EVALUATION_ATTEMPTS } from './aml.evaluator.js';
-import { AmlDriver, cureFindings, poisonFindings, usd } from './aml.test-support.js';
+import { AmlDriver, cureFindings, poisonFindings } from './aml.test-support.js';
+import { usd } from '../../../test/helpers/units.js';
 
 describe('AML dead letters: an event whose evaluation keeps failing is never dropped', () => {
   const suite = useSuite(() => AmlDriver.start());
@@ -30,8 +31,8 @@ describe('AML dead letters: an event whose evaluation keeps failing is never dro
   it('retries with backoff, dead-letters with an alert and a counter, and is re-driven by staff', async () => {
     const d = suite.current;
     await poisonFindings(d.t.db);
-    const poisoned = d.user('poison');
-    const healthy = d.user();
+    const poisoned = d.newUser('poison');
+    const healthy = d.newUser();
     const transactionId = await d.event(poisoned, 'deposit', usd(12_000));
     await d.event(healthy, 'deposit', usd(12_000));
     await d.pass();
@@ -118,7 +119,7 @@ describe('AML dead letters: an event whose evaluation keeps failing is never dro
   it('a retry that succeeds (the fault cured in time) evaluates the event and dead-letters nothing', async () => {
     const d = suite.current;
     await poisonFindings(d.t.db);
-    const poisoned = d.user('poison');
+    const poisoned = d.newUser('poison');
     await d.event(poisoned, 'deposit', usd(12_000));
     await d.pass();
     expect(d.flagged(poisoned)).toEqual([]);

@@ -3,7 +3,8 @@ import { staffOf } from '../../../test/helpers/staff-driver.js';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { ALLOWED_DECISIONS, DECISION_ACTIONS, DECISIONS } from './aml.case-rules.js';
 import { CASE_ORIGINS, type AmlCaseOrigin, type AmlCaseStatus } from './aml.tables.js';
-import { AmlDriver, HOUR, usd } from './aml.test-support.js';
+import { AmlDriver } from './aml.test-support.js';
+import { HOUR, usd } from '../../../test/helpers/units.js';
 
 describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the back office', () => {
   const suite = useSuite(() => AmlDriver.start());
@@ -15,7 +16,7 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
   /** A fresh case of this origin, opened through the tenant API. */
   async function openCase(origin: AmlCaseOrigin): Promise<{ user: string; caseId: string }> {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     if (origin === 'async') {
       // R-002 (score 60): five deposits within the hour.
       for (const at of [-240, -180, -120, -60, 0]) await d.event(user, 'deposit', usd(50), { at });
@@ -88,7 +89,7 @@ describe('AML decisions by case origin (ALLOWED_DECISIONS), each through the bac
     expect((await decide(caseId, { action: 'escalate', reason: 'SAR' })).statusCode).toBe(200);
     expect((await decide(caseId, { action: 'clear', reason: 'try' })).statusCode).toBe(409);
     await d.pass();
-    expect(d.webhooks(undefined, user).map((w) => w.event)).toEqual(['aml.escalated']);
+    expect(d.received(undefined, user).map((w) => w.event)).toEqual(['aml.escalated']);
     expect((await d.cases(user)).cases).toMatchObject([{ case_id: caseId, status: 'escalated' }]);
   });
 

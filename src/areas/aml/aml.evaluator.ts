@@ -18,7 +18,7 @@ import { multiAccount } from './rules/r006-multi-account.js';
 import { geographicAnomaly } from './rules/r007-geographic-anomaly.js';
 import { dormantReactivation } from './rules/r008-dormant-reactivation.js';
 import { aggregateThreshold } from './rules/r009-aggregate-threshold.js';
-import { precompiledChecks, type Check } from './hot/checks.js';
+import { precompiledChecks, type Check } from './statements/checks.js';
 import type { HistoryPoint, Trip } from './rules/types.js';
 import { applyTrips } from './service/apply-trips.js';
 import { deadLetter } from './service/dead-letter.js';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { Workers } from '../../platform/workers.js';
 import { BATCH_SIZE, evaluatePending } from './aml.evaluator.js';
-import { AmlDriver, usd } from './aml.test-support.js';
+import { AmlDriver } from './aml.test-support.js';
+import { usd } from '../../../test/helpers/units.js';
 
 describe('POST /v1/aml/event', () => {
   const suite = useSuite(() => AmlDriver.start());
@@ -17,7 +18,7 @@ describe('POST /v1/aml/event', () => {
 
   it('stores the event, then answers 202 queued with received_at in milliseconds', async () => {
     const d = suite.current;
-    const body = d.body(d.user(), 'deposit', usd(25));
+    const body = d.body(d.newUser(), 'deposit', usd(25));
     const response = await d.post(body);
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({
@@ -47,7 +48,7 @@ describe('POST /v1/aml/event', () => {
     // Concurrent events share one multi-row insert whose columns travel as arrays: quoting must not leak.
     const awkward = ['a,b', '{brace}', 'quote " and \\ backslash', 'NULL', 'ünïcødé ✓', 'tab\there'];
     const bodies = awkward.map((text, i) =>
-      d.body(d.user(), 'deposit', usd(10 + i), {
+      d.body(d.newUser(), 'deposit', usd(10 + i), {
         payment_method: `pm ${text}`,
         metadata: { session_id: text, nested: { list: [text, null, 1.5] } },
       }),
@@ -70,7 +71,9 @@ describe('POST /v1/aml/event', () => {
 
   it('answers the identical event again with 202 duplicate_already_queued and does not evaluate it again', async () => {
     const d = suite.current;
-    const body = d.body(d.user(), 'deposit', usd(25), { metadata: { session_id: 's1', ip_country: 'GB' } });
+    const body = d.body(d.newUser(), 'deposit', usd(25), {
+      metadata: { session_id: 's1', ip_country: 'GB' },
+    });
     const first = (await d.post(body)).json();
     await d.pass();
     expect(await queued()).toBe(0);
@@ -90,7 +93,7 @@ describe('POST /v1/aml/event', () => {
 
   it('answers a different event under the same transaction_id with 409 duplicate_event', async () => {
     const d = suite.current;
-    const body = d.body(d.user(), 'deposit', usd(25));
+    const body = d.body(d.newUser(), 'deposit', usd(25));
     await d.post(body);
     const response = await d.post({ ...body, amount_cents: usd(26) });
     expect(response.statusCode).toBe(409);
@@ -105,7 +108,7 @@ describe('POST /v1/aml/event', () => {
     const d = suite.current;
     const other = await d.otherTenant();
     try {
-      const body = d.body(d.user(), 'deposit', usd(25));
+      const body = d.body(d.newUser(), 'deposit', usd(25));
       expect((await d.post(body)).json().processing).toBe('queued');
       expect((await other.post(body)).json().processing).toBe('queued');
     } finally {
@@ -127,16 +130,16 @@ describe('POST /v1/aml/event', () => {
     ['an unknown field', { channel: 'web' }],
   ])('answers 400 invalid_event for %s', async (_case, change) => {
     const d = suite.current;
-    const response = await d.post({ ...d.body(d.user(), 'deposit', usd(25)), ...change });
+    const response = await d.post({ ...d.body(d.newUser(), 'deposit', usd(25)), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_event');
   });
 
   it('accepts a login or account update with amount 0 and without a payment method', async () => {
     const d = suite.current;
-    const login = { ...d.body(d.user(), 'login', 0), payment_method: undefined };
+    const login = { ...d.body(d.newUser(), 'login', 0), payment_method: undefined };
     expect((await d.post(login)).statusCode).toBe(202);
-    expect((await d.post(d.body(d.user(), 'account_update', 0))).statusCode).toBe(202);
+    expect((await d.post(d.body(d.newUser(), 'account_update', 0))).statusCode).toBe(202);
   });
 
   it('converts other currencies to USD with the FX table, and refuses a currency without a rate', async () => {
@@ -149,7 +152,7 @@ describe('POST /v1/aml/event', () => {
       request_id: expect.stringMatching(/^req_/),
       details: { currency: 'EUR', usd_per_unit: 1.1 },
     });
-    const body = d.body(d.user(), 'deposit', 1_000_00, { currency: 'EUR' });
+    const body = d.body(d.newUser(), 'deposit', 1_000_00, { currency: 'EUR' });
     expect((await d.post(body)).statusCode).toBe(202);
     const stored = await d.t.db
       .selectFrom('aml_events')
@@ -158,12 +161,12 @@ describe('POST /v1/aml/event', () => {
       .executeTakeFirstOrThrow();
     expect(stored.usd_cents).toBe(1_100_00);
 
-    const unknown = await d.post(d.body(d.user(), 'deposit', 1_000_00, { currency: 'XTS' }));
+    const unknown = await d.post(d.body(d.newUser(), 'deposit', 1_000_00, { currency: 'XTS' }));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe('invalid_event');
     // A refusal is not remembered: once the staff add the rate, the currency is accepted.
     await d.t.backoffice('PUT', '/fx-rates/XTS', { usd_per_unit: 2 });
-    const added = d.body(d.user(), 'deposit', 1_000_00, { currency: 'XTS' });
+    const added = d.body(d.newUser(), 'deposit', 1_000_00, { currency: 'XTS' });
     expect((await d.post(added)).statusCode).toBe(202);
   });
 
@@ -178,17 +181,17 @@ describe('POST /v1/aml/event', () => {
           .executeTakeFirstOrThrow()
       ).usd_cents;
     await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.1 });
-    const before = d.body(d.user(), 'deposit', 1_000_00, { currency: 'EUR' });
+    const before = d.body(d.newUser(), 'deposit', 1_000_00, { currency: 'EUR' });
     expect((await d.post(before)).statusCode).toBe(202);
     await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.25 });
-    const after = d.body(d.user(), 'deposit', 1_000_00, { currency: 'EUR' });
+    const after = d.body(d.newUser(), 'deposit', 1_000_00, { currency: 'EUR' });
     expect((await d.post(after)).statusCode).toBe(202);
     // The yen has no minor unit: 150,000 yen at 0.0067 is 1,005 dollars.
     await d.t.backoffice('PUT', '/fx-rates/JPY', { usd_per_unit: 0.0067 });
-    const yen = d.body(d.user(), 'deposit', 150_000, { currency: 'JPY' });
+    const yen = d.body(d.newUser(), 'deposit', 150_000, { currency: 'JPY' });
     expect((await d.post(yen)).statusCode).toBe(202);
     // A login carries no amount, so its currency needs no rate.
-    const login = { ...d.body(d.user(), 'login', 0, { currency: 'XTS' }), payment_method: undefined };
+    const login = { ...d.body(d.newUser(), 'login', 0, { currency: 'XTS' }), payment_method: undefined };
     expect((await d.post(login)).statusCode).toBe(202);
 
     expect(await storedUsd(before.transaction_id)).toBe(1_100_00);
@@ -201,7 +204,7 @@ describe('POST /v1/aml/event', () => {
     const d = suite.current;
     await sql`alter table aml_events rename to aml_events_offline`.execute(d.t.db);
     try {
-      const response = await d.post(d.body(d.user(), 'deposit', usd(25)));
+      const response = await d.post(d.body(d.newUser(), 'deposit', usd(25)));
       expect(response.statusCode).toBe(503);
       expect(response.json().error).toBe('queue_unavailable');
     } finally {
@@ -218,7 +221,7 @@ describe('POST /v1/aml/event', () => {
         default_per_minute: 2,
       });
       expect(limits.statusCode).toBe(200);
-      const user = other.user();
+      const user = other.newUser();
       for (let i = 0; i < 3; i++)
         expect((await other.post(other.body(user, 'deposit', usd(5)))).statusCode).toBe(202);
       const limited = await other.post(other.body(user, 'deposit', usd(5)));
@@ -237,7 +240,7 @@ describe('POST /v1/aml/event', () => {
 
   it('acknowledges a burst of concurrent events, duplicates included, each exactly as if sent alone', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     const bodies = Array.from({ length: 40 }, (_, i) => d.body(user, 'wager', usd(1 + i)));
     // The same transaction twice in one burst, and a different payload under a third's transaction_id.
     const repeated = bodies[3]!;
@@ -269,7 +272,7 @@ describe('POST /v1/aml/event', () => {
 
   it('flags within one worker pass of the event', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     for (let i = 0; i < 5; i++) await d.event(user, 'deposit', usd(30), { at: -i * 60 });
     expect(d.flagged(user)).toEqual([]);
     await d.pass();
@@ -280,7 +283,7 @@ describe('POST /v1/aml/event', () => {
     const d = suite.current;
     // One pass reads a whole batch of events at once (on PostgreSQL): each event must still see only its own
     // user's window, and the pattern must be found on the event that completes it.
-    const [fast, slow, wagers] = [d.user(), d.user(), d.user()];
+    const [fast, slow, wagers] = [d.newUser(), d.newUser(), d.newUser()];
     const session = { session_id: 'shared-session', ip_country: 'CA' };
     for (let i = 4; i >= 0; i--) {
       await d.event(fast, 'deposit', usd(40), { at: -i * 60, metadata: session });
@@ -297,7 +300,7 @@ describe('POST /v1/aml/event', () => {
 
   it('evaluates a queue longer than one batch in one worker pass', async () => {
     const d = suite.current;
-    const users = [d.user(), d.user(), d.user()];
+    const users = [d.newUser(), d.newUser(), d.newUser()];
     const events = BATCH_SIZE * 2 + 50;
     await Promise.all(
       Array.from({ length: events }, (_, i) => d.event(users[i % 3]!, 'wager', usd(5), { at: -i })),
@@ -318,7 +321,7 @@ describe('POST /v1/aml/event', () => {
     await d.pass();
     const workers = new Workers(d.t.platform, 250, 5);
     const before = await vacuums();
-    const user = d.user();
+    const user = d.newUser();
     for (let i = 0; i < 4; i++) await d.event(user, 'wager', usd(5), { at: -i });
     await workers.tick();
     expect(await queued()).toBe(0);
@@ -332,7 +335,7 @@ describe('POST /v1/aml/event', () => {
 
   it('evaluates each event exactly once when several workers poll at the same time', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     for (let i = 0; i < 6; i++) await d.event(user, 'deposit', usd(30), { at: -i * 60 });
     // Each worker drains until the queue is empty (a batch is one event on PGlite, up to 200 on PostgreSQL).
     const drain = async () => {
@@ -356,7 +359,7 @@ describe('POST /v1/aml/event', () => {
         'infinity', ${new Date(0).toISOString()}::timestamptz, 'x')`.execute(d.t.db);
     await sql`insert into aml_evaluation_queue (event_id, received_at)
       values ('amlevt_poison', ${new Date(0).toISOString()}::timestamptz)`.execute(d.t.db);
-    const user = d.user();
+    const user = d.newUser();
     for (let i = 0; i < 5; i++) await d.event(user, 'deposit', usd(30), { at: -i * 60 });
     await d.pass();
     expect(d.flagged(user)).toHaveLength(1);

@@ -1,7 +1,5 @@
 import type { Platform } from '../../platform/context.js';
-import { registerReviewDeadlines, type StillAwaitingReview } from '../../platform/review-deadlines.js';
-import { isAwaitingReview } from './aml.case-rules.js';
-import { findCase } from './aml.cases.store.js';
+import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
 import {
   BACKLOG_COUNT_CAP,
   EVALUATION_DEADLINE_MS,
@@ -11,16 +9,11 @@ import {
   evaluationQueue,
   retryEvaluation,
 } from './aml.evaluator.js';
+import { AML_REVIEW_QUEUE } from './aml.review-queue.js';
 import { findEvent } from './aml.store.js';
-import { runChecks } from './hot/checks.js';
+import { runChecks } from './statements/checks.js';
 import { MINIMAL_PLAY_JOB, minimalPlayAfterWindow } from './rules/r004-minimal-play.js';
 import { applyTrips } from './service/apply-trips.js';
-
-/** For the review alerts: a case still waits on a reviewer. */
-export const stillAwaitingReview: StillAwaitingReview = async (tx, tenantId, caseId) => {
-  const found = await findCase(tx, caseId);
-  return found !== undefined && found.tenant_id === tenantId && isAwaitingReview(found.status);
-};
 
 /** Wires AML's background work: the evaluation queue and its retries, R-004's window-close job, review alerts. */
 export function registerAmlWork(platform: Platform): void {
@@ -78,5 +71,5 @@ export function registerAmlWork(platform: Platform): void {
     const trips = await runChecks(tx, [minimalPlayAfterWindow(deposit)]);
     if (trips.length > 0) await applyTrips(tx, platform, deposit.tenant_id, trips, now);
   });
-  registerReviewDeadlines(platform, 'aml', stillAwaitingReview);
+  registerReviewDeadlines(platform, AML_REVIEW_QUEUE);
 }

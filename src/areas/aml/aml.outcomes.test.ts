@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { AML_RULES, RULE_CODES } from './aml.rules.js';
-import { AmlDriver, HOUR, usd } from './aml.test-support.js';
+import { AmlDriver } from './aml.test-support.js';
+import { HOUR, usd } from '../../../test/helpers/units.js';
 
 describe('AML events count what really happened', () => {
   const suite = useSuite(() => AmlDriver.start());
@@ -20,7 +21,7 @@ describe('AML events count what really happened', () => {
   describe('R-006 links users by metadata.payment_method_fingerprint only', () => {
     it('three users paying by "card" without a fingerprint trip nothing, async or at a screen', async () => {
       const d = suite.current;
-      const users = [d.user(), d.user(), d.user()];
+      const users = [d.newUser(), d.newUser(), d.newUser()];
       for (const user of users) {
         const deposit = await d.event(user, 'deposit', usd(20), { payment_method: 'card' });
         await d.event(user, 'withdrawal', usd(10), { payment_method: 'card', at: 60 });
@@ -34,8 +35,8 @@ describe('AML events count what really happened', () => {
 
     it('three users sharing one fingerprint still trip R-006, whatever their payment_method', async () => {
       const d = suite.current;
-      const fingerprint = `tok-${d.user('card')}`;
-      const users = [d.user(), d.user(), d.user()];
+      const fingerprint = `tok-${d.newUser('card')}`;
+      const users = [d.newUser(), d.newUser(), d.newUser()];
       for (const user of users) {
         await d.event(user, 'deposit', usd(20), {
           payment_method: 'card',
@@ -67,7 +68,7 @@ describe('AML events count what really happened', () => {
 
     it('stores the outcome, succeeded when absent; any other value is 400 invalid_event', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       expect((await stored(await d.event(user, 'deposit', usd(5)))).status).toBe('succeeded');
       const failed = await d.event(user, 'deposit', usd(5), { metadata: { status: 'failed' } });
       expect((await stored(failed)).status).toBe('failed');
@@ -80,7 +81,7 @@ describe('AML events count what really happened', () => {
 
     it('declined deposits count towards R-002 (attempts) but not towards R-009 (money that moved)', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       // Five declined deposits of USD 2,500 within an hour: USD 12,500 attempted, nothing moved.
       for (const at of [-50 * 60, -40 * 60, -30 * 60, -20 * 60, -10 * 60]) {
         await d.event(user, 'deposit', usd(2_500), { at, metadata: { status: 'failed' } });
@@ -96,10 +97,10 @@ describe('AML events count what really happened', () => {
 
     it('two declined deposits of USD 5,000 are not USD 10,000 of activity; two succeeded ones are', async () => {
       const d = suite.current;
-      const declined = d.user();
+      const declined = d.newUser();
       await d.event(declined, 'deposit', usd(5_000), { at: -HOUR, metadata: { status: 'failed' } });
       await d.event(declined, 'deposit', usd(5_000), { metadata: { status: 'failed' } });
-      const moved = d.user();
+      const moved = d.newUser();
       await d.event(moved, 'deposit', usd(5_000), { at: -HOUR });
       await d.event(moved, 'deposit', usd(5_000), { metadata: { status: 'succeeded' } });
       await d.pass();
@@ -110,7 +111,7 @@ describe('AML events count what really happened', () => {
 
     it('a pending deposit counts once its outcome arrives as succeeded; a final outcome is not changed', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       const body = d.body(user, 'deposit', usd(12_000), { metadata: { status: 'pending' } });
       expect((await d.post(body)).json().processing).toBe('queued');
       await d.pass();
@@ -133,7 +134,7 @@ describe('AML events count what really happened', () => {
 
     it('a pending deposit reported failed never counts as money', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       const body = d.body(user, 'deposit', usd(12_000), { metadata: { status: 'pending' } });
       await d.post(body);
       const failed = await d.post({ ...body, metadata: { status: 'failed' } });
@@ -145,7 +146,7 @@ describe('AML events count what really happened', () => {
 
     it('a declined deposit is never round-tripped, nor left unplayed (R-005, R-004)', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'deposit', usd(6_000), { at: -HOUR, metadata: { status: 'failed' } });
       await d.event(user, 'withdrawal', usd(6_000));
       await d.pass();

@@ -4,7 +4,8 @@ import { TestService } from '../../../test/helpers/test-service.js';
 import type { Platform } from '../../platform/context.js';
 import { recordProcessLoad } from '../../platform/process-load.store.js';
 import { BATCH_SIZE, EVALUATION_DEADLINE_MS, evaluationQueue } from './aml.evaluator.js';
-import { AmlDriver, usd } from './aml.test-support.js';
+import { AmlDriver } from './aml.test-support.js';
+import { usd } from '../../../test/helpers/units.js';
 
 const STEP_SECONDS = 2;
 
@@ -32,7 +33,7 @@ async function backlog(d: AmlDriver): Promise<number> {
   const count = 3 * BATCH_SIZE + 50;
   for (let sent = 0; sent < count; sent += 50)
     await Promise.all(
-      Array.from({ length: Math.min(50, count - sent) }, () => d.event(d.user(), 'deposit', usd(20))),
+      Array.from({ length: Math.min(50, count - sent) }, () => d.event(d.newUser(), 'deposit', usd(20))),
     );
   return count;
 }
@@ -45,7 +46,7 @@ describe('AML evaluation paced against the API (ADR 0019)', () => {
     async () => {
       const d = suite.current;
       const { platform } = d.t;
-      for (let i = 0; i < 20; i++) await d.event(d.user(), 'deposit', usd(20));
+      for (let i = 0; i < 20; i++) await d.event(d.newUser(), 'deposit', usd(20));
       await busyApi(platform);
       await d.t.service.workers.tick();
       expect((await queueState(platform)).waiting).toBe(0);
@@ -71,7 +72,7 @@ describe('AML evaluation paced against the API (ADR 0019)', () => {
       const ages: number[] = [];
       const evaluatedPerPass: number[] = [];
       for (let elapsed = 0; elapsed <= (EVALUATION_DEADLINE_MS / 1000) * 1.2; elapsed += STEP_SECONDS) {
-        await d.event(d.user(), 'deposit', usd(20));
+        await d.event(d.newUser(), 'deposit', usd(20));
         await d.t.advance(STEP_SECONDS);
         await busyApi(platform);
         ages.push((await queueState(platform)).ageSeconds);
@@ -83,7 +84,7 @@ describe('AML evaluation paced against the API (ADR 0019)', () => {
       expect(Math.min(...evaluatedPerPass)).toBeGreaterThan(0);
 
       // The API quiet (its last sample older than the freshness window): what waits is evaluated in one pass.
-      await d.event(d.user(), 'deposit', usd(20));
+      await d.event(d.newUser(), 'deposit', usd(20));
       await d.t.advance(10);
       await d.t.service.workers.tick();
       expect((await queueState(platform)).waiting).toBe(0);
@@ -104,7 +105,7 @@ describe('AML evaluation paced against the API (ADR 0019)', () => {
         const before = [await evaluatedBy(first.platform), await evaluatedBy(second.platform)];
         const count = 4 * BATCH_SIZE;
         for (let sent = 0; sent < count; sent += 50)
-          await Promise.all(Array.from({ length: 50 }, () => d.event(d.user(), 'deposit', usd(20))));
+          await Promise.all(Array.from({ length: 50 }, () => d.event(d.newUser(), 'deposit', usd(20))));
 
         const ages: number[] = [];
         for (
@@ -130,7 +131,6 @@ describe('AML evaluation paced against the API (ADR 0019)', () => {
         expect(Math.min(...taken)).toBeGreaterThan(0);
       } finally {
         await second.close();
-        await d.receiver.close();
       }
     },
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { AmlDriver, DAY, HOUR, usd } from './aml.test-support.js';
+import { AmlDriver } from './aml.test-support.js';
+import { DAY, HOUR, usd } from '../../../test/helpers/units.js';
 
 /** R-004 to R-007: patterns with their own identity (a deposit, a pair, a fingerprint, a session). */
 describe('AML pattern rules', () => {
@@ -11,7 +12,7 @@ describe('AML pattern rules', () => {
   describe('R-004 minimal play: deposit over USD 5,000, under 5% wagered in the next 24 h', () => {
     it('trips when the window closes with under 5% wagered', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       const deposit = await d.event(user, 'deposit', usd(5_000.01));
       await d.t.advance(HOUR);
       await d.event(user, 'wager', usd(250));
@@ -36,7 +37,7 @@ describe('AML pattern rules', () => {
 
     it('trips on a lone deposit of USD 5,000.01 once 24 hours have passed on the service clock', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       const deposit = await d.event(user, 'deposit', usd(5_000.01));
       await d.pass();
       await d.t.advance(DAY - 1);
@@ -49,7 +50,7 @@ describe('AML pattern rules', () => {
 
     it('does not trip with 5% wagered (USD 250.01 of USD 5,000.01)', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'deposit', usd(5_000.01));
       await d.t.advance(HOUR);
       await d.event(user, 'wager', usd(250.01));
@@ -61,7 +62,7 @@ describe('AML pattern rules', () => {
 
     it('does not trip for a deposit of exactly USD 5,000', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'deposit', usd(5_000));
       await d.pass();
       await d.t.advance(DAY);
@@ -73,7 +74,7 @@ describe('AML pattern rules', () => {
   describe('R-005 round-tripping: deposit and withdrawal within 5% and within 24 h', () => {
     it('trips from the withdrawal leg at exactly 5% apart, exactly 24 hours later', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       const deposit = await d.event(user, 'deposit', usd(1_000));
       await d.pass();
       await d.t.advance(DAY);
@@ -90,7 +91,7 @@ describe('AML pattern rules', () => {
 
     it('trips from the deposit leg when the withdrawal came first', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'withdrawal', usd(2_000), { at: -2 * HOUR });
       await d.pass();
       await d.event(user, 'deposit', usd(2_050));
@@ -100,7 +101,7 @@ describe('AML pattern rules', () => {
 
     it('does not trip just over 5% apart, nor 24 hours and a second apart', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'deposit', usd(1_000));
       await d.t.advance(HOUR);
       await d.event(user, 'withdrawal', usd(949.99));
@@ -114,8 +115,8 @@ describe('AML pattern rules', () => {
   describe('R-006 multi-account: one payment method fingerprint on 3 or more users', () => {
     it('trips for each of the three users sharing metadata.payment_method_fingerprint', async () => {
       const d = suite.current;
-      const fingerprint = `fp-${d.user('card')}`;
-      const users = [d.user(), d.user(), d.user()];
+      const fingerprint = `fp-${d.newUser('card')}`;
+      const users = [d.newUser(), d.newUser(), d.newUser()];
       await d.event(users[0]!, 'deposit', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
       await d.event(users[1]!, 'deposit', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
       await d.pass();
@@ -127,7 +128,7 @@ describe('AML pattern rules', () => {
       expect(users.map(flaggedRules)).toEqual([[['R-006']], [['R-006']], [['R-006']]]);
 
       // A fourth user of the card trips too; the first three are not flagged again.
-      const fourth = d.user();
+      const fourth = d.newUser();
       await d.event(fourth, 'deposit', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
       await d.pass();
       expect([...users, fourth].map((u) => flaggedRules(u).length)).toEqual([1, 1, 1, 1]);
@@ -135,14 +136,16 @@ describe('AML pattern rules', () => {
 
     it('does not trip on two users, nor count another tenant or wagers', async () => {
       const d = suite.current;
-      const fingerprint = `fp-${d.user('card')}`;
+      const fingerprint = `fp-${d.newUser('card')}`;
       const other = await d.otherTenant();
       try {
-        const [a, b] = [d.user(), d.user()];
+        const [a, b] = [d.newUser(), d.newUser()];
         await d.event(a, 'deposit', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
         await d.event(b, 'deposit', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
-        await d.event(d.user(), 'wager', usd(20), { metadata: { payment_method_fingerprint: fingerprint } });
-        await other.event(other.user(), 'deposit', usd(20), {
+        await d.event(d.newUser(), 'wager', usd(20), {
+          metadata: { payment_method_fingerprint: fingerprint },
+        });
+        await other.event(other.newUser(), 'deposit', usd(20), {
           metadata: { payment_method_fingerprint: fingerprint },
         });
         await d.pass();
@@ -156,7 +159,7 @@ describe('AML pattern rules', () => {
   describe('R-007 geographic anomaly: login country differs from deposit country in one session', () => {
     it('trips when the deposit card country differs from the login IP country', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       const session = `s-${user}`;
       const login = await d.event(user, 'login', 0, { metadata: { session_id: session, ip_country: 'GB' } });
       const deposit = await d.event(user, 'deposit', usd(20), {
@@ -175,7 +178,7 @@ describe('AML pattern rules', () => {
 
     it('uses the deposit IP country when there is no card country (login evaluated after the deposit)', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'deposit', usd(20), { metadata: { session_id: `s-${user}`, ip_country: 'DE' } });
       await d.pass();
       await d.event(user, 'login', 0, { at: -60, metadata: { session_id: `s-${user}`, ip_country: 'GB' } });
@@ -185,7 +188,7 @@ describe('AML pattern rules', () => {
 
     it('does not trip for the same country, or across different sessions', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'login', 0, { metadata: { session_id: `a-${user}`, ip_country: 'GB' } });
       await d.event(user, 'deposit', usd(20), {
         metadata: { session_id: `a-${user}`, card_country: 'GB', ip_country: 'FR' },

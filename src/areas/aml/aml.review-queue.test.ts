@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { REVIEW_SLA_SECONDS } from './aml.case-rules.js';
-import { AmlDriver, HOUR, usd } from './aml.test-support.js';
+import { AmlDriver } from './aml.test-support.js';
+import { HOUR, usd } from '../../../test/helpers/units.js';
 
 interface StaffCase {
   case_id: string;
@@ -16,7 +17,7 @@ describe('the AML review queue: due times, oldest-due listing, alerts', () => {
   const suite = useSuite(() => AmlDriver.start());
 
   const holdCase = async (driver = suite.current) => {
-    const screen = (await driver.screen(driver.screenBody(driver.user(), usd(10_000)))).json();
+    const screen = (await driver.screen(driver.screenBody(driver.newUser(), usd(10_000)))).json();
     expect(screen.decision).toBe('hold');
     return screen.case_id as string;
   };
@@ -133,8 +134,8 @@ describe('the AML review queue: due times, oldest-due listing, alerts', () => {
 
   it('an async case gets its due time and alerts too; a decided one raises nothing', async () => {
     const d = suite.current;
-    const user = d.user();
-    const other = d.user();
+    const user = d.newUser();
+    const other = d.newUser();
     for (const at of [-240, -180, -120, -60, 0]) {
       await d.event(user, 'deposit', usd(50), { at });
       await d.event(other, 'deposit', usd(50), { at });

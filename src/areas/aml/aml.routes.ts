@@ -9,7 +9,9 @@ import {
   ScreenResult,
   UserCases,
 } from './aml.schemas.js';
-import { casesForUser, ingestEvent, screenWithdrawal } from './aml.service.js';
+import { casesForUser } from './service/user-cases.js';
+import { ingestEvent } from './service/ingest-event.js';
+import { screenWithdrawal } from './service/screen-withdrawal.js';
 
 // The spec's one AML 400 code answers every validation failure of the area.
 const config = { validationErrorCode: 'invalid_event' } as const;

@@ -1,5 +1,15 @@
-import { KYC_TIER_THRESHOLDS_USD_CENTS } from '../kyc/kyc.rules.js';
-import { EVENT_TYPES, type AmlEventType } from './aml.tables.js';
+import { KYC_TIER_THRESHOLDS_USD_CENTS } from '../kyc/index.js';
+
+/** The spec's AML event types. */
+export const EVENT_TYPES = [
+  'deposit',
+  'withdrawal',
+  'wager',
+  'settlement',
+  'login',
+  'account_update',
+] as const;
+export type AmlEventType = (typeof EVENT_TYPES)[number];
 
 /** The AML rule catalogue as data: every threshold, window and severity the engine uses lives here. */
 
@@ -36,7 +46,7 @@ export interface AmlRule {
   mode: 'realtime' | 'async';
   /**
    * What the rule counts: every attempt the tenant reports (metadata.status succeeded, failed or pending), or only
-   * money that moved (succeeded). Async evaluation and the screen read history through this (see hot/history.ts).
+   * money that moved (succeeded). Async evaluation and the screen read history through this (see statements/history.ts).
    */
   counts: RuleCounts;
   /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { asStaff, createStaffMember, signInAs } from '../../../test/helpers/staff-driver.js';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { AML_RULES } from './aml.rules.js';
-import { AmlDriver, usd } from './aml.test-support.js';
+import { AmlDriver } from './aml.test-support.js';
+import { usd } from '../../../test/helpers/units.js';
 
 describe('GET /backoffice/v1/aml/cases/{case_id}/sar-pack', () => {
   const suite = useSuite(async (own) => {
@@ -28,7 +29,7 @@ describe('GET /backoffice/v1/aml/cases/{case_id}/sar-pack', () => {
   /** A withdrawal of USD 10,000 held at the screen: a case under review. */
   async function heldCase() {
     const { d } = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     const screen = (await d.screen(d.screenBody(user, usd(10_000)))).json();
     expect(screen.decision).toBe('hold');
     return { user, caseId: screen.case_id as string, withdrawalId: screen.withdrawal_id as string };

@@ -7,9 +7,9 @@ import {
   NullableTimestamp,
   Timestamp,
 } from '../../platform/schemas.js';
-import { RULE_CODES } from './aml.rules.js';
+import { RULE_CODES, EVENT_TYPES } from './aml.rules.js';
 import { DECISION_ACTIONS } from './aml.case-rules.js';
-import { CASE_ORIGINS, EVENT_OUTCOMES, EVENT_TYPES, OPEN_CASE_STATUSES } from './aml.tables.js';
+import { CASE_ORIGINS, EVENT_OUTCOMES, OPEN_CASE_STATUSES } from './aml.tables.js';
 
 const UserId = Type.String({
   minLength: 1,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { RULE_CODES } from './aml.rules.js';
-import { AmlDriver, HOUR, usd } from './aml.test-support.js';
+import { AmlDriver } from './aml.test-support.js';
+import { HOUR, usd } from '../../../test/helpers/units.js';
 
 describe('POST /v1/aml/screen', () => {
   const suite = useSuite(() => AmlDriver.start());
@@ -18,7 +19,7 @@ describe('POST /v1/aml/screen', () => {
 
   it('allows a clean withdrawal of USD 9,999.99 (score 0) with the rules evaluated', async () => {
     const d = suite.current;
-    const body = d.screenBody(d.user(), usd(9_999.99));
+    const body = d.screenBody(d.newUser(), usd(9_999.99));
     const response = await d.screen(body);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -33,7 +34,7 @@ describe('POST /v1/aml/screen', () => {
 
   it('R-001: holds a withdrawal of USD 10,000 (score 70) and opens a real-time case', async () => {
     const d = suite.current;
-    const body = d.screenBody(d.user(), usd(10_000));
+    const body = d.screenBody(d.newUser(), usd(10_000));
     const response = await d.screen(body);
     expect(response.json()).toEqual({
       decision: 'hold',
@@ -72,22 +73,22 @@ describe('POST /v1/aml/screen', () => {
     const d = suite.current;
     await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.1 });
     // EUR 9,000.00 is USD 9,900.00: under the threshold. EUR 9,500.00 is USD 10,450.00: over it.
-    const under = await d.screen(d.screenBody(d.user(), 9_000_00, { currency: 'EUR' }));
+    const under = await d.screen(d.screenBody(d.newUser(), 9_000_00, { currency: 'EUR' }));
     expect(under.json()).toMatchObject({ decision: 'allow', rules_triggered: [] });
-    const over = await d.screen(d.screenBody(d.user(), 9_500_00, { currency: 'EUR' }));
+    const over = await d.screen(d.screenBody(d.newUser(), 9_500_00, { currency: 'EUR' }));
     expect(over.json()).toMatchObject({ decision: 'hold', rules_triggered: ['R-001'] });
     const staff = (await d.t.backoffice('GET', `/aml/cases/${over.json().case_id}`)).json();
     expect(staff.screen).toMatchObject({ amount_cents: 9_500_00, currency: 'EUR', usd_cents: 10_450_00 });
 
     // A new rate applies to the next screen.
     await d.t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.2 });
-    const after = await d.screen(d.screenBody(d.user(), 9_000_00, { currency: 'EUR' }));
+    const after = await d.screen(d.screenBody(d.newUser(), 9_000_00, { currency: 'EUR' }));
     expect(after.json()).toMatchObject({ decision: 'hold', rules_triggered: ['R-001'] });
   });
 
   it('boundary 0 / 50: a history with R-007 alone (score 50) holds a small withdrawal', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     await geographicAnomaly(user);
     const response = await d.screen(d.screenBody(user, usd(100)));
     expect(response.json()).toMatchObject({ decision: 'hold', rules_triggered: ['R-007'], risk_score: 50 });
@@ -95,7 +96,7 @@ describe('POST /v1/aml/screen', () => {
 
   it('boundary 70 / 80: R-005 alone (score 80) rejects; the reject shape has a case and a generic message', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     const deposit = await d.event(user, 'deposit', usd(1_000), { at: -HOUR });
     const body = d.screenBody(user, usd(1_040));
     const response = await d.screen(body);
@@ -114,7 +115,7 @@ describe('POST /v1/aml/screen', () => {
 
   it('scores every rule the history trips now: R-001 + R-002 + R-004 caps at 100', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     for (let i = 1; i <= 4; i++) await d.event(user, 'deposit', usd(40), { at: -i * 60 });
     await d.event(user, 'deposit', usd(6_000), { at: -30 });
     const response = await d.screen(d.screenBody(user, usd(12_000)));
@@ -127,8 +128,8 @@ describe('POST /v1/aml/screen', () => {
 
   it("R-006 at a screen: a fingerprint of the user's recorded history on 3 users; never the withdrawal's", async () => {
     const d = suite.current;
-    const card = `iban-${d.user()}`;
-    const [a, b, user] = [d.user(), d.user(), d.user()];
+    const card = `iban-${d.newUser()}`;
+    const [a, b, user] = [d.newUser(), d.newUser(), d.newUser()];
     await d.event(a, 'deposit', usd(20), { metadata: { payment_method_fingerprint: card } });
     await d.event(b, 'withdrawal', usd(20), { metadata: { payment_method_fingerprint: card } });
     // The withdrawal under screen uses the card two others used: it does not count for R-006.
@@ -155,16 +156,16 @@ describe('POST /v1/aml/screen', () => {
 
   it('R-006 at a screen stays quiet with two users of the fingerprint', async () => {
     const d = suite.current;
-    const card = `iban-${d.user()}`;
-    const user = d.user();
-    await d.event(d.user(), 'deposit', usd(20), { metadata: { payment_method_fingerprint: card } });
+    const card = `iban-${d.newUser()}`;
+    const user = d.newUser();
+    await d.event(d.newUser(), 'deposit', usd(20), { metadata: { payment_method_fingerprint: card } });
     await d.event(user, 'deposit', usd(20), { metadata: { payment_method_fingerprint: card } });
     expect((await d.screen(d.screenBody(user, usd(100)))).json()).toMatchObject({ decision: 'allow' });
   });
 
   it('R-005 at a screen: a recorded pair of the last 24 hours trips; one 24 hours old has left', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     const deposit = await d.event(user, 'deposit', usd(2_000), { at: -3 * HOUR });
     const withdrawal = await d.event(user, 'withdrawal', usd(1_950), { at: -2 * HOUR });
     const response = await d.screen(d.screenBody(user, usd(100)));
@@ -172,7 +173,7 @@ describe('POST /v1/aml/screen', () => {
     const staff = (await d.t.backoffice('GET', `/aml/cases/${response.json().case_id}`)).json();
     expect(staff.transaction_ids).toEqual([deposit, withdrawal]);
 
-    const old = d.user();
+    const old = d.newUser();
     await d.event(old, 'deposit', usd(2_000), { at: -25 * HOUR });
     await d.event(old, 'withdrawal', usd(1_950), { at: -24 * HOUR });
     expect((await d.screen(d.screenBody(old, usd(100)))).json()).toMatchObject({ decision: 'allow' });
@@ -180,7 +181,7 @@ describe('POST /v1/aml/screen', () => {
 
   it('R-008 and R-009 at a screen come from the history, never from the withdrawal under screen', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     await d.event(user, 'login', 0, { at: -100 * 86_400 });
     await d.event(user, 'wager', usd(5_000), { at: -HOUR });
     await d.event(user, 'wager', usd(5_000), { at: -HOUR + 1 });
@@ -188,7 +189,7 @@ describe('POST /v1/aml/screen', () => {
     expect(response.json()).toMatchObject({ rules_triggered: ['R-008', 'R-009'], risk_score: 100 });
 
     // A USD 10,000 withdrawal also sent as an event (same id) counts once: R-001 only, not R-009 too.
-    const lone = d.user();
+    const lone = d.newUser();
     const body = d.screenBody(lone, usd(10_000));
     await d.event(lone, 'withdrawal', usd(10_000), { transaction_id: body.withdrawal_id });
     expect((await d.screen(body)).json()).toMatchObject({
@@ -201,7 +202,7 @@ describe('POST /v1/aml/screen', () => {
   it('decides screens that arrive together each on its own user and amount', async () => {
     const d = suite.current;
     // Concurrent screens read their histories in one statement: no finding may cross from one user to another.
-    const [anomalous, clean, large] = [d.user(), d.user(), d.user()];
+    const [anomalous, clean, large] = [d.newUser(), d.newUser(), d.newUser()];
     await geographicAnomaly(anomalous);
     await d.event(clean, 'deposit', usd(20), { at: -HOUR });
     const bodies = [
@@ -221,7 +222,7 @@ describe('POST /v1/aml/screen', () => {
 
   it('answers the same request again with the original 200, and a different one with 409', async () => {
     const d = suite.current;
-    const body = d.screenBody(d.user(), usd(10_000));
+    const body = d.screenBody(d.newUser(), usd(10_000));
     const first = await d.screen(body);
     await d.t.advance(60);
     const again = await d.screen(body);
@@ -242,14 +243,14 @@ describe('POST /v1/aml/screen', () => {
     ['a currency without a rate', { currency: 'XTS' }],
   ])('answers 400 invalid_event for %s', async (_case, change) => {
     const d = suite.current;
-    const response = await d.screen({ ...d.screenBody(d.user(), usd(100)), ...change });
+    const response = await d.screen({ ...d.screenBody(d.newUser(), usd(100)), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_event');
   });
 
   it('answers within a few milliseconds', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     for (let i = 0; i < 20; i++) await d.event(user, i % 2 ? 'wager' : 'deposit', usd(10), { at: -i * 600 });
     const started = performance.now();
     for (let i = 0; i < 10; i++) await d.screen(d.screenBody(user, usd(50)));
@@ -261,7 +262,7 @@ describe('POST /v1/aml/screen', () => {
     const d = suite.current;
     const other = await d.otherTenant();
     try {
-      const user = d.user();
+      const user = d.newUser();
       await geographicAnomaly(user);
       const mine = await d.screen(d.screenBody(user, usd(10_000)));
       expect(mine.json().risk_score).toBe(100);

@@ -1,16 +1,8 @@
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 import type { Timestamp } from '../../platform/db/platform-tables.js';
-import type { RuleCode, ScreenDecision } from './aml.rules.js';
+import type { AmlEventType, RuleCode, ScreenDecision } from './aml.rules.js';
 
-export const EVENT_TYPES = [
-  'deposit',
-  'withdrawal',
-  'wager',
-  'settlement',
-  'login',
-  'account_update',
-] as const;
-export type AmlEventType = (typeof EVENT_TYPES)[number];
+export type { AmlEventType } from './aml.rules.js';
 
 /** What became of a transaction (metadata.status); absent means succeeded. */
 export const EVENT_OUTCOMES = ['succeeded', 'failed', 'pending'] as const;

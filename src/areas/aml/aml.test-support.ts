@@ -2,14 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import type { WebhookEnvelope } from '../../platform/outbox.js';
 import { FOUR_EYES_ACTIONS, type DecisionAction } from './aml.case-rules.js';
-
-export const HOUR = 3600;
-export const DAY = 86_400;
-/** US dollars to cents, for readable amounts in tests. */
-export const usd = (dollars: number) => Math.round(dollars * 100);
 
 export interface EventOptions {
   /** Seconds relative to the service clock's now (negative: in the past). */
@@ -24,25 +18,6 @@ export interface EventOptions {
 export class AmlDriver extends TenantDriver {
   private n = 0;
 
-  static async start(): Promise<AmlDriver> {
-    return new AmlDriver(...(await TenantDriver.parts()));
-  }
-
-  /** A driver for another tenant of the same service, with its own webhook receiver. */
-  async otherTenant(): Promise<AmlDriver> {
-    const receiver = await WebhookReceiver.start();
-    const tenant = await this.t.createTenant({ webhookUrl: receiver.url });
-    return new AmlDriver(this.t, tenant, receiver);
-  }
-
-  user(label = 'player'): string {
-    return `${label}-${++this.n}-${Math.random().toString(36).slice(2, 8)}`;
-  }
-
-  iso(offsetSeconds = 0): string {
-    return new Date(this.t.platform.clock.now().getTime() + offsetSeconds * 1000).toISOString();
-  }
-
   body(userId: string, eventType: string, amountCents: number, options: EventOptions = {}) {
     return {
       user_id: userId,
@@ -52,12 +27,12 @@ export class AmlDriver extends TenantDriver {
       currency: options.currency ?? 'USD',
       payment_method: options.payment_method ?? `card-${userId}`,
       metadata: options.metadata ?? {},
-      occurred_at: this.iso(options.at ?? 0),
+      occurred_at: this.at(options.at ?? 0),
     };
   }
 
   post(body: object): Promise<LightMyRequestResponse> {
-    return this.t.api(this.tenant.apiKey, 'POST', '/v1/aml/event', body);
+    return this.api('POST', '/v1/aml/event', body);
   }
 
   /** Sends an event and expects it queued; returns its transaction id. */
@@ -75,7 +50,7 @@ export class AmlDriver extends TenantDriver {
   }
 
   screen(body: object): Promise<LightMyRequestResponse> {
-    return this.t.api(this.tenant.apiKey, 'POST', '/v1/aml/screen', body);
+    return this.api('POST', '/v1/aml/screen', body);
   }
 
   screenBody(userId: string, amountCents: number, extra: Record<string, unknown> = {}) {
@@ -91,11 +66,7 @@ export class AmlDriver extends TenantDriver {
   }
 
   async cases(userId: string) {
-    const response = await this.t.api(
-      this.tenant.apiKey,
-      'GET',
-      `/v1/aml/cases?user_id=${encodeURIComponent(userId)}`,
-    );
+    const response = await this.api('GET', `/v1/aml/cases?user_id=${encodeURIComponent(userId)}`);
     return response.json<{
       user_id: string;
       open_cases: number;
@@ -139,15 +110,8 @@ export class AmlDriver extends TenantDriver {
     return this.t.deliverWebhooks();
   }
 
-  /** Webhooks delivered to this tenant, each verified with standardwebhooks, optionally of one event and user. */
-  webhooks(event?: string, userId?: string): WebhookEnvelope[] {
-    return this.receiver
-      .verified(this.tenant.signingSecret)
-      .filter((e) => (!event || e.event === event) && (!userId || e.data.user_id === userId));
-  }
-
   flagged(userId: string): WebhookEnvelope[] {
-    return this.webhooks('aml.flagged', userId);
+    return this.received('aml.flagged', userId);
   }
 
   /** The codes a user's cases hold (all cases). */

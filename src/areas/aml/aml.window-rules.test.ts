@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { AmlDriver, DAY, HOUR, usd } from './aml.test-support.js';
+import { AmlDriver } from './aml.test-support.js';
+import { DAY, HOUR, usd } from '../../../test/helpers/units.js';
 
 /** counts and sums over a window ending at the event's time. */
 describe('AML window rules', () => {
@@ -34,7 +35,7 @@ describe('AML window rules', () => {
   describe('R-002 velocity: 5 or more deposits in (T − 1 h, T]', () => {
     it('trips on the fifth deposit within the hour', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       const ids = [];
       for (const at of [-3599, -2000, -1000, -500, 0])
         ids.push(await d.event(user, 'deposit', usd(50), { at }));
@@ -44,7 +45,7 @@ describe('AML window rules', () => {
 
     it('does not trip when the first deposit is exactly one hour old', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       for (const at of [-3600, -2000, -1000, -500, 0]) await d.event(user, 'deposit', usd(50), { at });
       await expectQuiet(user);
     });
@@ -53,14 +54,14 @@ describe('AML window rules', () => {
   describe('R-003 structuring: 10 or more deposits within USD 100 of a tier threshold in 7 days', () => {
     it('trips on the tenth deposit near USD 2,000', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       for (let i = 9; i >= 0; i--) await d.event(user, 'deposit', usd(1_950), { at: -i * 14 * HOUR });
       await expectFlagged(user, ['R-003'], 90, 'escalate');
     });
 
     it('does not trip with nine near the threshold and one just outside the band', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       for (let i = 9; i >= 1; i--) await d.event(user, 'deposit', usd(2_099), { at: -i * 14 * HOUR });
       await d.event(user, 'deposit', usd(1_899.99));
       await expectQuiet(user);
@@ -70,7 +71,7 @@ describe('AML window rules', () => {
   describe('R-008 dormant reactivation: 90 idle days, then over USD 5,000 in 24 h', () => {
     it('trips after exactly 90 idle days and USD 5,000.01 of activity', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'login', 0, { at: -90 * DAY - HOUR });
       await d.event(user, 'deposit', usd(3_000), { at: -HOUR });
       await d.event(user, 'wager', usd(2_000.01));
@@ -79,7 +80,7 @@ describe('AML window rules', () => {
 
     it('does not trip one second short of 90 idle days', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'login', 0, { at: -90 * DAY - HOUR + 1 });
       await d.event(user, 'deposit', usd(3_000), { at: -HOUR });
       await d.event(user, 'wager', usd(2_000.01));
@@ -88,7 +89,7 @@ describe('AML window rules', () => {
 
     it('does not trip with exactly USD 5,000 of activity', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'login', 0, { at: -120 * DAY });
       await d.event(user, 'deposit', usd(3_000), { at: -HOUR });
       await d.event(user, 'wager', usd(2_000));
@@ -97,7 +98,7 @@ describe('AML window rules', () => {
 
     it('does not trip for a new user with no earlier event', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'deposit', usd(3_000), { at: -HOUR });
       await d.event(user, 'wager', usd(2_500));
       await expectQuiet(user);
@@ -107,7 +108,7 @@ describe('AML window rules', () => {
   describe('R-009 aggregate threshold: USD 10,000 or more in the rolling window', () => {
     it('trips at USD 10,000 of deposits and wagers within 24 hours', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'deposit', usd(5_000), { at: -DAY + 1 });
       await d.event(user, 'wager', usd(5_000));
       await expectFlagged(user, ['R-009'], 70, 'hold_and_review');
@@ -115,7 +116,7 @@ describe('AML window rules', () => {
 
     it('does not trip at USD 9,999.99', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'deposit', usd(5_000), { at: -HOUR });
       await d.event(user, 'wager', usd(4_999.99));
       await expectQuiet(user);
@@ -123,7 +124,7 @@ describe('AML window rules', () => {
 
     it('does not trip when the deposit is exactly 24 hours old', async () => {
       const d = suite.current;
-      const user = d.user();
+      const user = d.newUser();
       await d.event(user, 'deposit', usd(5_000), { at: -DAY });
       await d.event(user, 'wager', usd(5_000));
       await expectQuiet(user);
@@ -146,8 +147,8 @@ describe('AML window rules', () => {
         expect(read.json().r009_window_hours).toBe(48);
 
         // The same activity 30 hours apart: inside the other tenant's 48 hours, outside the default 24.
-        const mine = d.user();
-        const theirs = other.user();
+        const mine = d.newUser();
+        const theirs = other.newUser();
         await d.event(mine, 'deposit', usd(5_000), { at: -30 * HOUR });
         await d.event(mine, 'wager', usd(5_000));
         await other.event(theirs, 'deposit', usd(5_000), { at: -30 * HOUR });
@@ -172,7 +173,7 @@ describe('AML window rules', () => {
 
   it('a repeated window pattern adds to the open case instead of opening another', async () => {
     const d = suite.current;
-    const user = d.user();
+    const user = d.newUser();
     for (const at of [-600, -500, -400, -300, -200]) await d.event(user, 'deposit', usd(50), { at });
     await d.pass();
     expect(d.flagged(user)).toHaveLength(1);

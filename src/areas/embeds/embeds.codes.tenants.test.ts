@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SmtpInbox } from '../../../test/helpers/smtp-inbox.js';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
+import type { TestTenant } from '../../../test/helpers/test-service.js';
 import { uniqueEmail, userId } from '../exclusions/exclusions.test-support.js';
 import { CODE_LIMITS } from './embeds.rules.js';
 import { confirmCode, createSession, errorBody, requestCode } from './embeds.test-support.js';
@@ -13,7 +14,7 @@ import { confirmCode, createSession, errorBody, requestCode } from './embeds.tes
 describe('embed codes across tenants', () => {
   const suite = useSuite(async (own) => {
     const inbox = own(await SmtpInbox.start());
-    const t = own(await TestService.start({ smtpUrl: inbox.url }));
+    const { t } = own(await TenantDriver.start({ config: { smtpUrl: inbox.url } }));
     return { t, inbox };
   });
 

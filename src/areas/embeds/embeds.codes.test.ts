@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SmtpInbox } from '../../../test/helpers/smtp-inbox.js';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
+import type { TestTenant } from '../../../test/helpers/test-service.js';
 import { check, told, uniqueEmail, uniquePhone, userId } from '../exclusions/exclusions.test-support.js';
 import {
   confirmCode,
@@ -20,10 +20,8 @@ import {
 describe('self-exclusion embed: request and confirm', () => {
   const suite = useSuite(async (own) => {
     const inbox = own(await SmtpInbox.start());
-    const t = own(await TestService.start({ smtpUrl: inbox.url }));
-    const hook = own(await WebhookReceiver.start());
-    const tenant = await t.createTenant({ webhookUrl: hook.url, name: 'Casino Royale' });
-    return { t, inbox, hook, tenant };
+    const d = own(await TenantDriver.start({ config: { smtpUrl: inbox.url }, name: 'Casino Royale' }));
+    return { t: d.t, inbox, hook: d.receiver, tenant: d.tenant };
   });
 
   /** A fresh player's session; their code arrives by mail after `requestAndRead`. */

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { told, userId } from '../exclusions/exclusions.test-support.js';
 import { createSession, embedApi, errorBody } from './embeds.test-support.js';
 
 /** The deposit-limits embed's JSON endpoints: the session's player only, through the tenant API's verbs and events. */
 describe('deposit-limits embed: the JSON endpoints', () => {
   const suite = useSuite(async (own) => {
-    const t = own(await TestService.start());
-    const hook = own(await WebhookReceiver.start());
-    const tenant = await t.createTenant({ webhookUrl: hook.url });
-    return { t, hook, tenant };
+    const d = own(await TenantDriver.start());
+    return { t: d.t, hook: d.receiver, tenant: d.tenant };
   });
 
   async function limitsSession(body: Record<string, unknown> = {}) {

@@ -1,6 +1,6 @@
-import { escapeHtml } from '../../console/html.js';
+import { escapeHtml } from '../../platform/html.js';
 import type { OutgoingMail } from '../../platform/mail/mail.js';
-import type { Duration } from '../exclusions/exclusions.rules.js';
+import type { Duration } from '../exclusions/index.js';
 import { CODE_SECONDS, type Locale } from './embeds.rules.js';
 import { MESSAGES } from './locales/index.js';
 

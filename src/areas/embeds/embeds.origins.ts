@@ -9,13 +9,12 @@ export function normaliseOrigin(raw: string): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new AppError('invalid_request', 400, `${raw} is not an origin (https://casino.example)`);
+    throw new AppError('invalid_request', `${raw} is not an origin (https://casino.example)`);
   }
   const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
   if (!['https:', 'http:'].includes(url.protocol) || !bare || url.hostname.includes('*')) {
     throw new AppError(
       'invalid_request',
-      400,
       `${raw} is not an origin: give a scheme, a host and a port only (https://casino.example)`,
     );
   }

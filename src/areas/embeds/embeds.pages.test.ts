@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SmtpInbox } from '../../../test/helpers/smtp-inbox.js';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
+import type { TestTenant } from '../../../test/helpers/test-service.js';
 import { check, uniqueEmail, userId } from '../exclusions/exclusions.test-support.js';
 import { createSession, embedApi } from './embeds.test-support.js';
-import { escapeHtml } from '../../console/html.js';
+import { escapeHtml } from '../../platform/html.js';
 import { parseAmount } from './pages/limits.js';
 import { MESSAGES } from './locales/index.js';
 
@@ -15,9 +16,8 @@ import { MESSAGES } from './locales/index.js';
 describe('embed pages without script', () => {
   const suite = useSuite(async (own) => {
     const inbox = own(await SmtpInbox.start());
-    const t = own(await TestService.start({ smtpUrl: inbox.url }));
-    const tenant = await t.createTenant({ name: 'Casino Royale' });
-    return { t, inbox, tenant };
+    const d = own(await TenantDriver.start({ config: { smtpUrl: inbox.url }, name: 'Casino Royale' }));
+    return { t: d.t, inbox, tenant: d.tenant };
   });
 
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();

@@ -6,7 +6,7 @@ import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { PACKAGE_ROOT } from '../../version.js';
 import { tokenFailures } from './embeds.routes.js';
-import * as embeds from './embeds.service.js';
+import { embedPagePath, findSession, openSession } from './service/sessions.js';
 import { MESSAGES } from './locales/index.js';
 import { exclusionPage, exclusionRoutes } from './pages/exclusion.js';
 import { limitsPage, limitsRoutes } from './pages/limits.js';
@@ -38,8 +38,8 @@ export function embedPageRoutes(platform: Platform) {
     async function open(request: TokenRequest, reply: FastifyReply): Promise<Page | undefined> {
       const { token } = request.params;
       try {
-        const { session, tenant, ctx } = await embeds.openSession(platform, token, request.id);
-        const page = embeds.embedPagePath(token);
+        const { session, tenant, ctx } = await openSession(platform, token, request.id);
+        const page = embedPagePath(token);
         const paths = {
           page,
           request: `${page}/request`,
@@ -53,7 +53,7 @@ export function embedPageRoutes(platform: Platform) {
         // Counted and logged as the JSON endpoints count a bad token.
         if (error.code === 'invalid_embed_token') await tokenFailure(request, reply);
         // An expired or spent session still says so in its player's language, framed where its tenant allows.
-        const found = await embeds.findSession(platform, token);
+        const found = await findSession(platform, token);
         const frame = found ? frameOf(found.session, found.tenant) : NO_SESSION;
         await send(reply, error.statusCode, frame, problem(frame, explain(error, frame).message));
         return undefined;
@@ -86,7 +86,7 @@ export function embedPageRoutes(platform: Platform) {
 
     app.get<{ Params: { name: string } }>('/embeds/assets/:name', async (request, reply) => {
       const asset = assets.get(request.params.name);
-      if (!asset) throw new AppError('not_found', 404, 'No such asset');
+      if (!asset) throw new AppError('not_found', 'No such asset');
       return reply.type(asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
     });
 

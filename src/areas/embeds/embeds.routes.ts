@@ -5,8 +5,8 @@ import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { authFailureLimit } from '../../platform/rate-limit.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { Exclusion } from '../exclusions/exclusions.schemas.js';
-import { DepositLimitRecord } from '../limits/limits.schemas.js';
+import { Exclusion } from '../exclusions/index.js';
+import { DepositLimitRecord } from '../limits/index.js';
 import {
   CodeRequested,
   ConfirmCodeRequest,
@@ -18,7 +18,9 @@ import {
   RequestCodeRequest,
   TokenParams,
 } from './embeds.schemas.js';
-import * as embeds from './embeds.service.js';
+import { cancelEmbedLimit, embedLimits, setEmbedLimit } from './service/limits.js';
+import { confirmCode, requestCode } from './service/codes.js';
+import { createEmbedSession } from './service/sessions.js';
 
 const tags = ['embeds'];
 const config = { validationErrorCode: 'invalid_request' } as const;
@@ -41,7 +43,7 @@ export function embedSessionRoutes(platform: Platform): FastifyPluginAsyncTypebo
       },
       async (request, reply) =>
         reply.code(201).send(
-          await embeds.createEmbedSession(
+          await createEmbedSession(
             platform,
             request.tenantContext,
             request.body,
@@ -108,7 +110,7 @@ export function embedTokenRoutes(platform: Platform): FastifyPluginAsyncTypebox 
       async (request, reply) =>
         reply
           .code(202)
-          .send(await embeds.requestCode(platform, request.params.token, request.id, request.body.duration)),
+          .send(await requestCode(platform, request.params.token, request.id, request.body.duration)),
     );
 
     app.post(
@@ -126,7 +128,7 @@ export function embedTokenRoutes(platform: Platform): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) => {
-        const { exclusion, created } = await embeds.confirmCode(
+        const { exclusion, created } = await confirmCode(
           platform,
           request.params.token,
           request.id,
@@ -149,7 +151,7 @@ export function embedTokenRoutes(platform: Platform): FastifyPluginAsyncTypebox 
           response: { 200: EmbedLimits, ...errorResponses(401, 409) },
         },
       },
-      (request) => embeds.embedLimits(platform, request.params.token, request.id),
+      (request) => embedLimits(platform, request.params.token, request.id),
     );
 
     app.post(
@@ -178,7 +180,7 @@ export function embedTokenRoutes(platform: Platform): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) => {
-        const { limit, created } = await embeds.setEmbedLimit(
+        const { limit, created } = await setEmbedLimit(
           platform,
           request.params.token,
           request.id,
@@ -201,8 +203,7 @@ export function embedTokenRoutes(platform: Platform): FastifyPluginAsyncTypebox 
           response: { 200: DepositLimitRecord, ...errorResponses(401, 404, 409) },
         },
       },
-      (request) =>
-        embeds.cancelEmbedLimit(platform, request.params.token, request.id, request.params.limit_id),
+      (request) => cancelEmbedLimit(platform, request.params.token, request.id, request.params.limit_id),
     );
   };
 }

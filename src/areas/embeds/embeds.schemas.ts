@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CurrencyCode, Timestamp } from '../../platform/schemas.js';
-import { Duration } from '../exclusions/exclusions.schemas.js';
-import { LimitType, LimitView } from '../limits/limits.schemas.js';
+import { Duration } from '../exclusions/index.js';
+import { LimitType, LimitView } from '../limits/index.js';
 import { CODE_DIGITS, EMBED_KINDS, LOCALES, MAX_EMBED_ORIGINS } from './embeds.rules.js';
 
 /** Wire shapes of the hosted embeds: each validates, types and documents (OpenAPI) one request or response. */

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../../platform/db/platform-tables.js';
-import type { Duration } from '../exclusions/exclusions.rules.js';
+import type { Duration } from '../exclusions/index.js';
 import type { EmbedKind } from './embeds.rules.js';
 
 /** A hosted embed's session: what the operator's server said about the player, reached by the page's token. */

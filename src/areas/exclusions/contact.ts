@@ -14,7 +14,7 @@ export interface Contact {
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const MAX_EMAIL_LENGTH = 254;
 
-export const invalidPayload = (message: string) => new AppError('invalid_payload', 400, message);
+export const invalidPayload = (message: string) => new AppError('invalid_payload', message);
 
 /** Blank (empty or whitespace-only) counts as absent: clients often send `""` for "no email". */
 const present = (value: string | undefined | null): value is string =>

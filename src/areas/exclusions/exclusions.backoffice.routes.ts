@@ -3,16 +3,45 @@ import { Type } from 'typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses, RejectProposalRequest } from '../../platform/schemas.js';
 import { requestStaffContext } from '../../platform/service-context.js';
-import { StaffExclusion, VoidRequest } from './exclusions.schemas.js';
-import { confirmVoid, getStaffExclusion, rejectVoid, voidExclusion } from './exclusions.service.js';
+import { RegulatorRequest, RegulatorResult, StaffExclusion, VoidRequest } from './exclusions.schemas.js';
+import { addRegulatorEntries } from './service/add-regulator-entries.js';
+import { confirmVoid, getStaffExclusion, rejectVoid, voidExclusion } from './service/void-exclusion.js';
 
 const tags = ['exclusions'];
 const params = Type.Object({ exclusion_id: Type.String({ maxLength: 64 }) });
-const config = { validationErrorCode: 'invalid_payload' };
+const config = { validationErrorCode: 'invalid_payload' } as const;
 
-/** The staff's view of a register row, and the void of a row registered in error. */
+/**
+ * The staff's part of the register, under /backoffice/v1 behind its token or a staff session (no per-key rate
+ * limit there): the regulator's comprehensive form, a row's staff view, and the void of a row registered in error.
+ */
 export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypebox {
   return async (app) => {
+    app.post(
+      '/regulator/exclusions',
+      {
+        config: { validationErrorCode: 'invalid_payload' },
+        schema: {
+          tags: ['exclusions'],
+          summary: "Add entries of the regulator's comprehensive form to the master list",
+          description:
+            'One entry, or a batch under entries (1 to 1000), each with email and/or phone, duration and environment. 201 when any row was created, 200 when every entry was already on the list.',
+          body: RegulatorRequest,
+          response: { 200: RegulatorResult, 201: RegulatorResult, ...errorResponses(400, 401) },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        const entries = 'entries' in body ? body.entries : [body];
+        const { result, created } = await addRegulatorEntries(
+          platform,
+          requestStaffContext(platform, request),
+          entries,
+        );
+        return reply.code(created > 0 ? 201 : 200).send(result);
+      },
+    );
+
     app.get(
       '/exclusions/:exclusion_id',
       {

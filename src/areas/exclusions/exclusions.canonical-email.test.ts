@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import { check, checkBatch, exclude, show, userId } from './exclusions.test-support.js';
 
@@ -13,10 +13,10 @@ const unique = () => randomBytes(5).toString('hex');
  * domain, and dots at gmail.com and googlemail.com (one provider) do not make another player.
  */
 describe('matching an email in its canonical form', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
 
   it('matches Jane.Doe+casino@gmail.com under every spelling of that gmail mailbox, for every tenant', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const [a, b] = [await t.createTenant(), await t.createTenant()];
     const id = unique();
     const created = (
@@ -63,7 +63,7 @@ describe('matching an email in its canonical form', () => {
   });
 
   it('ignores dots only where the provider does: jane.doe@example.com is not janedoe@example.com', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const id = unique();
     const created = (
@@ -91,7 +91,7 @@ describe('matching an email in its canonical form', () => {
   });
 
   it('drops a +tag on every domain: jane+x@example.com is jane@example.com', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const id = unique();
     const created = (
@@ -113,7 +113,7 @@ describe('matching an email in its canonical form', () => {
   });
 
   it('counts any spelling of a mailbox as showing it: a tenant that checked janedoe@googlemail.com hears of Jane.Doe+casino@gmail.com', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const a = await t.createTenant();
     const hook = suite.own(await WebhookReceiver.start());
     const b = await t.createTenant({ webhookUrl: hook.url });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
+import type { TestTenant } from '../../../test/helpers/test-service.js';
 import {
   check,
   checkBatch,
@@ -33,10 +34,10 @@ function shuffled<T>(items: T[], seed = 7): T[] {
 }
 
 describe('POST /v1/exclusions/check-batch', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
 
   const setExclusionsBudget = async (tenant: TestTenant, perMinute: number) => {
-    const t = suite.current;
+    const { t } = suite.current;
     const response = await t.backoffice('PUT', `/tenants/${tenant.tenantId}/rate-limits`, {
       exclusions_per_minute: perMinute,
     });
@@ -47,7 +48,7 @@ describe('POST /v1/exclusions/check-batch', () => {
     Array.from({ length: n }, (_, i) => ({ reference: `${prefix}-${i}`, email: uniqueEmail() }));
 
   it('answers 1,000 mixed contacts, in order with their references, exactly as the live check answers each', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const [a, b] = [await t.createTenant(), await t.createTenant()];
     const live = await t.createTenant({ environment: 'live' });
     // a registers and checks far more than the default budget of 100 a minute.
@@ -210,7 +211,7 @@ describe('POST /v1/exclusions/check-batch', () => {
   }, 120_000);
 
   it('reads the register in one statement per batch, for 1 contact or 1,000', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const spy = vi.spyOn(t.db.getExecutor(), 'executeQuery');
     try {
@@ -233,7 +234,7 @@ describe('POST /v1/exclusions/check-batch', () => {
   });
 
   it('draws on the exclusions bucket as one request per 100 contacts: 1,000 contacts are ten', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     await setExclusionsBudget(tenant, 12);
     expect((await checkBatch(t, tenant, { contacts: freshContacts(1000) })).statusCode).toBe(200);
@@ -245,7 +246,7 @@ describe('POST /v1/exclusions/check-batch', () => {
   });
 
   it('counts 101 contacts as two requests, and refuses a batch beyond the budget whole, showing nothing', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     await setExclusionsBudget(tenant, 3);
     expect((await checkBatch(t, tenant, { contacts: freshContacts(101) })).statusCode).toBe(200);
@@ -259,7 +260,7 @@ describe('POST /v1/exclusions/check-batch', () => {
   });
 
   it('answers a contact that matches nothing with exactly its reference and is_excluded false', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const response = await checkBatch(t, tenant, {
       contacts: [
@@ -279,7 +280,7 @@ describe('POST /v1/exclusions/check-batch', () => {
   });
 
   it('counts its contacts as shown once it has answered, one sighting per distinct contact', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     const response = await checkBatch(t, tenant, {
@@ -314,7 +315,7 @@ describe('POST /v1/exclusions/check-batch', () => {
       { contacts: [{ reference: 'r', email: 'a@b.com' }], include_regulator: 'no' },
     ],
   ])('answers %s with 400 invalid_payload and records nothing', async (_name, body) => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const response = await t.api(tenant.apiKey, 'POST', '/v1/exclusions/check-batch', body);
     expect([response.statusCode, response.json()]).toEqual([
@@ -325,7 +326,7 @@ describe('POST /v1/exclusions/check-batch', () => {
   });
 
   it('names the contact that is not a valid email or phone, and records none of the batch', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const response = await checkBatch(t, tenant, {
       contacts: [
@@ -340,7 +341,7 @@ describe('POST /v1/exclusions/check-batch', () => {
   });
 
   it('allows include_regulator=false to sandbox admin keys only, as the live check does', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const sandbox = await t.createTenant();
     const live = await t.createTenant({ environment: 'live' });
     const [sandboxAdmin, liveAdmin] = [
@@ -392,7 +393,7 @@ describe('POST /v1/exclusions/check-batch', () => {
   });
 
   it('requires a bearer key', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const response = await t.inject({
       method: 'POST',
       url: '/v1/exclusions/check-batch',
@@ -402,7 +403,7 @@ describe('POST /v1/exclusions/check-batch', () => {
   });
 
   it('is documented in the OpenAPI document under the exclusions tag, with how it counts against the budget', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
       paths: Record<string, Record<string, { tags?: string[]; description?: string }>>;
     }>();

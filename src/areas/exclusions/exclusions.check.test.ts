@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { CompiledQuery, sql } from 'kysely';
-import { TestService } from '../../../test/helpers/test-service.js';
-import { bindChecks } from './hot/exclusion-check.js';
+import { bindChecks } from './statements/exclusion-check.js';
 import {
   check,
   exclude,
@@ -14,10 +14,10 @@ import {
 } from './exclusions.test-support.js';
 
 describe('GET /v1/exclusions/check', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
 
   it('matches an email case- and whitespace-insensitively with exactly the check-result fields', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const email = uniqueEmail();
     const created = (await exclude(t, tenant, { user_id: userId(), duration: 'duration_30d', email })).json();
@@ -34,7 +34,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it('matches a phone however it is formatted', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const phone = uniquePhone();
     const created = (
@@ -53,7 +53,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it('answers exactly {is_excluded: false} when nothing matches', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const response = await check(t, tenant, { email: uniqueEmail(), phone: uniquePhone() });
     expect(response.statusCode).toBe(200);
@@ -68,7 +68,7 @@ describe('GET /v1/exclusions/check', () => {
     ["a '+' left unencoded (it arrives as a space)", '?phone=+14155552671'],
     ['a non-boolean include_regulator', '?email=a%40b.com&include_regulator=maybe'],
   ])('answers %s with 400 invalid_payload', async (_name, query) => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const response = await t.api(tenant.apiKey, 'GET', `/v1/exclusions/check${query}`);
     expect(response.statusCode).toBe(400);
@@ -76,7 +76,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it('returns the most restrictive active match: permanent first, otherwise the latest expiry', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const [a, b] = [await t.createTenant(), await t.createTenant()];
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     await exclude(t, a, { user_id: userId(), duration: 'duration_30d', email });
@@ -101,7 +101,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it("matches another tenant's exclusion as regulator_comprehensive and the tenant's own as operator, leaking nothing else", async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const [a, b] = [await t.createTenant(), await t.createTenant()];
     const email = uniqueEmail();
     const created = (
@@ -116,7 +116,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it('never mixes environments: a live tenant never sees sandbox rows and the other way round', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const sandbox = await t.createTenant({ environment: 'sandbox' });
     const live = await t.createTenant({ environment: 'live' });
     const [sandboxEmail, liveEmail] = [uniqueEmail(), uniqueEmail()];
@@ -132,7 +132,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it('include_regulator=false is a diagnostic for sandbox admin keys only: 403 forbidden with a standard key', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const response = await check(t, tenant, { email: uniqueEmail(), include_regulator: false });
     expect(response.statusCode).toBe(403);
@@ -148,7 +148,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it('refuses include_regulator=false to a live tenant whatever the role of its key, and still checks with it', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const live = await t.createTenant({ environment: 'live' });
     const admin = await t.issueKey(live.tenantId, 'admin');
     const email = uniqueEmail();
@@ -168,7 +168,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it('skips every regulator_comprehensive row with include_regulator=false', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const [a, b] = [await t.createTenant(), await t.createTenant()];
     const [adminA, adminB] = [await t.issueKey(a.tenantId, 'admin'), await t.issueKey(b.tenantId, 'admin')];
     const email = uniqueEmail();
@@ -189,7 +189,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it('stops matching exactly at expires_at, when the expiry job marks the row expired', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const email = uniqueEmail();
     const created = (await exclude(t, tenant, { user_id: userId(), duration: 'duration_24h', email })).json();
@@ -214,7 +214,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it('does not rely on the expiry job: a lapsed row stops matching and its key is free again at once', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const [email, user] = [uniqueEmail(), userId()];
     const first = (await exclude(t, tenant, { user_id: user, duration: 'duration_24h', email })).json();
@@ -254,7 +254,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it('answers checks sent at once, by several tenants and for several contacts, each exactly as if sent alone', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const [a, b] = [await t.createTenant(), await t.createTenant()];
     const adminA = await t.issueKey(a.tenantId, 'admin');
     const [ownEmail, theirPhone, nationalEmail] = [uniqueEmail(), uniquePhone(), uniqueEmail()];
@@ -288,7 +288,7 @@ describe('GET /v1/exclusions/check', () => {
   });
 
   it('looks up by one query on the email and phone indexes, not a scan of the register', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const plan = await t.db
       .transaction()
       .execute(async (tx) => {

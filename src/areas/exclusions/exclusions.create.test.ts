@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { DURATIONS, expiresAt } from './exclusions.rules.js';
 import { check, exclude, formatted, uniqueEmail, uniquePhone, userId } from './exclusions.test-support.js';
 
 describe('POST /v1/exclusions', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
 
   it('registers a timed exclusion with 201 and exactly the Exclusion fields', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const now = t.platform.clock.now();
     const user = userId();
@@ -32,7 +32,7 @@ describe('POST /v1/exclusions', () => {
   });
 
   it('sets expires_at for every duration: hours and days exactly, months and years on the calendar', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const now = t.platform.clock.now();
     const day = 86_400_000;
@@ -64,7 +64,7 @@ describe('POST /v1/exclusions', () => {
   });
 
   it('registers a permanent exclusion with expires_at null', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const response = await exclude(t, tenant, {
       user_id: userId(),
@@ -81,7 +81,7 @@ describe('POST /v1/exclusions', () => {
   });
 
   it('answers a repeat of the same request with 200 and the original, however the contact details are written', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const [email, phone, user] = [uniqueEmail(), uniquePhone(), userId()];
     const first = await exclude(t, tenant, {
@@ -120,7 +120,7 @@ describe('POST /v1/exclusions', () => {
   });
 
   it('answers a different request on the same (tenant, user, duration) with 409 already_excluded', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const user = userId();
     expect(
@@ -141,7 +141,7 @@ describe('POST /v1/exclusions', () => {
   });
 
   it('refuses to weaken a permanent exclusion with 409, and still answers repeats of earlier requests', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const [user, email] = [userId(), uniqueEmail()];
     const timed = await exclude(t, tenant, { user_id: user, duration: 'duration_7d', email });
@@ -166,7 +166,7 @@ describe('POST /v1/exclusions', () => {
   });
 
   it('keeps a permanent exclusion: no API removes it and no time ends it', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const email = uniqueEmail();
     const created = (
@@ -218,7 +218,7 @@ describe('POST /v1/exclusions', () => {
     ['an unknown field', { user_id: 'u1', duration: 'duration_7d', email: 'a@b.com', is_permanent: true }],
     ['a number as user_id', { user_id: 42, duration: 'duration_7d', email: 'a@b.com' }],
   ])('answers %s with 400 invalid_payload', async (_name, body) => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const response = await exclude(t, tenant, body);
     expect(response.statusCode).toBe(400);
@@ -236,7 +236,7 @@ describe('POST /v1/exclusions', () => {
   });
 
   it('answers 10 concurrent identical requests with one 201 and nine 200 of one exclusion', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const body = { user_id: userId(), duration: 'duration_6m', email: uniqueEmail(), phone: uniquePhone() };
     const responses = await Promise.all(Array.from({ length: 10 }, () => exclude(t, tenant, body)));

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { exclude, tenantWithHook, uniqueEmail, uniquePhone, userId } from './exclusions.test-support.js';
 
 // The KYC start carries the player's email and phone: sending them shows them to the register as a check does.
 describe('contacts sent with a KYC start', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
 
   it("entitle the tenant to hear of another operator's exclusion of them, with only what it sent", async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const [registering, starting, silent] = [
       await tenantWithHook(suite),
       await tenantWithHook(suite),

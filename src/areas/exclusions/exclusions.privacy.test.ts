@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
+import type { TestTenant } from '../../../test/helpers/test-service.js';
 import {
   awaitSightings,
   check,
@@ -30,17 +31,17 @@ interface SnapshotRow {
  * the contacts it has shown. The live check answers for any contact asked about.
  */
 describe('what a tenant learns of other operators’ and the regulator’s rows', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
 
   const snapshot = async (tenant: TestTenant): Promise<SnapshotRow[]> => {
-    const t = suite.current;
+    const { t } = suite.current;
     const response = await t.api(tenant.apiKey, 'GET', '/v1/exclusions/snapshot?limit=1000');
     expect(response.statusCode).toBe(200);
     return response.json<{ exclusions: SnapshotRow[] }>().exclusions;
   };
 
   it('tells a tenant that has shown nothing nothing, yet its live check matches; once it has checked the contact it hears of the row and sees it', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const { tenant: a, hook: hookA } = await tenantWithHook(suite);
     const { tenant: b, hook: hookB } = await tenantWithHook(suite);
     const [email, phone, user] = [uniqueEmail(), uniquePhone(), userId()];
@@ -108,7 +109,7 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
   });
 
   it("tells each tenant of another operator's row with only the contacts it has shown", async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const { tenant: a } = await tenantWithHook(suite);
     const { tenant: byEmail, hook: hookEmail } = await tenantWithHook(suite);
     const { tenant: byPhone, hook: hookPhone } = await tenantWithHook(suite);
@@ -161,7 +162,7 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
   });
 
   it("tells each tenant of a regulator row with only the contacts it has shown, a live check's included", async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const { tenant: byEmail, hook: hookEmail } = await tenantWithHook(suite);
     const { tenant: byPhone, hook: hookPhone } = await tenantWithHook(suite);
     const { tenant: quiet, hook: hookQuiet } = await tenantWithHook(suite);
@@ -203,7 +204,7 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
   });
 
   it('counts a contact registered in an exclusion of its own as shown', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const { tenant: a } = await tenantWithHook(suite);
     const { tenant: b, hook: hookB } = await tenantWithHook(suite);
     const email = uniqueEmail();
@@ -220,7 +221,7 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
   });
 
   it('remembers a shown contact only as a keyed hash, never in plain text', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     await show(t, tenant, [{ email, phone }]);
@@ -247,7 +248,7 @@ describe('what a tenant learns of other operators’ and the regulator’s rows'
   });
 
   it('entitles only the tenant that showed a contact, not another tenant of the environment', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const { tenant: a } = await tenantWithHook(suite);
     const { tenant: shower } = await tenantWithHook(suite);
     const { tenant: other, hook: hookOther } = await tenantWithHook(suite);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { exclude, uniqueEmail, userId } from './exclusions.test-support.js';
 
 /** What every exclusion route shares: authentication, the exclusions rate-limit bucket, the OpenAPI document. */
 describe('self-exclusion routes', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
 
   it('answers the retired single-step embed with 410 endpoint_retired', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const response = await t.api(tenant.apiKey, 'POST', '/v1/exclusions/embed', { email: 'a@b.com' });
     expect(response.statusCode).toBe(410);
@@ -20,7 +20,7 @@ describe('self-exclusion routes', () => {
   });
 
   it('requires a bearer key on every exclusion route', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     for (const [method, url] of [
       ['POST', '/v1/exclusions'],
       ['GET', '/v1/exclusions/check?email=a@b.com'],
@@ -33,7 +33,7 @@ describe('self-exclusion routes', () => {
   });
 
   it('draws on the exclusions rate-limit bucket, not the default one', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     await t.backoffice('PUT', `/tenants/${tenant.tenantId}/rate-limits`, {
       exclusions_per_minute: 2,
@@ -60,7 +60,7 @@ describe('self-exclusion routes', () => {
   });
 
   it('documents every exclusion route in the OpenAPI document under the exclusions tag', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
       paths: Record<string, Record<string, { tags?: string[] }>>;
     }>();

@@ -13,7 +13,9 @@ import {
   SnapshotPage,
   SnapshotQuery,
 } from './exclusions.schemas.js';
-import * as exclusions from './exclusions.service.js';
+import { checkBatch, checkExclusion } from './service/check-exclusion.js';
+import { createExclusion } from './service/create-exclusion.js';
+import { snapshotPage } from './service/snapshot.js';
 
 /** Every exclusion route answers validation failures with invalid_payload and draws on the exclusions budget. */
 const config = { validationErrorCode: 'invalid_payload', rateLimitBucket: 'exclusions' } as const;
@@ -38,11 +40,7 @@ export function exclusionRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const { exclusion, created } = await exclusions.createExclusion(
-          platform,
-          request.tenantContext,
-          request.body,
-        );
+        const { exclusion, created } = await createExclusion(platform, request.tenantContext, request.body);
         return reply.code(created ? 201 : 200).send(exclusion);
       },
     );
@@ -60,7 +58,7 @@ export function exclusionRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 200: CheckResult, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      (request) => exclusions.checkExclusion(platform, request.tenantContext, request.query),
+      (request) => checkExclusion(platform, request.tenantContext, request.query),
     );
 
     app.post(
@@ -77,7 +75,7 @@ export function exclusionRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         preHandler: (request, reply) =>
           drawMore(request, reply, Math.ceil(request.body.contacts.length / CONTACTS_PER_REQUEST) - 1),
       },
-      (request) => exclusions.checkBatch(platform, request.tenantContext, request.body),
+      (request) => checkBatch(platform, request.tenantContext, request.body),
     );
 
     app.get(
@@ -93,7 +91,7 @@ export function exclusionRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 200: SnapshotPage, ...errorResponses(400, 401, 429) },
         },
       },
-      (request) => exclusions.snapshotPage(platform, request.tenantContext, request.query),
+      (request) => snapshotPage(platform, request.tenantContext, request.query),
     );
 
     // The retired single-step embed: the two-step request/confirm flow (email code) replaced it.
@@ -110,7 +108,6 @@ export function exclusionRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       async () => {
         throw new AppError(
           'endpoint_retired',
-          410,
           'The single-step self-exclusion embed is retired; use the two-step embed flow (request, then confirm with the emailed code)',
         );
       },

@@ -1,4 +1,4 @@
-import type { Source } from './exclusions.schemas.js';
+import { addUtcDays, daysInMonth } from '../../platform/utc-calendar.js';
 
 /**
  * What a row is to the tenant that reads it (the spec's `source`): its own registration is `operator`; every other
@@ -7,7 +7,7 @@ import type { Source } from './exclusions.schemas.js';
 export const SOURCE_NAMES = {
   own: 'operator',
   other: 'regulator_comprehensive',
-} as const satisfies Record<'own' | 'other', Source>;
+} as const;
 
 export type SourceNames = typeof SOURCE_NAMES;
 
@@ -45,12 +45,11 @@ export function expiresAt(duration: Duration, from: Date): Date | null {
   const span = DURATION_SPANS[duration];
   if (span === null) return null;
   if ('hours' in span) return new Date(from.getTime() + span.hours * 3_600_000);
-  if ('days' in span) return new Date(from.getTime() + span.days * 86_400_000);
+  if ('days' in span) return addUtcDays(from, span.days);
   const target = new Date(from);
   const day = from.getUTCDate();
   target.setUTCDate(1);
   target.setUTCMonth(target.getUTCMonth() + span.months);
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
+  target.setUTCDate(Math.min(day, daysInMonth(target.getUTCFullYear(), target.getUTCMonth() + 1)));
   return target;
 }

@@ -1,12 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { ClientTimestamp, DecisionProposal, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
-import { DURATIONS } from './exclusions.rules.js';
+import { DURATIONS, SOURCE_NAMES } from './exclusions.rules.js';
 
 /** Wire shapes of the self-exclusion area: each validates, types and documents (OpenAPI) one request or response. */
 export const Duration = Type.Enum(DURATIONS, { description: 'How long the exclusion lasts' });
+export type Duration = Static<typeof Duration>;
 
 /** How a matched row relates to the caller: its own registration, or the national register (regulator list). */
-export const Source = Type.Enum(['operator', 'regulator_comprehensive'] as const, {
+export const Source = Type.Enum([SOURCE_NAMES.own, SOURCE_NAMES.other], {
   description:
     "operator: the caller's own registration; regulator_comprehensive: the regulator's national register",
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { exclude, regulator, show, uniqueEmail, uniquePhone, userId } from './exclusions.test-support.js';
 
@@ -197,7 +198,7 @@ describe('GET /v1/exclusions/snapshot', () => {
 });
 
 describe('GET /v1/exclusions/snapshot validation', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
 
   it.each([
     ['limit=0', '?limit=0'],
@@ -207,7 +208,7 @@ describe('GET /v1/exclusions/snapshot validation', () => {
     ['a base64url cursor of something else', `?cursor=${Buffer.from('exc_nothex').toString('base64url')}`],
     ['a raw exclusion id as cursor', '?cursor=exc_0193a0f1c2d4e5f6a7b8c9d0e1f2a3b4'],
   ])('answers %s with 400 invalid_payload', async (_name, query) => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const response = await t.api(tenant.apiKey, 'GET', `/v1/exclusions/snapshot${query}`);
     expect(response.statusCode).toBe(400);
@@ -219,7 +220,7 @@ describe('GET /v1/exclusions/snapshot validation', () => {
   });
 
   it('accepts limit 1 and limit 1000', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant({ environment: 'live' });
     for (const limit of [1, 1000]) {
       const response = await t.api(tenant.apiKey, 'GET', `/v1/exclusions/snapshot?limit=${limit}`);

@@ -5,10 +5,9 @@ import type { Environment } from '../../platform/db/platform-tables.js';
 import type { DB } from '../../platform/db/schema.js';
 import type { AppError } from '../../platform/errors.js';
 import { insertOnce } from '../../platform/idempotency.js';
-import type { Duration } from './exclusions.rules.js';
+import type { Duration, SourceNames } from './exclusions.rules.js';
 import type { ExclusionRow, NewExclusion } from './exclusions.tables.js';
-import type { SourceNames } from './exclusions.rules.js';
-import { ACTIVE, activeIn, sourceFor } from './hot/exclusion-check.js';
+import { ACTIVE, activeIn, sourceFor } from './statements/exclusion-check.js';
 
 // The table definitions live in exclusions.tables.ts; platform/db/schema.ts and the store's callers import them here.
 export type {
@@ -259,4 +258,52 @@ export function markVoided(
     .where('status', '=', ACTIVE)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** The register's rows an operator filed for this user, in force, expired or voided, newest first (exclusions_user). */
+export function exclusionsOfUser(db: Executor, tenantId: string, userId: string) {
+  return db
+    .selectFrom('exclusions')
+    .select([
+      'exclusion_id',
+      'duration',
+      'is_permanent',
+      'reason',
+      'effective_from',
+      'expires_at',
+      'regulator_propagated',
+      'status',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('effective_from', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/**
+ * One page of the regulator's rows, newest first (ids sort by creation), before the `before` id: a walk of the
+ * primary key, where regulator rows are most of the register.
+ */
+export function regulatorRowsPage(db: Executor, page: { before: string | undefined; limit: number }) {
+  return db
+    .selectFrom('exclusions')
+    .select([
+      'exclusion_id',
+      'environment',
+      'email',
+      'phone',
+      'duration',
+      'is_permanent',
+      'status',
+      'effective_from',
+      'expires_at',
+      'voided_at',
+      'void_reason',
+    ])
+    .where('origin', '=', 'regulator')
+    .$if(page.before !== undefined, (qb) => qb.where('exclusion_id', '<', page.before!))
+    .orderBy('exclusion_id', 'desc')
+    .limit(page.limit)
+    .execute();
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Suite } from '../../../test/helpers/suite.js';
+import type { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import type { TestService, TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
+import type { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import type { Environment } from '../../platform/db/platform-tables.js';
 
 /** Test data for the self-exclusion tests. The register is national, so every test uses contact details of its own. */
@@ -24,9 +25,9 @@ export const formatted = (e164: string) => `+1 (${e164.slice(2, 5)}) ${e164.slic
 export const userId = () => `user_${randomBytes(4).toString('hex')}`;
 
 /** A new tenant whose webhooks arrive at a receiver of its own, which the suite closes after its tests. */
-export async function tenantWithHook(suite: Suite<TestService>, environment: Environment = 'sandbox') {
-  const hook = suite.own(await WebhookReceiver.start());
-  return { hook, tenant: await suite.current.createTenant({ environment, webhookUrl: hook.url }) };
+export async function tenantWithHook(suite: Suite<TenantDriver>, environment: Environment = 'sandbox') {
+  const { receiver: hook, tenant } = await suite.current.otherTenant({ environment });
+  return { hook, tenant };
 }
 
 /** The data of every webhook of this event the tenant received, each verified with its signing secret. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { asStaff, staffOf } from '../../../test/helpers/staff-driver.js';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import type { TestTenant } from '../../../test/helpers/test-service.js';
 import {
   check,
   checkBatch,
@@ -26,22 +27,22 @@ interface AuditEntry {
  * entitled to know of it; a permanent row needs a second member of staff. The tenant API cannot undo anything.
  */
 describe('voiding an exclusion registered in error (back office)', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
 
   // Alice (a reviewer) voids and proposes; Bob (a supervisor) approves: two people, each signed in.
-  const alice = () => staffOf(suite.current, 'reviewer');
-  const bob = () => staffOf(suite.current, 'supervisor');
+  const alice = () => staffOf(suite.current.t, 'reviewer');
+  const bob = () => staffOf(suite.current.t, 'supervisor');
   const voidRow = async (id: string, body: object, by = alice()) =>
-    asStaff(suite.current, await by, 'POST', `/exclusions/${id}/void`, body);
+    asStaff(suite.current.t, await by, 'POST', `/exclusions/${id}/void`, body);
   const confirm = async (id: string, by = bob()) =>
-    asStaff(suite.current, await by, 'POST', `/exclusions/${id}/void/confirm`);
-  const staffView = (id: string) => suite.current.backoffice('GET', `/exclusions/${id}`);
+    asStaff(suite.current.t, await by, 'POST', `/exclusions/${id}/void/confirm`);
+  const staffView = (id: string) => suite.current.t.backoffice('GET', `/exclusions/${id}`);
   const snapshotIds = async (tenant: TestTenant) =>
-    (await suite.current.api(tenant.apiKey, 'GET', '/v1/exclusions/snapshot?limit=1000'))
+    (await suite.current.t.api(tenant.apiKey, 'GET', '/v1/exclusions/snapshot?limit=1000'))
       .json<{ exclusions: { exclusion_id: string }[] }>()
       .exclusions.map((row) => row.exclusion_id);
   const auditLog = async (tenant: TestTenant) =>
-    (await suite.current.backoffice('GET', `/tenants/${tenant.tenantId}/audit-log`)).json<{
+    (await suite.current.t.backoffice('GET', `/tenants/${tenant.tenantId}/audit-log`)).json<{
       entries: AuditEntry[];
     }>().entries;
   const error = (code: string) => ({
@@ -51,7 +52,7 @@ describe('voiding an exclusion registered in error (back office)', () => {
   });
 
   it('voids a timed row at once: it stops matching everywhere, and exclusion.voided goes to its tenant and to those that showed it', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const { tenant: a, hook: hookA } = await tenantWithHook(suite);
     const { tenant: b, hook: hookB } = await tenantWithHook(suite);
     const { tenant: quiet, hook: hookQuiet } = await tenantWithHook(suite);
@@ -144,7 +145,7 @@ describe('voiding an exclusion registered in error (back office)', () => {
   });
 
   it('voids a regulator row for the tenants that showed it', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const { tenant: b, hook: hookB } = await tenantWithHook(suite);
     const { tenant: quiet, hook: hookQuiet } = await tenantWithHook(suite);
     const phone = uniquePhone();
@@ -178,7 +179,7 @@ describe('voiding an exclusion registered in error (back office)', () => {
   });
 
   it('voids a permanent row only when a second member of staff confirms the proposal', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const { tenant: a, hook: hookA } = await tenantWithHook(suite);
     const { tenant: b, hook: hookB } = await tenantWithHook(suite);
     const email = uniqueEmail();
@@ -278,7 +279,7 @@ describe('voiding an exclusion registered in error (back office)', () => {
   });
 
   it('answers every error path with its code and changes nothing', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const unknown = 'exc_0193a0f1c2d4e5f6a7b8c9d0e1f2a3b4';
     for (const response of [
@@ -337,7 +338,7 @@ describe('voiding an exclusion registered in error (back office)', () => {
   });
 
   it('is for the staff only: a tenant key or no token is refused, and the tenant API has no way to void', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const tenant = await t.createTenant();
     const email = uniqueEmail();
     const created = (await exclude(t, tenant, { user_id: userId(), duration: 'duration_30d', email })).json();

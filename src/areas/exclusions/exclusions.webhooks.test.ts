@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
+import type { TestTenant } from '../../../test/helpers/test-service.js';
 import type { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import {
   check,
@@ -18,7 +19,7 @@ import {
  * its email or phone, each signed with its own secret. A tenant that has shown nothing hears nothing.
  */
 describe('exclusion webhooks', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
   let a: TestTenant, b: TestTenant, quiet: TestTenant, live: TestTenant;
   let hookA: WebhookReceiver, hookB: WebhookReceiver, hookQuiet: WebhookReceiver, hookLive: WebhookReceiver;
   beforeEach(async () => {
@@ -34,7 +35,7 @@ describe('exclusion webhooks', () => {
     hook.verified(tenant.signingSecret).filter((e) => e.event === event);
 
   it('announces a timed exclusion with exclusion.created to its own tenant and to the tenants that showed its contacts', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     await show(t, b, [{ email, phone }]);
     // A live tenant that knows the contacts still never hears of a sandbox row.
@@ -81,7 +82,7 @@ describe('exclusion webhooks', () => {
   });
 
   it('announces a permanent exclusion with exclusion.permanent only', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const email = uniqueEmail();
     await show(t, b, [{ email }]);
     const created = (
@@ -109,7 +110,7 @@ describe('exclusion webhooks', () => {
   });
 
   it('announces regulator master-list entries with exclusion.regulator_synced to the tenants of their environment that showed them', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     await show(t, a, [{ email, phone }]);
     await show(t, b, [{ email, phone }]);
@@ -161,7 +162,7 @@ describe('exclusion webhooks', () => {
   });
 
   it('announces expiry with exclusion.expired to the tenants entitled to the row, user_id only to its own', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const user = userId();
     const [email, masterPhone] = [uniqueEmail(), uniquePhone()];
     await show(t, a, [{ phone: masterPhone }]);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { geoCacheFor } from './geo.cache.js';
 import { AUDIT_RETENTION_JOB } from './geo.jobs.js';
 
 describe('geo audit log', () => {
   const suite = useSuite(async (own) => {
-    const t = own(await TestService.start());
-    return { t, tenant: await t.createTenant(), other: await t.createTenant() };
+    const { t, tenant } = own(await TenantDriver.start());
+    return { t, tenant, other: await t.createTenant() };
   });
 
   const check = (key: string, ip_address: string, extra: object = {}) =>

@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { geoCacheFor } from './geo.cache.js';
-import { sandboxResolver, type GeoResolver } from './geo.resolver.js';
-
-const DAY = 86_400;
+import { sandboxResolver, type GeoResolver } from './resolver/resolver.js';
+import { DAY } from '../../../test/helpers/units.js';
 
 describe('geo resolver cache', () => {
   let first: TestService;

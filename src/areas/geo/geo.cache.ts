@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Platform } from '../../platform/context.js';
-import type { ResolvedLocation } from './geo.resolver.js';
+import type { ResolvedLocation } from './resolver/resolver.js';
 import type { ResolverKind } from './geo.tables.js';
 
 /** How long a resolver result stands, on the service clock (the spec's "24 hours per (IP, country)"). */

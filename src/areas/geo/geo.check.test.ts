@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
+import type { TestTenant } from '../../../test/helpers/test-service.js';
 import { geoCacheFor } from './geo.cache.js';
 
 // The spec's sandbox table: address, expected status, expected country.
@@ -28,23 +29,23 @@ const SANDBOX_TABLE: [string, string, string][] = [
 const neighbour = (ip: string) => ip.split('.').slice(0, 3).concat('77').join('.');
 
 describe('geo check', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
   let tenant: TestTenant;
   beforeEach(async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     tenant = await t.createTenant(); // fresh key per test: the sandbox rate limit is 100 per minute per key
   });
 
   const check = (ip_address: unknown, key = tenant.apiKey) =>
-    suite.current.api(key, 'POST', '/v1/geo/check', {
+    suite.current.t.api(key, 'POST', '/v1/geo/check', {
       ip_address,
       user_agent: 'Mozilla/5.0 (test)',
       context: 'signup',
     });
-  const now = () => suite.current.platform.clock.now().toISOString();
+  const now = () => suite.current.t.platform.clock.now().toISOString();
   /** Redis outlives test runs: a cache-sensitive test starts from a known empty entry. */
   const forget = (ip: string, kind: 'sandbox' | 'production' = 'sandbox') =>
-    geoCacheFor(suite.current.platform).forget(kind, ip);
+    geoCacheFor(suite.current.t.platform).forget(kind, ip);
 
   it.each(
     SANDBOX_TABLE.flatMap(([ip, status, country]) => [
@@ -116,7 +117,7 @@ describe('geo check', () => {
   );
 
   it('a tier change applies at once to a cached address', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const ip = '200.160.5.202';
     await forget(ip);
     expect((await check(ip)).json().status).toBe('status_allowed');
@@ -140,7 +141,7 @@ describe('geo check', () => {
   });
 
   it('a live tenant gets 403 cutover_required until geo is cut over, then the production resolver', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const live = await t.createTenant({ environment: 'live' });
     const before = await check('8.8.8.8', live.apiKey);
     expect(before.statusCode).toBe(403);
@@ -154,7 +155,7 @@ describe('geo check', () => {
   });
 
   it('the tier of a region (CA-ON) comes before its country, and the production cache is its own', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const live = await t.createTenant({ environment: 'live' });
     await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['geo'] });
     const ip = '203.0.113.10';

@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/context.js';
 import { registerRetention, yearsBefore } from '../../platform/retention.js';
-import { registerGeoDatabaseFetch } from './geo.database.fetch.js';
+import { registerGeoDatabaseFetch } from './resolver/database-fetch.js';
 import { INITIAL_COUNTRY_LIST, SEED_VERSION, versionOn } from './geo.rules.js';
 import * as store from './geo.store.js';
 

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { downloadReport, downloadStates } from '../../platform/downloads.js';
 import { DownloadReport, errorResponses, Timestamp } from '../../platform/schemas.js';
 import { requestStaffContext } from '../../platform/service-context.js';
-import { fetchGeoDatabase, GEOIP_SOURCE_ID } from './geo.database.fetch.js';
+import { fetchGeoDatabase, GEOIP_SOURCE_ID } from './resolver/database-fetch.js';
 import {
   CountryList,
   CountryListEntry,
@@ -14,7 +14,9 @@ import {
   GeoResult,
   SetCountryStatusRequest,
 } from './geo.schemas.js';
-import { checkIp, countryList, currentListEtag, setCountryStatus } from './geo.service.js';
+import { checkIp } from './service/check-ip.js';
+import { countryList, currentListEtag } from './service/country-list.js';
+import { setCountryStatus } from './service/set-country-status.js';
 
 const tags = ['geo'];
 /** The spec's list cache lifetime; the ETag lets a client revalidate sooner at the cost of a 304. */
@@ -136,11 +138,7 @@ export function geoBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypeb
       },
       async () => {
         if (!platform.config.geoipFetch) {
-          throw new AppError(
-            'fetch_not_configured',
-            409,
-            'GEOIP_FETCH is not set: no download is configured',
-          );
+          throw new AppError('fetch_not_configured', 'GEOIP_FETCH is not set: no download is configured');
         }
         await fetchGeoDatabase(platform);
         return database();

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import isoCountries from 'i18n-iso-countries';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { startServiceWithTenant } from '../../../test/helpers/tenant-driver.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import { SEED_VERSION } from './geo.rules.js';
@@ -14,7 +14,7 @@ interface Entry {
 }
 
 describe('geo country list', () => {
-  const suite = useSuite(startServiceWithTenant);
+  const suite = useSuite(() => TenantDriver.start());
 
   const list = (headers: Record<string, string> = {}) => {
     const { t, tenant } = suite.current;

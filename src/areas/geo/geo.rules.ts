@@ -1,3 +1,5 @@
+import { utcDay } from '../../platform/utc-calendar.js';
+
 /**
  * The country list as data: every ISO 3166-1 alpha-2 code with its English short name, plus the sub-national
  * entries the tiers need (ISO 3166-2 codes such as CA-ON). Names follow CLDR's English names, with '&' and 'St.'
@@ -14,7 +16,7 @@ export interface CountryEntry {
 
 /**
  * The tier of a place the list does not name (neither its region nor its country): the spec's "Unlisted countries
- * are allowed". The geo check's statement applies it in SQL (hot/geo-check.ts).
+ * are allowed". The geo check's statement applies it in SQL (statements/geo-check.ts).
  */
 export const UNLISTED_PLACE_STATUS: CountryStatus = 'allowed';
 
@@ -38,7 +40,7 @@ export const COUNTRY_MOVE_REASON_CODES = Object.keys(COUNTRY_MOVE_REASONS) as Co
 export const SEED_VERSION = '2026-11-22';
 
 /** A changed list's `version`: the UTC date of the change (two changes on one day share it; the revision differs). */
-export const versionOn = (at: Date): string => at.toISOString().slice(0, 10);
+export const versionOn = utcDay;
 
 // ISO 3166-1 alpha-2, all 249 officially assigned codes, as "CODE Name" separated by ';' or a line break.
 const ISO_3166_1 = `

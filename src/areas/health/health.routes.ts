@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Platform } from '../../platform/context.js';
 import { Health } from './health.schemas.js';
-import { checkHealth } from './health.service.js';
+import { checkHealth } from './service/check-health.js';
 
 /** GET /v1/health: public; 503 when the database does not answer in time. */
 export function healthRoutes(platform: Platform): FastifyPluginAsyncTypebox {

@@ -9,7 +9,8 @@ import {
   ReviewQueueQuery,
   StaffManualReviewRequest,
 } from './kyc.schemas.js';
-import { listReviews, staffManualReview } from './kyc.service.js';
+import { listReviews } from './service/list-reviews.js';
+import { staffManualReview } from './service/manual-review.js';
 
 const tags = ['kyc'];
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { kycTestBed, DAY } from './kyc.test-support.js';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { DAY } from '../../../test/helpers/units.js';
+import { KycDriver } from './kyc.test-support.js';
 
 describe('KYC checks: sandbox vendor triggers and flow', () => {
-  const bed = kycTestBed();
-  const { start, status, tier, vendor, webhooks } = bed;
+  const suite = useSuite(() => KycDriver.start(), { eachTest: (d) => d.newUser() });
 
   it('autoapprove: approved at once with kyc.approved and kyc.tier_upgraded', async () => {
+    const bed = suite.current;
+    const { start, status, tier, webhooks } = bed;
     bed.userId = `autoapprove-${bed.userId}`;
     const response = await start(200_001);
     expect(response.statusCode).toBe(201);
@@ -39,6 +42,8 @@ describe('KYC checks: sandbox vendor triggers and flow', () => {
   });
 
   it('a verified tier is a ceiling: up to it the fast path, one unit above a check for the next tier', async () => {
+    const bed = suite.current;
+    const { start } = bed;
     bed.userId = `autoapprove-${bed.userId}`;
     await start(20_001); // verified tier_1 at once
     expect((await start(200_000)).json()).toMatchObject({
@@ -52,6 +57,8 @@ describe('KYC checks: sandbox vendor triggers and flow', () => {
   });
 
   it('autoreject: rejected with kyc.rejected, the withdrawal stays held; 422 ceiling_exceeded for a day', async () => {
+    const bed = suite.current;
+    const { start, status, webhooks } = bed;
     bed.userId = `autoreject-${bed.userId}`;
     const body = (await start(30_000)).json();
     expect(body.withdrawal_held).toBe(true);
@@ -75,6 +82,8 @@ describe('KYC checks: sandbox vendor triggers and flow', () => {
   });
 
   it('any other user walks the vendor flow: begin (kyc.started), submit (kyc.submitted), then waits for review', async () => {
+    const bed = suite.current;
+    const { start, status, vendor, webhooks } = bed;
     const body = (await start(30_000)).json();
     expect(await status(body.kyc_check_id)).toMatchObject({ status: 'not_started' });
     expect((await vendor(body.vendor_access_token, 'submit')).json().error).toBe('vendor_flow_not_begun');
@@ -111,6 +120,8 @@ describe('KYC checks: sandbox vendor triggers and flow', () => {
   });
 
   it('a user id with both autoapprove and autoreject is rejected (the conservative outcome)', async () => {
+    const bed = suite.current;
+    const { start, status, webhooks } = bed;
     bed.userId = `autoapprove-autoreject-${bed.userId}`;
     const body = (await start(30_000)).json();
     expect(await status(body.kyc_check_id)).toMatchObject({ status: 'rejected', withdrawal_held: true });
@@ -119,6 +130,8 @@ describe('KYC checks: sandbox vendor triggers and flow', () => {
   });
 
   it('a walked check in pending_review is released by an admin approval: kyc.approved, kyc.tier_upgraded', async () => {
+    const bed = suite.current;
+    const { start, tier, vendor, webhooks } = bed;
     const body = (await start(200_001)).json();
     await vendor(body.vendor_access_token, 'begin');
     await vendor(body.vendor_access_token, 'submit');
@@ -145,6 +158,8 @@ describe('KYC checks: sandbox vendor triggers and flow', () => {
   });
 
   it('the vendor flow answers 404 to unknown tokens, expired tokens and live tenants, and needs no bearer key', async () => {
+    const bed = suite.current;
+    const { start, vendor } = bed;
     expect((await vendor('kyc_vt_unknown', 'begin')).statusCode).toBe(404);
     const expiring = (await start(30_000)).json();
     await bed.t.advance(3600);

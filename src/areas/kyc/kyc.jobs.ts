@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/context.js';
 import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
+import { KYC_REVIEW_QUEUE } from './kyc.review-queue.js';
 import { findCheck, lockUser } from './kyc.store.js';
 import { EXPIRE_JOB, expireCheck } from './service/transitions.js';
 
@@ -9,10 +10,7 @@ import { EXPIRE_JOB, expireCheck } from './service/transitions.js';
  */
 export function registerKycJobs(platform: Platform): void {
   // The "due soon" and "overdue" alerts of checks in pending_review; a decided check raises neither.
-  registerReviewDeadlines(platform, 'kyc', async (tx, tenantId, checkId) => {
-    const check = await findCheck(tx, tenantId, checkId);
-    return check?.status === 'pending_review';
-  });
+  registerReviewDeadlines(platform, KYC_REVIEW_QUEUE);
   platform.scheduler.register(EXPIRE_JOB, async (tx, job, now) => {
     if (!job.tenant_id) return;
     const found = await findCheck(tx, job.tenant_id, job.subject_id);

@@ -1,27 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { DAY, kycTestBed } from './kyc.test-support.js';
-
-const HOUR = 3600;
+import { useSuite } from '../../../test/helpers/suite.js';
+import { DAY, HOUR } from '../../../test/helpers/units.js';
+import { KycDriver } from './kyc.test-support.js';
 
 describe('KYC review queue: due times, alerts, abandonment and the audit of decisions', () => {
-  const bed = kycTestBed();
-  const { start, status, vendor, review, webhooks } = bed;
+  const suite = useSuite(() => KycDriver.start(), { eachTest: (d) => d.newUser() });
 
   /** A check walked to pending_review by the player. */
-  const submitted = async (id = bed.userId) => {
+  const submitted = async (id = suite.current.userId) => {
+    const { start, vendor } = suite.current;
     const body = (await start(30_000, id)).json();
     await vendor(body.vendor_access_token, 'begin');
     expect((await vendor(body.vendor_access_token, 'submit')).json().status).toBe('pending_review');
     return body.kyc_check_id as string;
   };
-  const queue = async (query: string) =>
-    (await bed.t.backoffice('GET', `/kyc/reviews?tenant_id=${bed.tenant.tenantId}&${query}`)).json();
+  const queue = async (query: string) => {
+    const { t, tenant } = suite.current;
+    return (await t.backoffice('GET', `/kyc/reviews?tenant_id=${tenant.tenantId}&${query}`)).json();
+  };
   const alertsOf = async (kind: string, subject: string) => {
-    const body = (await bed.t.backoffice('GET', `/alerts?kind=${kind}&limit=1000`)).json();
+    const body = (await suite.current.t.backoffice('GET', `/alerts?kind=${kind}&limit=1000`)).json();
     return (body.alerts as { subject: string }[]).filter((a) => a.subject === subject);
   };
 
   it('pending_review never expires: it waits on reviewers, and is due 48 hours after submission', async () => {
+    const bed = suite.current;
+    const { status, review, webhooks } = bed;
     const submittedAt = bed.t.platform.clock.now();
     const checkId = await submitted();
     await bed.t.advance(8 * DAY);
@@ -41,6 +45,8 @@ describe('KYC review queue: due times, alerts, abandonment and the audit of deci
   });
 
   it('not_started and in_progress still expire after 7 days without the player', async () => {
+    const bed = suite.current;
+    const { start, status, vendor, webhooks } = bed;
     const notStarted = (await start(30_000)).json().kyc_check_id as string;
     const other = `${bed.userId}-b`;
     const inProgress = (await start(30_000, other)).json();
@@ -53,6 +59,8 @@ describe('KYC review queue: due times, alerts, abandonment and the audit of deci
   });
 
   it('due soon 4 hours before the due time, overdue at it; listed as overdue until decided', async () => {
+    const bed = suite.current;
+    const { review } = bed;
     const checkId = await submitted();
     await bed.t.advance(44 * HOUR - 1);
     expect(await alertsOf('review_due_soon', checkId)).toEqual([]);
@@ -79,6 +87,8 @@ describe('KYC review queue: due times, alerts, abandonment and the audit of deci
   });
 
   it('a check decided before its due time raises no alert', async () => {
+    const bed = suite.current;
+    const { review } = bed;
     const checkId = await submitted();
     await bed.t.advance(HOUR);
     await review(checkId, 'approve');
@@ -88,6 +98,7 @@ describe('KYC review queue: due times, alerts, abandonment and the audit of deci
   });
 
   it('the queue is oldest-due first and walked to its end by cursor; filtered by tenant', async () => {
+    const bed = suite.current;
     const checks: string[] = [];
     for (let i = 0; i < 5; i++) {
       checks.push(await submitted(`${bed.userId}-${i}`));
@@ -111,6 +122,8 @@ describe('KYC review queue: due times, alerts, abandonment and the audit of deci
   });
 
   it('a manual review decision is audited with the admin key, the reason and the request id; no reason is 400', async () => {
+    const bed = suite.current;
+    const { review } = bed;
     const checkId = await submitted();
     for (const body of [
       { kyc_check_id: checkId, decision: 'approve' },

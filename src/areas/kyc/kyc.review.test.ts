@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { kycTestBed, DAY } from './kyc.test-support.js';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { DAY } from '../../../test/helpers/units.js';
+import { KycDriver } from './kyc.test-support.js';
 
 describe('KYC checks: manual review and abandonment', () => {
-  const bed = kycTestBed();
-  const { start, status, tier, vendor, review, webhooks } = bed;
+  const suite = useSuite(() => KycDriver.start(), { eachTest: (d) => d.newUser() });
 
   it('manual review: admin keys approve or reject a non-final check; standard keys get 403 forbidden', async () => {
+    const bed = suite.current;
+    const { start, status, tier, review, webhooks } = bed;
     const body = (await start(250_000)).json();
     const standard = await review(body.kyc_check_id, 'approve', bed.tenant.apiKey);
     expect(standard.statusCode).toBe(403);
@@ -55,6 +58,8 @@ describe('KYC checks: manual review and abandonment', () => {
   });
 
   it('manual rejection of a submitted check emits kyc.rejected and leaves the tier as it was', async () => {
+    const bed = suite.current;
+    const { start, tier, vendor, review, webhooks } = bed;
     const body = (await start(30_000)).json();
     await vendor(body.vendor_access_token, 'begin');
     await vendor(body.vendor_access_token, 'submit');
@@ -71,6 +76,8 @@ describe('KYC checks: manual review and abandonment', () => {
   });
 
   it('expires after exactly 7 days without activity, not a second before, with kyc.expired', async () => {
+    const bed = suite.current;
+    const { start, status, webhooks } = bed;
     const body = (await start(30_000)).json();
     await bed.t.advance(7 * DAY - 1);
     expect(await status(body.kyc_check_id)).toMatchObject({ status: 'not_started' });
@@ -91,6 +98,8 @@ describe('KYC checks: manual review and abandonment', () => {
   });
 
   it('a repeated start and each step of the vendor flow start the 7 days again', async () => {
+    const bed = suite.current;
+    const { start, status, vendor } = bed;
     const body = (await start(30_000)).json();
     await bed.t.advance(3 * DAY);
     // The first token has expired (1 hour); the user comes back, the tenant repeats the start for a fresh one.
@@ -105,6 +114,8 @@ describe('KYC checks: manual review and abandonment', () => {
   });
 
   it('an approved check never expires', async () => {
+    const bed = suite.current;
+    const { start, status, review, webhooks } = bed;
     const body = (await start(30_000)).json();
     await review(body.kyc_check_id, 'approve');
     await bed.t.advance(8 * DAY);

@@ -13,7 +13,11 @@ import {
   WithdrawalCompleted,
   WithdrawalCompletedRequest,
 } from './kyc.schemas.js';
-import { checkStatus, manualReview, startKyc, tierRecord, withdrawalCompleted } from './kyc.service.js';
+import { checkStatus } from './service/check-status.js';
+import { manualReview } from './service/manual-review.js';
+import { startKyc } from './service/start-kyc.js';
+import { tierRecord } from './service/tier-record.js';
+import { withdrawalCompleted } from './service/withdrawal-completed.js';
 
 // The spec's KYC 400 is invalid_amount for a bad amount; any other malformed field is invalid_request.
 const config = {
@@ -22,7 +26,7 @@ const config = {
     amount_cents: 'invalid_amount',
     '*': 'invalid_request',
   },
-};
+} as const;
 const tags = ['kyc'];
 
 export function kycRoutes(platform: Platform): FastifyPluginAsyncTypebox {

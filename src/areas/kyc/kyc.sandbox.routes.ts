@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
 import { VendorFlowState, VendorTokenParams } from './kyc.schemas.js';
-import { beginVendorFlow, submitVendorFlow } from './kyc.service.js';
+import { beginVendorFlow, submitVendorFlow } from './service/vendor-flow.js';
 
 const tags = ['kyc'];
 const schema = (summary: string) => ({

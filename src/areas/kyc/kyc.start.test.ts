@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { startServiceWithTenant } from '../../../test/helpers/tenant-driver.js';
+import { KycDriver } from './kyc.test-support.js';
 
 describe('KYC start', () => {
-  const suite = useSuite(startServiceWithTenant);
+  const suite = useSuite(() => KycDriver.start());
   let user = 0;
   let userId: string;
   beforeEach(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kycTestBed } from './kyc.test-support.js';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { KycDriver } from './kyc.test-support.js';
 
 // Every tier's ceiling in USD cents (inclusive), the tier that opens above it, and what that tier collects.
 const CEILINGS = [
@@ -15,12 +16,13 @@ const CEILINGS = [
 ] as const;
 
 describe('KYC tier boundaries on the lifetime total', () => {
-  const bed = kycTestBed();
-  const { start, tier, completed } = bed;
+  const suite = useSuite(() => KycDriver.start(), { eachTest: (d) => d.newUser() });
 
   it.each(CEILINGS)(
     'verified at %s (opened by %i): cumulative + requested up to %i takes the fast path, one unit above needs %s',
     async (verified, opening, ceiling, next, documents) => {
+      const bed = suite.current;
+      const { start, tier, completed } = bed;
       bed.userId = `autoapprove-${bed.userId}`;
       // The sandbox approves at once: the user is verified at exactly this tier.
       expect((await start(opening)).json()).toMatchObject({
@@ -58,6 +60,8 @@ describe('KYC tier boundaries on the lifetime total', () => {
   );
 
   it('tier_4 has no ceiling: any amount takes the fast path and nothing is left to count down', async () => {
+    const bed = suite.current;
+    const { start, tier, completed } = bed;
     bed.userId = `autoapprove-${bed.userId}`;
     expect((await start(10_000_001)).json()).toMatchObject({ required_tier: 'tier_4' });
     await completed(500_000_000);
@@ -78,6 +82,7 @@ describe('KYC tier boundaries on the lifetime total', () => {
   });
 
   it('tier_0: 20,000 lifetime is the last fast-path unit, 20,001 opens tier_1, whatever mix of reported and requested', async () => {
+    const { start, completed } = suite.current;
     await completed(19_999);
     expect((await start(1)).json()).toMatchObject({ kyc_check_id: null, required_tier: 'tier_0' });
     const above = await start(2);

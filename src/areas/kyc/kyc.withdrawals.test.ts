@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { startKycTenant } from './kyc.test-support.js';
+import { KycDriver } from './kyc.test-support.js';
 
 describe('KYC tier record, completed withdrawals and the FX table', () => {
-  const suite = useSuite(startKycTenant);
+  const suite = useSuite(() => KycDriver.start());
   let user = 0;
   let userId: string;
   beforeEach(() => {

@@ -1,14 +1,17 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { checkDeposit } from './limits.service.js';
-import { DAY, HOUR, LimitsHarness } from './limits.test-support.js';
+import { checkDeposit } from './index.js';
+import { limitsCheckGroupCommit } from './service/check-deposit.js';
+import { LimitsDriver } from './limits.test-support.js';
+import { DAY, HOUR } from '../../../test/helpers/units.js';
 
 /**
  * The check's verb on a platform whose database handle (same pool) counts every statement, built or precompiled:
- * the check groups its statements on the platform's database, so a platform of its own counts them.
+ * the check groups its statements in the platform's group commit, so a platform of its own, with its own group
+ * commit on that handle, counts them.
  */
-async function counted(h: LimitsHarness) {
+async function counted(h: LimitsDriver) {
   const db = h.t.db.withPlugin({
     transformQuery: (args) => args.node,
     transformResult: async (args) => args.result,
@@ -30,12 +33,14 @@ async function counted(h: LimitsHarness) {
     db,
     clock: h.t.platform.clock,
   };
-  return { platform: { ...h.t.platform, db }, ctx, sent, db };
+  const { config, groupCommits } = h.t.platform;
+  const limitsCheck = limitsCheckGroupCommit(db, config);
+  return { platform: { ...h.t.platform, db, groupCommits: { ...groupCommits, limitsCheck } }, ctx, sent, db };
 }
 
 /** The pre-deposit gate over the deposits it sums: what a tenant sees before every deposit. */
 describe('POST /v1/limits/check', () => {
-  const suite = useSuite(() => LimitsHarness.start(), { eachTest: (h) => h.newUser() });
+  const suite = useSuite(() => LimitsDriver.start(), { eachTest: (h) => h.newUser() });
 
   it('allows a deposit that fits every limit with exactly the allowed fields, and no event', async () => {
     const h = suite.current;

@@ -6,10 +6,10 @@ import type { DepositLimit } from './limits.tables.js';
 
 /**
  * Every event the limits area emits: the lifecycle events of a limit (emitLimitEvent), and limit.breach_attempt,
- * which the check's statement writes in SQL, one per rejected check of a group (breachAttemptEventSql, hot/limits-check.ts).
+ * which the check's statement writes in SQL, one per rejected check of a group (breachAttemptEventSql, statements/limits-check.ts).
  */
 export type LimitEvent = 'limit.created' | 'limit.decreased' | 'limit.activated' | 'limit.cancelled';
-export { breachAttemptEventSql } from './hot/limits-check.js';
+export { breachAttemptEventSql } from './statements/limits-check.js';
 
 /** The Deposit limit record as the API returns it: the response and every limit event's data share it. */
 export function toRecord(limit: DepositLimit): DepositLimitRecord {

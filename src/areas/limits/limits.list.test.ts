@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { DAY, HOUR, LimitsHarness } from './limits.test-support.js';
+import { LimitsDriver } from './limits.test-support.js';
+import { DAY, HOUR } from '../../../test/helpers/units.js';
 
 /** Deposits recorded, a user's limits listed, one currency per user, tenants kept apart, the OpenAPI document. */
 describe('POST /v1/limits/commit, GET /v1/limits and what every limits route shares', () => {
-  const suite = useSuite(() => LimitsHarness.start(), { eachTest: (h) => h.newUser() });
+  const suite = useSuite(() => LimitsDriver.start(), { eachTest: (h) => h.newUser() });
 
   it('commit is 201, the same deposit again 200 with the original, other details 409 duplicate_transaction', async () => {
     const h = suite.current;

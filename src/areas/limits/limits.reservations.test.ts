@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { RESERVATION_HOLD_SECONDS } from './limits.rules.js';
-import { HOUR, LimitsHarness } from './limits.test-support.js';
+import { LimitsDriver } from './limits.test-support.js';
+import { HOUR } from '../../../test/helpers/units.js';
 
 /** An allowed check holds its amount until the deposit's commit, its release, or the hold lapsing. */
 describe('deposit holds: check, commit, release, lapse', () => {
-  const suite = useSuite(() => LimitsHarness.start(), {
+  const suite = useSuite(() => LimitsDriver.start(), {
     eachTest: async (h) => {
       h.newUser();
       await h.setLimit(10_000, 'limit_daily');

@@ -15,15 +15,12 @@ import {
   ReleaseRequest,
   SetLimitRequest,
 } from './limits.schemas.js';
-import {
-  cancelLimit,
-  checkDeposit,
-  commitDeposit,
-  listLimits,
-  releaseDeposit,
-  setLimit,
-  toReleaseRecord,
-} from './limits.service.js';
+import { cancelLimit } from './service/cancel-limit.js';
+import { checkDeposit } from './service/check-deposit.js';
+import { commitDeposit } from './service/commit-deposit.js';
+import { listLimits } from './service/list-limits.js';
+import { releaseDeposit, toReleaseRecord } from './service/release-deposit.js';
+import { setLimit } from './service/set-limit.js';
 
 // The spec's limit codes: a bad amount is invalid_amount, a bad limit_type unsupported_type; any other invalid
 // field is the platform's invalid_request. Limits draw on the default rate-limit bucket.
@@ -33,7 +30,7 @@ const config = {
     limit_type: 'unsupported_type',
     '*': 'invalid_request',
   },
-};
+} as const;
 const tags = ['limits'];
 
 /**

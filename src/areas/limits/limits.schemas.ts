@@ -6,6 +6,7 @@ import { LIMIT_TYPES } from './limits.rules.js';
 export const LimitType = Type.Enum(LIMIT_TYPES, {
   description: 'limit_daily: rolling 24 hours; limit_weekly: rolling 7 days; limit_monthly: rolling 30 days',
 });
+export type LimitType = Static<typeof LimitType>;
 const UserId = Type.String({
   minLength: 1,
   maxLength: 200,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { DAY, LimitsHarness } from './limits.test-support.js';
+import { LimitsDriver } from './limits.test-support.js';
+import { DAY } from '../../../test/helpers/units.js';
 
 /** The spec's Deposit-limit state table, driven through HTTP and the test clock, with verified webhooks. */
 describe('POST /v1/limits and DELETE /v1/limits/{id}', () => {
-  const suite = useSuite(() => LimitsHarness.start(), { eachTest: (h) => h.newUser() });
+  const suite = useSuite(() => LimitsDriver.start(), { eachTest: (h) => h.newUser() });
 
   it('(none) → in force at once: a first-time set is 201 with cooloff_seconds 0 and emits limit.created', async () => {
     const h = suite.current;

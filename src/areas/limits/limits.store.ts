@@ -3,7 +3,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
 import type { LimitType } from './limits.rules.js';
-import { inForce, userCurrency as userCurrencySql } from './hot/shared-rules.js';
+import { inForce, userCurrency as userCurrencySql } from './statements/shared-rules.js';
 import type { DepositLimit, DepositLimitsTable, LimitRelease, LimitReleasesTable } from './limits.tables.js';
 
 /** Plain queries on the limits tables, always scoped to a tenant; the business rules live in the services. */
@@ -16,7 +16,7 @@ export async function lockUser(tx: Executor, tenantId: string, userId: string): 
   await lockSubject(tx, 'limits', tenantId, userId);
 }
 
-/** A limit with whether it is in force at the time asked (hot/shared-rules.ts: inForce, the check's own rule). */
+/** A limit with whether it is in force at the time asked (statements/shared-rules.ts: inForce, the check's own rule). */
 export type OpenLimit = DepositLimit & { in_force: boolean };
 
 /** The active limit and the pending increase of one type, each with whether it is in force at `now`. */

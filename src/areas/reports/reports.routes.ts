@@ -4,7 +4,8 @@ import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
 import { requestStaffContext } from '../../platform/service-context.js';
 import { ContentQuery, RegenerateRequest, Report, ReportParams, ReportsQuery } from './reports.schemas.js';
-import { getReport, listReports, regenerateReport, reportContent } from './reports.service.js';
+import { getReport, listReports, reportContent } from './service/read-reports.js';
+import { regenerateReport } from './service/regenerate-report.js';
 
 const tags = ['reports'];
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const;

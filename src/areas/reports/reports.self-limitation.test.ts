@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { advanceDays, content, HOUR, sha256, versions } from './reports.test-support.js';
+import { advanceDays, content, sha256, versions } from './reports.test-support.js';
+import { HOUR } from '../../../test/helpers/units.js';
 
 /**
  * The self-limitation report, against counts worked out by hand. Everything happens on 2030-01-01 from 12:00Z (the

@@ -1,7 +1,6 @@
-import type { TestService, TestTenant } from '../../../test/helpers/test-service.js';
+import { TEST_CLOCK_START, type TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { DAY, HOUR } from '../../../test/helpers/units.js';
 
-export const HOUR = 3600;
-export const DAY = 86_400;
 /**
  * Moves the test clock on a day at a time, `days` times: each 00:15 run compiles its day as it would in service
  * (one jump of a month would compile only the first batch of missed days; the rest follow a second later).
@@ -31,8 +30,7 @@ export interface ReportRecord {
 }
 
 /** The test clock starts at 2030-01-01T12:00Z: an ISO time `hours` from then (negative: earlier that day). */
-export const at = (hours: number) =>
-  new Date(Date.parse('2030-01-01T12:00:00Z') + hours * HOUR * 1000).toISOString();
+export const at = (hours: number) => new Date(TEST_CLOCK_START.getTime() + hours * HOUR * 1000).toISOString();
 
 /** Sends one AML money event as the tenant would; expects it queued. */
 export async function moneyEvent(

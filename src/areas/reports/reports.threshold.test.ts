@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { AML_RULES } from '../aml/aml.rules.js';
-import { advanceDays, at, content, HOUR, moneyEvent, sha256, versions } from './reports.test-support.js';
+import { advanceDays, at, content, moneyEvent, sha256, versions } from './reports.test-support.js';
+import { HOUR } from '../../../test/helpers/units.js';
 
 /**
  * The threshold report, against answers worked out by hand: every amount and total below is written out, not

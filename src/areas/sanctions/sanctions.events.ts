@@ -31,23 +31,13 @@ export async function emitHit(tx: Transaction<DB>, screen: SanctionsScreen, at: 
  * A reviewer's decision: sanctions.cleared (data exactly as the spec), or sanctions.confirmed then
  * sanctions.account_frozen, which share that data.
  */
-export async function emitDecision(
-  tx: Transaction<DB>,
-  tenantId: string,
+export function decisionEvents(
   decision: Decision,
   data: { case_id: string; user_id: string; reviewer: string; transactions_held: boolean },
-  at: Date,
-): Promise<void> {
-  const tenantIds = tenantId;
-  if (decision === 'cleared') {
-    await emitEvent(tx, { tenantIds, event: 'sanctions.cleared' satisfies SanctionsEvent, data, at });
-    return;
-  }
-  await emitEvent(tx, { tenantIds, event: 'sanctions.confirmed' satisfies SanctionsEvent, data, at });
-  await emitEvent(tx, {
-    tenantIds,
-    event: 'sanctions.account_frozen' satisfies SanctionsEvent,
-    data: { ...data, funds_frozen: true },
-    at,
-  });
+): { event: SanctionsEvent; data: Record<string, unknown> }[] {
+  if (decision === 'cleared') return [{ event: 'sanctions.cleared', data }];
+  return [
+    { event: 'sanctions.confirmed', data },
+    { event: 'sanctions.account_frozen', data: { ...data, funds_frozen: true } },
+  ];
 }

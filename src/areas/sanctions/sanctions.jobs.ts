@@ -2,8 +2,8 @@ import type { Platform } from '../../platform/context.js';
 import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
 import { ensureJobScheduled, nextBatchDue, scheduleJob } from '../../platform/scheduler.js';
 import { nextQuarterStart, quarterOf, RESCREENABLE_STATUSES } from './sanctions.rules.js';
+import { SANCTIONS_REVIEW_QUEUE } from './sanctions.review-queue.js';
 import * as store from './sanctions.store.js';
-import { caseAwaitingReview } from './service/cases.js';
 import { LIST_CHANGE_SCREEN_JOB, screenListChangeBatch } from './service/list-changes.js';
 import { rescreenBatch } from './service/rescreen-batch.js';
 
@@ -15,7 +15,7 @@ const RESCREEN_PACED_WITHIN_MS = 86_400_000;
 
 /** The "due soon" and "overdue" alerts of sanctions hits; a decided case raises neither. */
 export function registerSanctionsReviewDeadlines(platform: Platform): void {
-  registerReviewDeadlines(platform, 'sanctions', caseAwaitingReview);
+  registerReviewDeadlines(platform, SANCTIONS_REVIEW_QUEUE);
 }
 
 /**

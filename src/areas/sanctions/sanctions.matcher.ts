@@ -1,6 +1,5 @@
 import type { Tenant } from '../../platform/db/platform-tables.js';
-import { selectVendor, type VendorImplementations, type Vendors } from '../../platform/vendors.js';
-import type { SanctionsLists } from './sanctions.lists.js';
+import { selectVendor, type Vendors } from '../../platform/vendors.js';
 
 /** What a matcher is asked: the person as the tenant registered them. */
 export interface ScreeningSubject {
@@ -90,17 +89,6 @@ export const sandboxMatcher: SanctionsMatcher = {
     return { matches, list_versions: STUB_LISTS };
   },
 };
-
-export interface SanctionsVendors extends VendorImplementations<SanctionsMatcher> {
-  /** The lists behind the production matcher (SANCTIONS_DATA_DIR); absent when unset or a test supplies the matcher. */
-  lists?: SanctionsLists;
-}
-
-declare module '../../platform/vendors.js' {
-  interface Vendors {
-    sanctions: SanctionsVendors;
-  }
-}
 
 /** Sandbox tenants get the stub; a live tenant gets the production matcher once sanctions is cut over for it. */
 export function matcherFor(vendors: Vendors, tenant: Tenant): SanctionsMatcher {

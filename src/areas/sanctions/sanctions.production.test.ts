@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { startServiceWithReceiver } from '../../../test/helpers/tenant-driver.js';
 import { EXCERPTS_DIR, excerptManifestBlock, manifestCount } from './lists/shipped-data.js';
+import { SanctionsDriver } from './sanctions.test-support.js';
 
 /** Real listed persons from each list excerpt, as a player might register them (variations noted). */
 const LISTED = [
@@ -80,16 +80,11 @@ const STORED_VERSIONS = Object.fromEntries(
 // A live tenant cut over for sanctions, screened by the production matcher over the list excerpts (one build).
 describe('production sanctions screening over the list excerpts', () => {
   const suite = useSuite(async (own) => {
-    const {
-      t,
-      receiver,
-      tenant: live,
-    } = await startServiceWithReceiver(own, {
-      config: { sanctionsDataDir: EXCERPTS_DIR },
-      environment: 'live',
-    });
-    await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
-    return { t, receiver, live };
+    const d = own(
+      await SanctionsDriver.start({ config: { sanctionsDataDir: EXCERPTS_DIR }, environment: 'live' }),
+    );
+    await d.cutOver();
+    return { t: d.t, receiver: d.receiver, live: d.tenant };
   });
   const tenantFacing: string[] = [];
   let n = 0;

@@ -2,10 +2,10 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Platform } from '../../platform/context.js';
 import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
-import { anyLiveTenantCutOver } from '../../platform/vendors.js';
-import { registerListsFetch } from './sanctions.lists.fetch.js';
-import { SanctionsLists, type ListsLog } from './sanctions.lists.js';
-import { sandboxMatcher, type SanctionsVendors } from './sanctions.matcher.js';
+import { anyLiveTenantCutOver, type VendorImplementations } from '../../platform/vendors.js';
+import { registerListsFetch } from './lists/fetch.js';
+import { SanctionsLists, type ListsLog } from './lists/sanctions-lists.js';
+import { sandboxMatcher, type SanctionsMatcher } from './sanctions.matcher.js';
 import { recordListVersions } from './service/list-changes.js';
 
 export const LISTS_REFRESH_JOB = 'sanctions.lists_refresh';
@@ -83,4 +83,15 @@ export async function installProductionSanctions(platform: Platform): Promise<()
     );
   }
   return () => clearInterval(watch);
+}
+
+export interface SanctionsVendors extends VendorImplementations<SanctionsMatcher> {
+  /** The lists behind the production matcher (SANCTIONS_DATA_DIR); absent when unset or a test supplies the matcher. */
+  lists?: SanctionsLists;
+}
+
+declare module '../../platform/vendors.js' {
+  interface Vendors {
+    sanctions: SanctionsVendors;
+  }
 }

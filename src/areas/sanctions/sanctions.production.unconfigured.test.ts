@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService } from '../../../test/helpers/test-service.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 
 describe('production sanctions without SANCTIONS_DATA_DIR', () => {
-  const suite = useSuite(() => TestService.start({ sanctionsDataDir: undefined }));
+  const suite = useSuite(() => TenantDriver.start({ config: { sanctionsDataDir: undefined } }));
 
   // A deployment without lists cannot screen on any retry: 409 vendor_not_configured, never 503 "retry with backoff".
   it('a cut-over live tenant gets 409 vendor_not_configured; the lists view says why; reload is 409', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const live = await t.createTenant({ environment: 'live' });
     await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
     const response = await t.api(live.apiKey, 'POST', '/v1/sanctions/screen', {

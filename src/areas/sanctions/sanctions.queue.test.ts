@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { staffOf } from '../../../test/helpers/staff-driver.js';
 import { SanctionsDriver } from './sanctions.test-support.js';
-
-const HOUR = 3600;
+import { HOUR } from '../../../test/helpers/units.js';
 
 describe('sanctions review queue: due times, alerts and the audit of decisions', () => {
   const suite = useSuite(() => SanctionsDriver.start());

@@ -1,3 +1,4 @@
+import { utcMidnight } from '../../platform/utc-calendar.js';
 import type { SanctionsCaseStatus, ScreeningStatus } from './sanctions.tables.js';
 
 /** The spec's sanctions review SLA: a hit is due for a decision 48 hours after its case opened. */
@@ -32,8 +33,9 @@ export const FOUR_EYES_DECISIONS: readonly Decision[] = ['confirmed'];
 
 /** The first instant of the next calendar quarter (1 Jan, 1 Apr, 1 Jul, 1 Oct, 00:00 UTC) after `from`. */
 export function nextQuarterStart(from: Date): Date {
-  const firstMonthOfNext = Math.floor(from.getUTCMonth() / 3) * 3 + 3;
-  return new Date(Date.UTC(from.getUTCFullYear(), firstMonthOfNext, 1));
+  // Months 1 to 12: the next quarter's first month may be 13, January of the next year.
+  const firstMonthOfNext = Math.floor(from.getUTCMonth() / 3) * 3 + 4;
+  return utcMidnight(from.getUTCFullYear(), firstMonthOfNext, 1);
 }
 
 /** `2027-Q1`: the calendar quarter `at` falls in. */

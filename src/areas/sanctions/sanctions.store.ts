@@ -1,9 +1,7 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { AppError } from '../../platform/errors.js';
 import { insertOnce } from '../../platform/idempotency.js';
-import type { AssigneeFilter } from '../../staff/staff.store.js';
-import { AWAITING_REVIEW } from './sanctions.rules.js';
 import type {
   SanctionsCase,
   SanctionsCasesTable,
@@ -151,15 +149,6 @@ export function lockCase(tx: Executor, caseId: string): Promise<SanctionsCase | 
     .executeTakeFirst();
 }
 
-export function findCaseStatus(tx: Executor, tenantId: string, caseId: string) {
-  return tx
-    .selectFrom('sanctions_cases')
-    .select('status')
-    .where('tenant_id', '=', tenantId)
-    .where('case_id', '=', caseId)
-    .executeTakeFirst();
-}
-
 export function recordDecision(
   tx: Executor,
   caseId: string,
@@ -171,82 +160,6 @@ export function recordDecision(
     .where('case_id', '=', caseId)
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-/**
- * One page of the review queue, oldest-due first, one row more than `limit` (so the caller knows whether a next page
- * exists). overdue=true: awaiting review and due by `now`; overdue=false: everything else; `after` continues after
- * a page's last case.
- */
-export function listCases(
-  db: Executor,
-  filter: {
-    limit: number;
-    status?: SanctionsCase['status'] | undefined;
-    tenant_id?: string | undefined;
-    overdue?: boolean | undefined;
-    after?: { dueAt: Date; caseId: string } | undefined;
-    /** The console's filter: cases a member of staff took, or cases nobody took. */
-    assignee?: AssigneeFilter | undefined;
-  },
-  now: Date,
-): Promise<SanctionsCase[]> {
-  let query = db
-    .selectFrom('sanctions_cases')
-    .selectAll()
-    .orderBy('due_at')
-    .orderBy('case_id')
-    .limit(filter.limit + 1);
-  if (filter.status) query = query.where('status', '=', filter.status);
-  if (filter.tenant_id) query = query.where('tenant_id', '=', filter.tenant_id);
-  if (filter.overdue === true) {
-    query = query.where('status', '=', AWAITING_REVIEW).where('due_at', '<=', now);
-  } else if (filter.overdue === false) {
-    query = query.where((eb) => eb.or([eb('status', '!=', AWAITING_REVIEW), eb('due_at', '>', now)]));
-  }
-  if (filter.after) {
-    const { dueAt, caseId } = filter.after;
-    query = query.where(sql<boolean>`(due_at, case_id) > (${dueAt.toISOString()}::timestamptz, ${caseId})`);
-  }
-  const assignee = filter.assignee;
-  if (assignee) {
-    query = query.where(({ exists, not, selectFrom }) => {
-      const taken = selectFrom('case_assignments')
-        .select('subject_id')
-        .where('subject', '=', 'sanctions')
-        .whereRef('subject_id', '=', 'sanctions_cases.case_id');
-      return assignee === 'unassigned'
-        ? not(exists(taken))
-        : exists(taken.where('staff_id', '=', assignee.staffId));
-    });
-  }
-  return query.execute();
-}
-
-/**
- * The cases just before and just after one in the queue order (due_at, case_id) among cases of `status`: a case
- * page's previous and next links, one keyset step each way (sanctions_cases_due).
- */
-export async function neighbourCases(
-  db: Executor,
-  at: { dueAt: Date; caseId: string },
-  status: SanctionsCase['status'],
-): Promise<{ prev: string | undefined; next: string | undefined }> {
-  const key = sql`(${at.dueAt.toISOString()}::timestamptz, ${at.caseId})`;
-  const base = () => db.selectFrom('sanctions_cases').select('case_id').where('status', '=', status).limit(1);
-  const [prev, next] = await Promise.all([
-    base()
-      .where(sql<boolean>`(due_at, case_id) < ${key}`)
-      .orderBy('due_at', 'desc')
-      .orderBy('case_id', 'desc')
-      .executeTakeFirst(),
-    base()
-      .where(sql<boolean>`(due_at, case_id) > ${key}`)
-      .orderBy('due_at')
-      .orderBy('case_id')
-      .executeTakeFirst(),
-  ]);
-  return { prev: prev?.case_id, next: next?.case_id };
 }
 
 // ---- quarterly re-screen runs ----
@@ -291,4 +204,37 @@ export async function updateRescreenRun(
   >,
 ): Promise<void> {
   await tx.updateTable('sanctions_rescreen_runs').set(progress).where('quarter', '=', quarter).execute();
+}
+
+/** The user's screen (unique on tenant and user) and its cases (sanctions_cases_screen), newest first. */
+export async function sanctionsOfUser(db: Executor, tenantId: string, userId: string, limit: number) {
+  const screen = await db
+    .selectFrom('sanctions_screens')
+    .select([
+      'screen_id',
+      'first_name',
+      'last_name',
+      'date_of_birth',
+      'nationality',
+      'email',
+      'status',
+      'transactions_held',
+      'match_count',
+      'highest_match_score',
+      'case_id',
+      'vendor',
+      'checked_at',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!screen) return { screen: undefined, cases: [] };
+  const cases = await db
+    .selectFrom('sanctions_cases')
+    .select(['case_id', 'status', 'highest_match_score', 'trigger', 'opened_at', 'due_at', 'decided_at'])
+    .where('screen_id', '=', screen.screen_id)
+    .orderBy('opened_at', 'desc')
+    .limit(limit)
+    .execute();
+  return { screen, cases };
 }

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Own } from '../../../test/helpers/suite.js';
 import { temporaryDirectory } from '../../../test/helpers/temporary-directory.js';
 import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
-import { TestService } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
-import type { WebhookEnvelope } from '../../platform/outbox.js';
+import type { TestService } from '../../../test/helpers/test-service.js';
+import { utcDay } from '../../platform/utc-calendar.js';
 import { EXCERPTS_DIR } from './lists/shipped-data.js';
 import type { SanctionsMatcher } from './sanctions.matcher.js';
 import { FOUR_EYES_DECISIONS, type Decision } from './sanctions.rules.js';
@@ -16,8 +16,12 @@ export type Person = Record<string, string | undefined>;
 export class SanctionsDriver extends TenantDriver {
   private n = 0;
 
-  static async start(): Promise<SanctionsDriver> {
-    return new SanctionsDriver(...(await TenantDriver.parts()));
+  /** Cuts this tenant over to the production matcher for sanctions, as its staff would for a live tenant. */
+  async cutOver(): Promise<void> {
+    const response = await this.t.backoffice('PUT', `/tenants/${this.tenant.tenantId}/cutover`, {
+      areas: ['sanctions'],
+    });
+    if (response.statusCode !== 200) throw new Error(`cut-over failed: ${response.body}`);
   }
 
   person(overrides: Person = {}): Person {
@@ -67,14 +71,6 @@ export class SanctionsDriver extends TenantDriver {
     const response = await this.decide(caseId, decision, reason);
     if (response.statusCode !== 200 || !FOUR_EYES_DECISIONS.includes(decision as Decision)) return response;
     return this.approve(caseId);
-  }
-
-  /** Delivers due webhooks, then returns this tenant's, verified with standardwebhooks, of one event and user. */
-  async webhooks(event: string, userId: string): Promise<WebhookEnvelope[]> {
-    await this.t.deliverWebhooks();
-    return this.receiver
-      .verified(this.tenant.signingSecret)
-      .filter((e) => e.event === event && e.data.user_id === userId);
   }
 }
 
@@ -182,14 +178,14 @@ export class ListsDirectory {
   readonly path: string;
   xml = EXCERPT;
 
-  constructor(own: <T extends { close(): unknown }>(value: T) => T) {
+  constructor(own: Own) {
     this.path = own(temporaryDirectory('sanctions-changes-')).path;
     this.write(EXCERPT);
   }
 
   /** Publishes a new UN version today: written under a temporary name and renamed into place, as the docs ask. */
   publish(t: TestService, xml: string): void {
-    const today = t.platform.clock.now().toISOString().slice(0, 10);
+    const today = utcDay(t.platform.clock.now());
     this.xml = xml;
     this.write(xml.replace(/dateGenerated="[^"]+"/, `dateGenerated="${today}T00:00:00Z"`));
   }
@@ -206,12 +202,15 @@ export class ListsDirectory {
  * A test service reading the lists from `dir` (screening a list change two players a batch), with a live tenant cut
  * over for sanctions and its webhook receiver.
  */
-export async function startLive(own: <T extends { close(): unknown }>(value: T) => T, dir: string) {
-  const t = own(await TestService.start({ sanctionsDataDir: dir, sanctionsListScreenBatchSize: 2 }));
-  const receiver = own(await WebhookReceiver.start());
-  const live = await t.createTenant({ environment: 'live', webhookUrl: receiver.url });
-  await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions'] });
-  return { t, receiver, live };
+export async function startLive(own: Own, dir: string) {
+  const d = own(
+    await SanctionsDriver.start({
+      config: { sanctionsDataDir: dir, sanctionsListScreenBatchSize: 2 },
+      environment: 'live',
+    }),
+  );
+  await d.cutOver();
+  return { t: d.t, receiver: d.receiver, live: d.tenant };
 }
 
 /** Reloads the lists now (as every process does within a minute of a changed file) and answers the new version. */

@@ -45,7 +45,7 @@ export const sanctionsValidation = {
       if (!problems.has(field)) problems.set(field, problem);
     }
     const named = [...problems].map(([field, problem]) => `${field} (${problem})`).join('; ');
-    return new AppError('missing_fields', 400, `Missing or malformed ${dataVar} fields: ${named}`, {
+    return new AppError('missing_fields', `Missing or malformed ${dataVar} fields: ${named}`, {
       fields: [...problems.keys()],
     });
   },

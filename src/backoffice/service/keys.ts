@@ -30,7 +30,7 @@ export async function issueKey(ctx: ServiceContext, tenantId: string, role: KeyR
 export async function revokeKey(platform: Platform, ctx: ServiceContext, keyPrefix: string) {
   const revoked = await withTransaction(ctx, async (tx, ctx) => {
     const key = await store.revokeApiKey(tx, keyPrefix, ctx.clock.now());
-    if (!key) throw new AppError('key_not_found', 404, `No API key with prefix ${keyPrefix}`);
+    if (!key) throw new AppError('key_not_found', `No API key with prefix ${keyPrefix}`);
     await audit(tx, forTenant(ctx, key.tenant_id), 'key.revoked', { key_prefix: keyPrefix });
     return { key_prefix: key.key_prefix, revoked_at: key.revoked_at! };
   });

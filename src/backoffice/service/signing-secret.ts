@@ -43,7 +43,7 @@ export async function rotateSigningSecret(
   await withTransaction(forTenant(ctx, tenantId), async (tx, ctx) => {
     const sealed = sealSigningSecret(platform.secrets, tenantId, secret);
     if (!(await store.replaceSigningSecret(tx, tenantId, sealed, expiresAt, now)))
-      throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
+      throw new AppError('tenant_not_found', `No tenant ${tenantId}`);
     if (expiresAt) await schedulePreviousSecretExpiry(tx, tenantId, expiresAt);
     else await cancelJob(tx, PREVIOUS_SECRET_EXPIRY_JOB, tenantId);
     await audit(tx, ctx, 'webhook.signing_secret_rotated', {

@@ -1,4 +1,4 @@
-import { normaliseOrigin } from '../../areas/embeds/embeds.origins.js';
+import { normaliseOrigin } from '../../areas/embeds/index.js';
 import { issueApiKey, issueSigningSecret } from '../../platform/api-keys.js';
 import { audit } from '../../platform/audit.js';
 import type { Platform, ServiceContext } from '../../platform/context.js';
@@ -73,7 +73,7 @@ export async function createTenant(
 /** Reads through `from.db`: the platform's database, or a verb's context (and so its transaction, if any). */
 export async function getTenant(from: { db: Executor }, tenantId: string): Promise<Tenant> {
   const tenant = await findTenant(from.db, tenantId);
-  if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
+  if (!tenant) throw new AppError('tenant_not_found', `No tenant ${tenantId}`);
   return tenant;
 }
 
@@ -98,7 +98,7 @@ export async function updateTenant(
   const updated = await withTransaction(forTenant(ctx, tenantId), async (tx, ctx) => {
     const now = ctx.clock.now();
     const tenant = await store.updateTenant(tx, tenantId, changes, now);
-    if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
+    if (!tenant) throw new AppError('tenant_not_found', `No tenant ${tenantId}`);
     await audit(tx, ctx, audited.action, audited.details);
     await alsoInTransaction?.(tx, now);
     return tenant;
@@ -122,7 +122,7 @@ export async function setCutover(
 ) {
   const tenant = await getTenant(ctx, tenantId);
   if (tenant.environment !== 'live' && areas.length > 0) {
-    throw new AppError('invalid_request', 400, 'Only live tenants are cut over to production vendors');
+    throw new AppError('invalid_request', 'Only live tenants are cut over to production vendors');
   }
   const unique = [...new Set(areas)].sort();
   return updateTenant(

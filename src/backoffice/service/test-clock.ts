@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.js';
 /** The test clock's verbs: absent (404) unless the deployment enables it. */
 function enabledTestClock(platform: Platform) {
   if (!platform.testClock)
-    throw new AppError('not_found', 404, 'The test clock is not enabled on this deployment');
+    throw new AppError('not_found', 'The test clock is not enabled on this deployment');
   return platform.testClock;
 }
 

@@ -31,7 +31,7 @@ export async function setWebhookUrl(platform: Platform, ctx: ServiceContext, ten
 export async function pingWebhook(ctx: ServiceContext, tenantId: string) {
   const tenant = await getTenant(ctx, tenantId);
   if (!tenant.webhook_url) {
-    throw new AppError('invalid_webhook_url', 400, 'The tenant has no webhook destination registered');
+    throw new AppError('invalid_webhook_url', 'The tenant has no webhook destination registered');
   }
   const [envelope] = await withTransaction(forTenant(ctx, tenantId), async (tx, ctx) => {
     await audit(tx, ctx, 'webhook.ping');
@@ -44,7 +44,7 @@ export async function pingWebhook(ctx: ServiceContext, tenantId: string) {
 /** Not one transaction: the dispatcher re-queues on the database itself, then the audit row is written. */
 export async function redeliverEvent(platform: Platform, ctx: ServiceContext, eventId: string) {
   const event = await store.findEventTenant(ctx.db, eventId);
-  if (!event) throw new AppError('event_not_found', 404, `No event ${eventId}`);
+  if (!event) throw new AppError('event_not_found', `No event ${eventId}`);
   await WebhookDispatcher.redeliver(platform.db, eventId, ctx.clock.now());
   await audit(ctx.db, forTenant(ctx, event.tenant_id), 'webhook.redeliver', { event_id: eventId });
   return { event_id: eventId, delivery_status: 'pending' as const };

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { DeadLetter, DeadLetterEntry, StaffCasesPage } from '../../areas/aml/aml.schemas.js';
+import type { DeadLetter, DeadLetterEntry, StaffCasesPage } from '../../areas/aml/index.js';
 import { command, get, id, integer, limitQuery, lines, post, required, type Command } from '../command.js';
 
 export const AML_COMMANDS: Record<string, Command> = {

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { StaffExclusion } from '../../areas/exclusions/exclusions.schemas.js';
+import type { StaffExclusion } from '../../areas/exclusions/index.js';
 import { command, get, id, type Command } from '../command.js';
 
 function staffExclusion(e: Static<typeof StaffExclusion>): string {

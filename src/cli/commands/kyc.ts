@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { ReviewQueuePage } from '../../areas/kyc/kyc.schemas.js';
+import type { ReviewQueuePage } from '../../areas/kyc/index.js';
 import { command, get, integer, overdueLines, type Command } from '../command.js';
 
 export const KYC_COMMANDS: Record<string, Command> = {

@@ -1,4 +1,4 @@
-import type { RegulatorExport } from '../../areas/exclusions/regulator-exports.schemas.js';
+import type { RegulatorExport } from '../../areas/regulator-exports/index.js';
 import {
   command,
   flag,

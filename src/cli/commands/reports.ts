@@ -1,4 +1,4 @@
-import type { Report } from '../../areas/reports/reports.schemas.js';
+import type { Report } from '../../areas/reports/index.js';
 import {
   command,
   flag,

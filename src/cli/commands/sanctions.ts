@@ -5,8 +5,9 @@ import type {
   ListVersionDetail,
   ListVersions,
   ListVersionView,
-} from '../../areas/sanctions/sanctions.lists.schemas.js';
-import type { RescreenRuns, SanctionsCaseView } from '../../areas/sanctions/sanctions.schemas.js';
+  RescreenRuns,
+  SanctionsCaseView,
+} from '../../areas/sanctions/index.js';
 import {
   command,
   download,

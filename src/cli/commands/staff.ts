@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { StaffAccount } from '../../staff/staff.schemas.js';
+import type { StaffAccount } from '../../staff/index.js';
 import { command, flag, get, lines, oneOf, post, required, type Command } from '../command.js';
 
 type Account = Static<typeof StaffAccount>;

@@ -1,77 +1,46 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import {
   ALLOWED_DECISIONS,
   DECISION_ACTIONS,
   FOUR_EYES_ACTIONS,
   isAwaitingReview,
   type DecisionAction,
-} from '../../areas/aml/aml.case-rules.js';
-import { approveDecision, decideCase, rejectDecision } from '../../areas/aml/aml.service.js';
-import { caseSurroundings, staffCaseDetail } from '../../areas/aml/service/staff-cases.js';
+  approveDecision,
+  decideCase,
+  rejectDecision,
+  caseSurroundings,
+  staffCaseDetail,
+} from '../../areas/aml/index.js';
 import type { Platform } from '../../platform/context.js';
-import * as fourEyes from '../../platform/four-eyes.js';
-import { caseWork } from '../../staff/staff.service.js';
-import { displayNames } from '../../staff/staff.store.js';
-import { consoleContext, memberOf } from '../console-auth.js';
-import { html, money, time } from '../html.js';
-import { page } from '../layout.js';
+import { html, time } from '../../platform/html.js';
+import { formatMoney } from '../../platform/money.js';
 import {
-  actorsOf,
   caseKeys,
-  casePath,
-  decisionForm,
-  historyBlock,
+  decidedFacts,
   notesBlock,
   playerPath,
-  proposalBlock,
   queueLinks,
   slaBadge,
   takeBlock,
 } from './case-parts.js';
-import { redirectWithNotice, sendPage } from './respond.js';
-
-const ACTION_LABELS: Record<DecisionAction, string> = {
-  confirm_hold: 'Confirm the hold',
-  clear: 'Clear (release)',
-  escalate: 'Escalate for a suspicious activity report',
-  freeze: 'Freeze the account',
-};
-const labelOf = (action: string) => ACTION_LABELS[action as DecisionAction] ?? action;
+import { casePageRoutes, decisionSection, fourEyesWork, type CasePage } from './case-page.js';
 
 const amounts = (e: { amount_cents: number; currency: string; usd_cents: number }) =>
   e.currency === 'USD'
-    ? money(e.amount_cents, 'USD')
-    : `${money(e.amount_cents, e.currency)} (${money(e.usd_cents, 'USD')})`;
-
-type Params = { case_id: string };
-const Params = Type.Object({ case_id: Type.String({ minLength: 1, maxLength: 100 }) });
-const Reason = Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' });
+    ? formatMoney(e.amount_cents, 'USD')
+    : `${formatMoney(e.amount_cents, e.currency)} (${formatMoney(e.usd_cents, 'USD')})`;
 
 /** An AML case: the rules it triggered, its transactions and the user's recent events, beside the decision. */
 export function amlCasePages(app: FastifyInstance, platform: Platform): void {
-  app.get<{ Params: Params; Querystring: { notice?: string } }>(
-    '/console/aml/:case_id',
-    { config: { staffAction: 'read' }, schema: { params: Params } },
-    async (request, reply) => {
-      const member = memberOf(request);
-      const ctx = consoleContext(platform, request);
-      const found = await staffCaseDetail(ctx, request.params.case_id);
-      const [around, work, proposals] = await Promise.all([
+  const casePage: CasePage<DecisionAction> = {
+    queue: 'aml',
+    idParam: 'case_id',
+    async render({ ctx, member, id, now }) {
+      const found = await staffCaseDetail(ctx, id);
+      const [around, state] = await Promise.all([
         caseSurroundings(ctx, found),
-        caseWork(ctx, 'aml', found.case_id),
-        fourEyes.proposalsOf(ctx.db, 'aml', found.case_id),
+        fourEyesWork(ctx, 'aml', found.case_id, [found.reviewer]),
       ]);
-      const names = await displayNames(ctx.db, [
-        ...actorsOf(proposals),
-        ...(found.reviewer ? [found.reviewer] : []),
-      ]);
-      const pending = proposals.find((p) => p.status === 'pending');
-      const now = platform.clock.now();
-      const base = casePath('aml', found.case_id);
-      const allowed = DECISION_ACTIONS.filter((a) =>
-        ALLOWED_DECISIONS[found.origin][a].includes(found.status),
-      );
       const body = html`${queueLinks('aml', around.prev, around.next)} ${caseKeys}
         <dl class="facts">
           <dt>Status</dt>
@@ -93,18 +62,10 @@ export function amlCasePages(app: FastifyInstance, platform: Platform): void {
           <dd>${found.user_id}</dd>
           <dt>Opened</dt>
           <dd>${time(found.opened_at)}</dd>
-          ${
-            found.decided_at
-              ? html`<dt>Last decision</dt>
-                  <dd>
-                    ${time(found.decided_at)} by ${names.get(found.reviewer ?? '') ?? found.reviewer}:
-                    ${found.decision_reason}
-                  </dd>`
-              : ''
-          }
+          ${decidedFacts('Last decision', found, state.names)}
         </dl>
         <p><a href="${playerPath(found.tenant_id, found.user_id)}">Everything about this player</a></p>
-        ${takeBlock(member, 'aml', found.case_id, work.assignee)}
+        ${takeBlock(member, 'aml', found.case_id, state.work.assignee)}
         <h2>Rules triggered</h2>
         <ul>
           ${found.rules.map(
@@ -144,8 +105,8 @@ export function amlCasePages(app: FastifyInstance, platform: Platform): void {
                       html`<tr>
                         <td>${t.transaction_id}</td>
                         <td>${t.event_type} (${t.status})</td>
-                        <td>${money(t.amount_cents, t.currency)}</td>
-                        <td>${money(t.usd_cents, 'USD')}</td>
+                        <td>${formatMoney(t.amount_cents, t.currency)}</td>
+                        <td>${formatMoney(t.usd_cents, 'USD')}</td>
                         <td>${t.payment_method ?? '—'}</td>
                         <td>${time(t.occurred_at)}</td>
                       </tr>`,
@@ -154,22 +115,12 @@ export function amlCasePages(app: FastifyInstance, platform: Platform): void {
               </table>`
             : html`<p class="muted">The case names no transactions.</p>`
         }
-        ${
-          pending
-            ? proposalBlock(member, base, pending, labelOf(pending.action), names)
-            : allowed.length
-              ? decisionForm(
-                  member,
-                  `${base}/decision`,
-                  allowed.map((a) => ({
-                    value: a,
-                    label: ACTION_LABELS[a],
-                    fourEyes: FOUR_EYES_ACTIONS.includes(a),
-                  })),
-                )
-              : html`<p>This case is ${found.status}; it takes no further decisions.</p>`
-        }
-        ${historyBlock(proposals, labelOf, names)}
+        ${decisionSection(member, casePage, found.case_id, state, {
+          decisions: DECISION_ACTIONS.filter((a) =>
+            ALLOWED_DECISIONS[found.origin][a].includes(found.status),
+          ),
+          closed: html`<p>This case is ${found.status}; it takes no further decisions.</p>`,
+        })}
         <h2>Recent events of this user</h2>
         ${
           around.events.length
@@ -185,73 +136,25 @@ export function amlCasePages(app: FastifyInstance, platform: Platform): void {
               </ol>`
             : html`<p class="muted">No events.</p>`
         }
-        ${notesBlock(member, 'aml', found.case_id, work.notes)}`;
-      return sendPage(
-        reply,
-        page(
-          {
-            title: `AML case ${found.case_id}`,
-            member,
-            current: '/console/queues/aml',
-            notice: request.query.notice,
-            now,
-          },
-          body,
-        ),
-      );
+        ${notesBlock(member, 'aml', found.case_id, state.work.notes)}`;
+      return { title: `AML case ${found.case_id}`, body };
     },
-  );
-
-  app.post<{ Params: Params; Body: { decision: DecisionAction; reason: string } }>(
-    '/console/aml/:case_id/decision',
-    {
-      config: { staffAction: 'decide_cases' },
-      schema: {
-        params: Params,
-        body: Type.Object({ decision: Type.Enum(DECISION_ACTIONS), reason: Reason }),
-      },
+    decisions: DECISION_ACTIONS,
+    labels: {
+      confirm_hold: 'Confirm the hold',
+      clear: 'Clear (release)',
+      escalate: 'Escalate for a suspicious activity report',
+      freeze: 'Freeze the account',
     },
-    async (request, reply) => {
-      const { case_id } = request.params;
-      const { decision, reason } = request.body;
-      const decided = await decideCase(consoleContext(platform, request), case_id, {
-        action: decision,
-        reason,
-      });
-      const notice = FOUR_EYES_ACTIONS.includes(decision)
-        ? `${labelOf(decision)} proposed: it takes effect when a second member of staff approves it`
-        : `Decision recorded: the case is ${decided.status}`;
-      return redirectWithNotice(reply, casePath('aml', case_id), notice);
+    reasonMaxLength: 2000,
+    decide: (ctx, id, action, reason) => decideCase(ctx, id, { action, reason }),
+    decidedNotice: (status) => `Decision recorded: the case is ${status}`,
+    fourEyes: {
+      decisions: FOUR_EYES_ACTIONS,
+      proposal: (action) => casePage.labels[action],
+      approve: approveDecision,
+      reject: rejectDecision,
     },
-  );
-
-  app.post<{ Params: Params }>(
-    '/console/aml/:case_id/approve',
-    { config: { staffAction: 'approve_decisions' }, schema: { params: Params } },
-    async (request, reply) => {
-      const decided = await approveDecision(consoleContext(platform, request), request.params.case_id);
-      return redirectWithNotice(
-        reply,
-        casePath('aml', decided.case_id),
-        `Decision approved: the case is ${decided.status}`,
-      );
-    },
-  );
-
-  app.post<{ Params: Params; Body: { reason: string } }>(
-    '/console/aml/:case_id/reject',
-    {
-      config: { staffAction: 'approve_decisions' },
-      schema: { params: Params, body: Type.Object({ reason: Reason }) },
-    },
-    async (request, reply) => {
-      const { case_id } = request.params;
-      await rejectDecision(consoleContext(platform, request), case_id, request.body.reason);
-      return redirectWithNotice(
-        reply,
-        casePath('aml', case_id),
-        'Proposal rejected: the case awaits a decision',
-      );
-    },
-  );
+  };
+  casePageRoutes(app, platform, casePage);
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Platform } from '../../platform/context.js';
 import { utcLocalInstant } from '../../platform/validation.formats.js';
-import { displayNames, findAccountByEmail } from '../../staff/staff.store.js';
+import { displayNames, findAccountByEmail } from '../../staff/index.js';
 import { memberOf } from '../console-auth.js';
-import { searchAudit, type AuditFilter } from '../console.store.js';
-import { html, time, type Html } from '../html.js';
+import { searchAudit, type AuditFilter } from '../../platform/audit.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { sendPage } from './respond.js';
 

@@ -1,8 +1,8 @@
 import type { StaffMember } from '../../platform/context.js';
 import type { DecisionProposal, FourEyesSubject } from '../../platform/four-eyes.js';
-import type { ReviewQueue } from '../../platform/review-deadlines.js';
-import { roleMay } from '../../staff/staff.rules.js';
-import { html, time, type Html } from '../html.js';
+import type { ReviewQueue } from '../../platform/case-work/descriptor.js';
+import { roleMay } from '../../staff/index.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { csrfField } from '../layout.js';
 
 /** The blocks every case page shares: SLA, take, notes, the decision form, four eyes, and the queue's neighbours. */
@@ -41,6 +41,21 @@ export function slaBadge(dueAt: Date, breached: boolean, awaiting: boolean, now:
       >`
     : '';
   return html`${countdown}${breached ? html` <span class="badge breached">breached</span>` : ''}`;
+}
+
+/** The case's latest decision among its facts: when, by whom (by name) and why; nothing before its first. */
+export function decidedFacts(
+  label: string,
+  found: { decided_at: Date | null; reviewer: string | null; decision_reason: string | null },
+  names: Map<string, string>,
+): Html | '' {
+  return found.decided_at
+    ? html`<dt>${label}</dt>
+        <dd>
+          ${time(found.decided_at)} by ${names.get(found.reviewer ?? '') ?? found.reviewer}:
+          ${found.decision_reason}
+        </dd>`
+    : '';
 }
 
 /** Who has the case, and the "take" button (key t). */

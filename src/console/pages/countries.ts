@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { tierMoved } from '../../areas/geo/geo.events.js';
 import {
+  tierMoved,
   COUNTRY_MOVE_REASON_CODES,
   COUNTRY_MOVE_REASONS,
   type CountryMoveReason,
-} from '../../areas/geo/geo.rules.js';
-import { countryList, setCountryStatus } from '../../areas/geo/geo.service.js';
+  countryList,
+  setCountryStatus,
+} from '../../areas/geo/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { roleMay } from '../../staff/staff.rules.js';
+import { roleMay } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html } from '../html.js';
+import { html } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 
@@ -116,7 +117,7 @@ export function countryPages(app: FastifyInstance, platform: Platform): void {
       const member = memberOf(request);
       const { code, status, reason } = request.body;
       const entry = (await countries()).countries.find((c) => c.code === code.toUpperCase());
-      if (!entry) throw new AppError('country_not_found', 404, `No entry ${code} in the country list`);
+      if (!entry) throw new AppError('country_not_found', `No entry ${code} in the country list`);
       const event = tierMoved({
         code: entry.code,
         name: entry.name,

@@ -1,19 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import { roleMay } from '../../staff/staff.rules.js';
-import { EVALUATION_DEADLINE_MS, EVALUATION_PACED_WITHIN_MS } from '../../areas/aml/aml.evaluator.js';
+import { roleMay, displayNames } from '../../staff/index.js';
+import {
+  AML_REVIEW_QUEUE,
+  EVALUATION_DEADLINE_MS,
+  EVALUATION_PACED_WITHIN_MS,
+  evaluationLag,
+} from '../../areas/aml/index.js';
+import { KYC_REVIEW_QUEUE } from '../../areas/kyc/index.js';
+import { SANCTIONS_REVIEW_QUEUE } from '../../areas/sanctions/index.js';
+import { countAwaiting } from '../../platform/case-work/queue.js';
 import type { Platform } from '../../platform/context.js';
-import { pendingProposals, type DecisionProposal } from '../../platform/four-eyes.js';
-import { displayNames } from '../../staff/staff.store.js';
+import { countPendingProposals, pendingProposals, type DecisionProposal } from '../../platform/four-eyes.js';
+import { DAY_MS } from '../../platform/utc-calendar.js';
+import { webhookFailuresByTenant } from '../../platform/webhooks/recovery.js';
 import { memberOf } from '../console-auth.js';
-import { amlEvaluationLag, COUNT_CAP, queueCounts, webhookFailuresByTenant } from '../console.store.js';
-import { html, time, type Html } from '../html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { sendPage } from './respond.js';
 
-const DAY_MS = 86_400_000;
 /** The oldest proposals listed under the approvals card; the approvals page has them all. */
 const PROPOSALS_SHOWN = 5;
 const TENANTS_SHOWN = 50;
+/** Counts stop here: a queue past it reads "10,000 or more" instead of counting every row on each page view. */
+const COUNT_CAP = 10_000;
+
+/**
+ * Each review queue's size and how many of its cases are past their due time, and how many decisions await a second
+ * approval, each at most COUNT_CAP + 1.
+ */
+async function queueCounts(db: Platform['db'], now: Date) {
+  const limit = COUNT_CAP + 1;
+  const [sanctions, aml, kyc, proposals] = await Promise.all([
+    countAwaiting(db, SANCTIONS_REVIEW_QUEUE, now, limit),
+    countAwaiting(db, AML_REVIEW_QUEUE, now, limit),
+    countAwaiting(db, KYC_REVIEW_QUEUE, now, limit),
+    countPendingProposals(db, limit),
+  ]);
+  return { sanctions, aml, kyc, proposals };
+}
 
 /** A bounded count as staff read it: past the cap, "10,000 or more" (the query stopped counting there). */
 export const countText = (n: number) =>
@@ -144,7 +168,7 @@ export function dashboardPages(app: FastifyInstance, platform: Platform): void {
       const now = platform.clock.now();
       const [counts, lag, failures, proposals] = await Promise.all([
         queueCounts(platform.db, now),
-        amlEvaluationLag(platform.db),
+        evaluationLag(platform.db, COUNT_CAP + 1),
         webhookFailuresByTenant(platform.db, new Date(now.getTime() - DAY_MS), TENANTS_SHOWN),
         pendingProposals(platform.db, PROPOSALS_SHOWN),
       ]);

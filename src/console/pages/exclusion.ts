@@ -5,15 +5,14 @@ import {
   getStaffExclusion,
   rejectVoid,
   voidExclusion,
-} from '../../areas/exclusions/exclusions.service.js';
-import type { StaffExclusion } from '../../areas/exclusions/exclusions.schemas.js';
+  type StaffExclusion,
+} from '../../areas/exclusions/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import * as fourEyes from '../../platform/four-eyes.js';
 import { RejectProposalRequest } from '../../platform/schemas.js';
-import { roleMay } from '../../staff/staff.rules.js';
-import { displayNames } from '../../staff/staff.store.js';
+import { roleMay, displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time } from '../html.js';
+import { html, time } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';
 import { actorsOf, exclusionPath, historyBlock, playerPath, proposalBlock } from './case-parts.js';
 import { redirectWithNotice, sendPage } from './respond.js';

@@ -1,25 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
-import { isOpen, REVIEW_DUE_AFTER_SECONDS, ruleOf, type KycDocument } from '../../areas/kyc/kyc.rules.js';
-import { staffManualReview } from '../../areas/kyc/kyc.service.js';
-import { reviewDetail } from '../../areas/kyc/service/list-reviews.js';
-import type { Platform } from '../../platform/context.js';
-import { caseWork } from '../../staff/staff.service.js';
-import { displayNames } from '../../staff/staff.store.js';
-import { consoleContext, memberOf } from '../console-auth.js';
-import { html, money, time, type Html } from '../html.js';
-import { page } from '../layout.js';
 import {
-  caseKeys,
-  casePath,
-  decisionForm,
-  notesBlock,
-  playerPath,
-  queueLinks,
-  slaBadge,
-  takeBlock,
-} from './case-parts.js';
-import { redirectWithNotice, sendPage } from './respond.js';
+  isOpen,
+  REVIEW_DUE_AFTER_SECONDS,
+  ruleOf,
+  type KycDocument,
+  staffManualReview,
+  reviewDetail,
+} from '../../areas/kyc/index.js';
+import { caseWork } from '../../platform/case-work/assignment.js';
+import type { Platform } from '../../platform/context.js';
+import { displayNames } from '../../staff/index.js';
+import { html, time, type Html } from '../../platform/html.js';
+import { formatMoney } from '../../platform/money.js';
+import { caseKeys, notesBlock, playerPath, queueLinks, slaBadge, takeBlock } from './case-parts.js';
+import { caseDecisionForm, casePageRoutes, type CasePage } from './case-page.js';
 
 const DOCUMENT_LABELS: Record<KycDocument, string> = {
   email_otp: 'Email confirmed by one-time code',
@@ -47,25 +41,16 @@ function deciderOf(decidedBy: string | null, names: Map<string, string>): string
   return staffId ? (names.get(staffId) ?? staffId) : decidedBy;
 }
 
-type Params = { check_id: string };
-const Params = Type.Object({ check_id: Type.String({ minLength: 1, maxLength: 100 }) });
-
 /** A KYC check awaiting manual review: what the tier needs, what the vendor says, its history and the decision. */
 export function kycCasePages(app: FastifyInstance, platform: Platform): void {
-  app.get<{ Params: Params; Querystring: { notice?: string } }>(
-    '/console/kyc/:check_id',
-    { config: { staffAction: 'read' }, schema: { params: Params } },
-    async (request, reply) => {
-      const member = memberOf(request);
-      const ctx = consoleContext(platform, request);
-      const { check, sla_breached, environment, prev, next } = await reviewDetail(
-        ctx,
-        request.params.check_id,
-      );
+  const casePage: CasePage<'approve' | 'reject'> = {
+    queue: 'kyc',
+    idParam: 'check_id',
+    async render({ ctx, member, id, now }) {
+      const { check, sla_breached, environment, prev, next } = await reviewDetail(ctx, id);
       const work = await caseWork(ctx, 'kyc', check.kyc_check_id);
       const decider = check.decided_by?.startsWith('staff:') ? [check.decided_by.slice(6)] : [];
       const names = await displayNames(ctx.db, decider);
-      const now = platform.clock.now();
       const awaiting = check.status === 'pending_review';
       const submittedAt =
         check.review_due_at && new Date(check.review_due_at.getTime() - REVIEW_DUE_AFTER_SECONDS * 1000);
@@ -104,8 +89,8 @@ export function kycCasePages(app: FastifyInstance, platform: Platform): void {
           <dd>${check.required_tier}</dd>
           <dt>Withdrawal held</dt>
           <dd>
-            ${check.withdrawal_id ?? '—'}: ${money(check.withdrawal_amount_cents, check.currency)}
-            ${check.currency === 'USD' ? '' : `(${money(check.withdrawal_usd_cents, 'USD')})`}
+            ${check.withdrawal_id ?? '—'}: ${formatMoney(check.withdrawal_amount_cents, check.currency)}
+            ${check.currency === 'USD' ? '' : `(${formatMoney(check.withdrawal_usd_cents, 'USD')})`}
           </dd>
         </dl>
         <p><a href="${playerPath(check.tenant_id, check.user_id)}">Everything about this player</a></p>
@@ -129,49 +114,17 @@ export function kycCasePages(app: FastifyInstance, platform: Platform): void {
         </ol>
         ${
           isOpen(check.status)
-            ? decisionForm(member, `${casePath('kyc', check.kyc_check_id)}/decision`, [
-                { value: 'approve', label: 'Approve' },
-                { value: 'reject', label: 'Reject' },
-              ])
+            ? caseDecisionForm(member, casePage, check.kyc_check_id, casePage.decisions)
             : ''
         }
         ${notesBlock(member, 'kyc', check.kyc_check_id, work.notes)}`;
-      return sendPage(
-        reply,
-        page(
-          {
-            title: `KYC check ${check.kyc_check_id}`,
-            member,
-            current: '/console/queues/kyc',
-            notice: request.query.notice,
-            now,
-          },
-          body,
-        ),
-      );
+      return { title: `KYC check ${check.kyc_check_id}`, body };
     },
-  );
-
-  app.post<{ Params: Params; Body: { decision: 'approve' | 'reject'; reason: string } }>(
-    '/console/kyc/:check_id/decision',
-    {
-      config: { staffAction: 'decide_cases' },
-      schema: {
-        params: Params,
-        body: Type.Object({
-          decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
-          reason: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const { check_id } = request.params;
-      const { decision, reason } = request.body;
-      const decided = await staffManualReview(consoleContext(platform, request), check_id, {
-        decision,
-        reason,
-      });
-      return redirectWithNotice(reply, casePath('kyc', check_id), `Check ${decided.status}`);
-    },
-  );
+    decisions: ['approve', 'reject'],
+    labels: { approve: 'Approve', reject: 'Reject' },
+    reasonMaxLength: 1000,
+    decide: (ctx, id, decision, reason) => staffManualReview(ctx, id, { decision, reason }),
+    decidedNotice: (status) => `Check ${status}`,
+  };
+  casePageRoutes(app, platform, casePage);
 }

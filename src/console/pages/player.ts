@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { getTenant } from '../../backoffice/service/tenants.js';
-import { tierRecord } from '../../areas/kyc/kyc.service.js';
-import { listLimits } from '../../areas/limits/limits.service.js';
-import { playerDismissals } from '../../areas/sanctions/service/dismissals.js';
+import { amlCasesOfUser, recentAmlEvents } from '../../areas/aml/index.js';
+import { exclusionsOfUser } from '../../areas/exclusions/index.js';
+import { kycChecksOfUser, tierRecord } from '../../areas/kyc/index.js';
+import { listLimits } from '../../areas/limits/index.js';
+import { playerDismissals, sanctionsOfUser } from '../../areas/sanctions/index.js';
 import type { Platform } from '../../platform/context.js';
-import { displayNames } from '../../staff/staff.store.js';
+import { recentEventsOfUser } from '../../platform/outbox.js';
+import { formatMoney } from '../../platform/money.js';
+import { displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import * as store from '../console.store.js';
-import { html, money, time, type Html } from '../html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { exclusionPath } from './case-parts.js';
 import { dismissalActors, dismissalsSection } from './sanctions-dismissals.js';
@@ -45,7 +48,7 @@ function table<T>(
 
 const link = (href: string, text: string) => html`<a href="${href}">${text}</a>`;
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const usd = (cents: number) => money(cents, 'USD');
+const usd = (cents: number) => formatMoney(cents, 'USD');
 
 /** Everything the service holds about one player of one tenant, for staff working one of the player's cases. */
 export function playerPages(app: FastifyInstance, platform: Platform): void {
@@ -62,15 +65,15 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
       const db = platform.db;
       const [exclusions, limits, tier, checks, sanctions, dismissals, amlCases, amlEvents, events] =
         await Promise.all([
-          store.exclusionsOfUser(db, tenantId, userId),
+          exclusionsOfUser(db, tenantId, userId),
           listLimits(asTenant, userId),
           tierRecord(asTenant, userId),
-          store.kycChecksOfUser(db, tenantId, userId, CASES),
-          store.sanctionsOfUser(db, tenantId, userId, CASES),
+          kycChecksOfUser(db, tenantId, userId, CASES),
+          sanctionsOfUser(db, tenantId, userId, CASES),
           playerDismissals(ctx, { tenantId, userId }).then((found) => found.dismissals),
-          store.amlCasesOfUser(db, tenantId, userId, CASES),
-          store.recentAmlEvents(db, tenantId, userId, RECENT),
-          store.recentEventsOfUser(db, tenantId, userId, RECENT),
+          amlCasesOfUser(db, tenantId, userId, CASES),
+          recentAmlEvents(db, tenantId, userId, RECENT),
+          recentEventsOfUser(db, tenantId, userId, RECENT),
         ]);
       const screen = sanctions.screen;
       const names = await displayNames(db, dismissalActors(dismissals));
@@ -111,16 +114,16 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
           limits,
           [
             ['Type', (l) => l.limit_type],
-            ['Limit', (l) => money(l.amount_cents, l.currency)],
-            ['Spent', (l) => money(l.spent_cents, l.currency)],
-            ['Held', (l) => money(l.held_cents, l.currency)],
-            ['Remaining', (l) => money(l.remaining_cents, l.currency)],
+            ['Limit', (l) => formatMoney(l.amount_cents, l.currency)],
+            ['Spent', (l) => formatMoney(l.spent_cents, l.currency)],
+            ['Held', (l) => formatMoney(l.held_cents, l.currency)],
+            ['Remaining', (l) => formatMoney(l.remaining_cents, l.currency)],
             ['Next reset', (l) => time(l.next_reset_at)],
             [
               'Pending change',
               (l) =>
                 l.pending_change
-                  ? html`${money(l.pending_change.amount_cents, l.pending_change.currency)} from
+                  ? html`${formatMoney(l.pending_change.amount_cents, l.pending_change.currency)} from
                     ${time(l.pending_change.effective_from)}`
                   : null,
             ],
@@ -145,7 +148,7 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
             ['Check', (c) => link(`/console/kyc/${c.kyc_check_id}`, c.kyc_check_id)],
             ['Required tier', (c) => c.required_tier],
             ['Status', (c) => c.status],
-            ['Withdrawal', (c) => money(c.withdrawal_amount_cents, c.currency)],
+            ['Withdrawal', (c) => formatMoney(c.withdrawal_amount_cents, c.currency)],
             ['Started', (c) => time(c.created_at)],
             ['Review due', (c) => time(c.review_due_at)],
             ['Decided', (c) => time(c.decided_at)],
@@ -214,7 +217,7 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
           [
             ['Occurred', (e) => time(e.occurred_at)],
             ['Type', (e) => e.event_type],
-            ['Amount', (e) => money(e.amount_cents, e.currency)],
+            ['Amount', (e) => formatMoney(e.amount_cents, e.currency)],
             ['In USD', (e) => usd(e.usd_cents)],
             ['Outcome', (e) => e.status],
             ['Transaction', (e) => e.transaction_id],

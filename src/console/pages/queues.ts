@@ -1,149 +1,75 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { staffCases } from '../../areas/aml/service/staff-cases.js';
-import { AWAITING_REVIEW_STATUSES, type AmlCaseStatus } from '../../areas/aml/aml.tables.js';
-import { listReviews } from '../../areas/kyc/service/list-reviews.js';
-import { REVIEW_DUE_AFTER_SECONDS, type KycStatus } from '../../areas/kyc/kyc.rules.js';
-import { listCases } from '../../areas/sanctions/service/cases.js';
-import type { SanctionsCaseStatus } from '../../areas/sanctions/sanctions.tables.js';
-import type { Platform } from '../../platform/context.js';
+import { AML_REVIEW_QUEUE } from '../../areas/aml/index.js';
+import { KYC_REVIEW_QUEUE, REVIEW_DUE_AFTER_SECONDS } from '../../areas/kyc/index.js';
+import { SANCTIONS_REVIEW_QUEUE } from '../../areas/sanctions/index.js';
+import { addNote, assigneesOf, takeCase } from '../../platform/case-work/assignment.js';
+import {
+  REVIEW_QUEUES,
+  type AssigneeFilter,
+  type QueueCase,
+  type QueueTable,
+  type ReviewQueue,
+  type ReviewQueueDescriptor,
+} from '../../platform/case-work/descriptor.js';
+import { listReviewQueue, queueEntry, type QueueFilter } from '../../platform/case-work/queue.js';
+import type { Platform, ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import * as fourEyes from '../../platform/four-eyes.js';
-import type { ReviewQueue } from '../../platform/review-deadlines.js';
-import { CASE_SUBJECTS } from '../../staff/staff.schemas.js';
-import { addNote, takeCase } from '../../staff/staff.service.js';
-import * as staffStore from '../../staff/staff.store.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time } from '../html.js';
+import { html, time } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { casePath, slaBadge } from './case-parts.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 
-/** One page of a queue; the listing verbs sort oldest due first and continue by cursor. */
+/** One page of a queue; the listing sorts oldest due first and continues by cursor. */
 const PAGE_SIZE = 50;
 
-interface QueueRow {
-  id: string;
-  tenant_id: string;
-  user_id: string;
-  status: string;
-  opened_at: Date;
-  due_at: Date;
-  breached: boolean;
-  awaiting: boolean;
-}
-
-interface QueueFilter {
-  tenant_id: string | undefined;
-  /** A status, or undefined for any. */
-  status: string | undefined;
-  assignee: staffStore.AssigneeFilter | undefined;
-  /** Only cases awaiting review at or past their due time. */
-  overdue: true | undefined;
-  cursor: string | undefined;
-}
-
-interface QueueDefinition {
+interface ConsoleQueue {
   subject: ReviewQueue;
   title: string;
   statuses: readonly string[];
+  awaiting: readonly string[];
   list(
-    platform: Platform,
-    request: FastifyRequest,
-    filter: QueueFilter,
-  ): Promise<{ rows: QueueRow[]; next: string | null }>;
+    ctx: ServiceContext,
+    filter: Omit<QueueFilter, 'limit'>,
+  ): Promise<{ rows: (ReturnType<typeof queueEntry> & { opened_at: Date })[]; next: string | null }>;
 }
+
+/** A queue as the console lists it: the platform's entry of each case, and when the case came to the queue. */
+function consoleQueue<TB extends QueueTable>(
+  queue: ReviewQueueDescriptor<TB>,
+  title: string,
+  openedAt: (found: QueueCase<TB>) => Date,
+): ConsoleQueue {
+  return {
+    subject: queue.queue,
+    title,
+    statuses: queue.statuses,
+    awaiting: queue.awaiting,
+    async list(ctx, filter) {
+      const listed = await listReviewQueue(ctx, queue, { ...filter, limit: PAGE_SIZE });
+      const now = ctx.clock.now();
+      const rows = listed.cases.map((c) => ({ ...queueEntry(queue, c, now), opened_at: openedAt(c) }));
+      return { rows, next: listed.next_cursor };
+    },
+  };
+}
+
+const QUEUES: ConsoleQueue[] = [
+  consoleQueue(SANCTIONS_REVIEW_QUEUE, 'Sanctions hits', (c) => c.opened_at),
+  consoleQueue(AML_REVIEW_QUEUE, 'AML cases', (c) => c.opened_at),
+  // Submitted for review: the due time less the review SLA.
+  consoleQueue(
+    KYC_REVIEW_QUEUE,
+    'KYC reviews',
+    (c) => new Date(c.review_due_at!.getTime() - REVIEW_DUE_AFTER_SECONDS * 1000),
+  ),
+];
 
 /** The first status choice of every queue: what still waits on a reviewer. */
 const AWAITING = 'awaiting';
 const ANY = 'any';
-
-const QUEUES: QueueDefinition[] = [
-  {
-    subject: 'sanctions',
-    title: 'Sanctions hits',
-    statuses: ['hit_review_pending', 'cleared', 'confirmed'],
-    async list(platform, request, f) {
-      const page = await listCases(consoleContext(platform, request), {
-        limit: PAGE_SIZE,
-        tenant_id: f.tenant_id,
-        status: (f.status === AWAITING ? 'hit_review_pending' : f.status) as SanctionsCaseStatus | undefined,
-        cursor: f.cursor,
-        assignee: f.assignee,
-        overdue: f.overdue,
-      });
-      const rows = page.cases.map((c) => ({
-        id: c.case_id,
-        tenant_id: c.tenant_id,
-        user_id: c.user_id,
-        status: c.status,
-        opened_at: c.opened_at,
-        due_at: c.due_at,
-        breached: c.sla_breached,
-        awaiting: c.status === 'hit_review_pending',
-      }));
-      return { rows, next: page.next_cursor };
-    },
-  },
-  {
-    subject: 'aml',
-    title: 'AML cases',
-    statuses: ['under_review', 'held', 'escalated', 'cleared', 'frozen'],
-    async list(platform, request, f) {
-      const page = await staffCases(consoleContext(platform, request), {
-        limit: PAGE_SIZE,
-        tenant_id: f.tenant_id,
-        status: f.status === AWAITING ? undefined : (f.status as AmlCaseStatus | undefined),
-        statuses: f.status === AWAITING ? AWAITING_REVIEW_STATUSES : undefined,
-        cursor: f.cursor,
-        assignee: f.assignee,
-        overdue: f.overdue,
-      });
-      const awaiting = (s: AmlCaseStatus) => (AWAITING_REVIEW_STATUSES as readonly string[]).includes(s);
-      const rows = page.cases.map((c) => ({
-        id: c.case_id,
-        tenant_id: c.tenant_id,
-        user_id: c.user_id,
-        status: c.status,
-        opened_at: c.opened_at,
-        due_at: c.due_at,
-        breached: c.sla_breached,
-        awaiting: awaiting(c.status),
-      }));
-      return { rows, next: page.next_cursor };
-    },
-  },
-  {
-    subject: 'kyc',
-    title: 'KYC reviews',
-    statuses: ['pending_review', 'approved', 'rejected', 'expired'],
-    async list(platform, _request, f) {
-      const page = await listReviews(platform, {
-        limit: PAGE_SIZE,
-        tenant_id: f.tenant_id,
-        status: (f.status === AWAITING ? 'pending_review' : f.status) as KycStatus | undefined,
-        cursor: f.cursor,
-        assignee: f.assignee,
-        overdue: f.overdue,
-      });
-      const rows = page.reviews.map((c) => {
-        const due = new Date(c.due_at);
-        return {
-          id: c.kyc_check_id,
-          tenant_id: c.tenant_id,
-          user_id: c.user_id,
-          status: c.status,
-          // Submitted for review: the due time less the review SLA.
-          opened_at: new Date(due.getTime() - REVIEW_DUE_AFTER_SECONDS * 1000),
-          due_at: due,
-          breached: c.sla_breached,
-          awaiting: c.status === 'pending_review',
-        };
-      });
-      return { rows, next: page.next_cursor };
-    },
-  },
-];
 
 const QueueQuery = Type.Object({
   tenant_id: Type.Optional(Type.String({ maxLength: 64 })),
@@ -164,7 +90,7 @@ type QueueQuery = {
 
 const statusLabel = (s: string) => s.replace(/_/g, ' ');
 
-function filterForm(q: QueueDefinition, query: QueueQuery, status: string) {
+function filterForm(q: ConsoleQueue, query: QueueQuery, status: string) {
   const option = (value: string, label: string, current: string) =>
     html`<option value="${value}" ${value === current ? html`selected` : ''}>${label}</option>`;
   return html`<form method="get" action="/console/queues/${q.subject}" class="row">
@@ -205,17 +131,17 @@ export function queuePages(app: FastifyInstance, platform: Platform): void {
         const query = request.query;
         const status = query.status || AWAITING;
         if (status !== AWAITING && status !== ANY && !q.statuses.includes(status)) {
-          throw new AppError('invalid_request', 400, `No such status: ${status}`);
+          throw new AppError('invalid_request', `No such status: ${status}`);
         }
-        const assignee: staffStore.AssigneeFilter | undefined =
+        const assignee: AssigneeFilter | undefined =
           query.assignee === 'me'
             ? { staffId: member.staff_id }
             : query.assignee === 'unassigned'
               ? 'unassigned'
               : undefined;
-        const { rows, next } = await q.list(platform, request, {
+        const { rows, next } = await q.list(consoleContext(platform, request), {
           tenant_id: query.tenant_id?.trim() || undefined,
-          status: status === ANY ? undefined : status,
+          ...(status === AWAITING ? { statuses: q.awaiting } : status === ANY ? {} : { status }),
           assignee,
           overdue: query.overdue ? true : undefined,
           cursor: query.cursor || undefined,
@@ -223,9 +149,11 @@ export function queuePages(app: FastifyInstance, platform: Platform): void {
         // Two batched lookups for the page's cases, never one per row.
         const ids = rows.map((r) => r.id);
         const [assigned, pending] = await Promise.all([
-          staffStore.assignees(platform.db, q.subject, ids),
-          // KYC reviews take no four-eyes decision.
-          q.subject === 'kyc' ? new Map() : fourEyes.pendingProposalsFor(platform.db, q.subject, ids),
+          assigneesOf(platform, q.subject, ids),
+          // Only a queue with four-eyes decisions (not KYC's) has proposals.
+          fourEyes.isFourEyesSubject(q.subject)
+            ? fourEyes.pendingProposalsFor(platform.db, q.subject, ids)
+            : new Map<string, fourEyes.DecisionProposal>(),
         ]);
         const now = platform.clock.now();
         const nextQuery = new URLSearchParams({
@@ -273,7 +201,7 @@ export function queuePages(app: FastifyInstance, platform: Platform): void {
                           }
                         </td>
                         <td>${time(r.opened_at)}</td>
-                        <td>${time(r.due_at)} ${slaBadge(r.due_at, r.breached, r.awaiting, now)}</td>
+                        <td>${time(r.due_at)} ${slaBadge(r.due_at, r.sla_breached, r.awaiting, now)}</td>
                         <td>
                           ${
                             who
@@ -301,7 +229,7 @@ export function queuePages(app: FastifyInstance, platform: Platform): void {
   }
 
   const CaseParams = Type.Object({
-    subject: Type.Enum(CASE_SUBJECTS),
+    subject: Type.Enum(REVIEW_QUEUES),
     subject_id: Type.String({ minLength: 1, maxLength: 100 }),
   });
   type CaseParams = { subject: ReviewQueue; subject_id: string };

@@ -6,12 +6,11 @@ import {
   exportFile,
   listExports,
   type ExportView,
-} from '../../areas/exclusions/service/regulator-exports.js';
+} from '../../areas/regulator-exports/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
-import { roleMay } from '../../staff/staff.rules.js';
-import { displayNames } from '../../staff/staff.store.js';
+import { roleMay, displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time, type Html } from '../html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 

@@ -1,20 +1,21 @@
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DURATIONS } from '../../areas/exclusions/exclusions.rules.js';
-import type { RegulatorEntry } from '../../areas/exclusions/exclusions.schemas.js';
 import {
+  DURATIONS,
+  type RegulatorEntry,
   addRegulatorEntries,
   getStaffExclusion,
   voidExclusion,
-} from '../../areas/exclusions/exclusions.service.js';
+  regulatorRowsPage,
+} from '../../areas/exclusions/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { roleMay } from '../../staff/staff.rules.js';
+import { roleMay } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time } from '../html.js';
+import { html, time } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';
-import { regulatorRowsPage } from '../operations.store.js';
+
 import { exclusionPath } from './case-parts.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 
@@ -37,25 +38,25 @@ export function parseRegulatorCsv(text: string): RegulatorEntry[] {
       trim: true,
     });
   } catch (error) {
-    throw new AppError('invalid_payload', 400, `The CSV could not be read: ${(error as Error).message}`);
+    throw new AppError('invalid_payload', `The CSV could not be read: ${(error as Error).message}`);
   }
-  if (records.length === 0) throw new AppError('invalid_payload', 400, 'The CSV has no entries');
+  if (records.length === 0) throw new AppError('invalid_payload', 'The CSV has no entries');
   if (records.length > MAX_ENTRIES)
-    throw new AppError('invalid_payload', 400, `At most ${MAX_ENTRIES} entries at a time`);
+    throw new AppError('invalid_payload', `At most ${MAX_ENTRIES} entries at a time`);
   return records.map((record, index) => {
     const line = `Line ${index + 2}`;
     const raw = record.duration ?? '';
     const duration = (raw.startsWith('duration_') ? raw : `duration_${raw}`) as RegulatorEntry['duration'];
     if (!DURATIONS.includes(duration))
-      throw new AppError('invalid_payload', 400, `${line}: duration must be one of ${DURATIONS.join(', ')}`);
+      throw new AppError('invalid_payload', `${line}: duration must be one of ${DURATIONS.join(', ')}`);
     const environment = record.environment;
     if (environment !== 'sandbox' && environment !== 'live')
-      throw new AppError('invalid_payload', 400, `${line}: environment must be sandbox or live`);
+      throw new AppError('invalid_payload', `${line}: environment must be sandbox or live`);
     const entry: RegulatorEntry = { duration, environment };
     if (record.email) entry.email = record.email.slice(0, 320);
     if (record.phone) entry.phone = record.phone.slice(0, 64);
     if (!entry.email && !entry.phone)
-      throw new AppError('invalid_payload', 400, `${line}: an email or a phone is required`);
+      throw new AppError('invalid_payload', `${line}: an email or a phone is required`);
     return entry;
   });
 }
@@ -223,7 +224,7 @@ export function regulatorPages(app: FastifyInstance, platform: Platform): void {
       // This page voids the regulator's rows only; an operator's row is voided from its case or the back office.
       const ctx = consoleContext(platform, request);
       if ((await getStaffExclusion(ctx, exclusion_id)).origin !== 'regulator')
-        throw new AppError('exclusion_not_found', 404, `No regulator row ${exclusion_id}`);
+        throw new AppError('exclusion_not_found', `No regulator row ${exclusion_id}`);
       const { voided } = await voidExclusion(ctx, exclusion_id, {
         reason: request.body.reason.trim(),
       });

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { REPORT_TYPES, type ReportType } from '../../areas/reports/reports.tables.js';
 import {
+  REPORT_TYPES,
+  type ReportType,
   dailyRowCounts,
   getReport,
   listReports,
   reportContent,
-} from '../../areas/reports/reports.service.js';
-import type { ReportView } from '../../areas/reports/service/read-reports.js';
+  type ReportView,
+} from '../../areas/reports/index.js';
 import type { Platform } from '../../platform/context.js';
 import { barChart } from '../chart.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time, type Html } from '../html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { sendPage } from './respond.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { Html } from '../html.js';
+import type { Html } from '../../platform/html.js';
 
 /** Sends a rendered page. */
 export const sendPage = (reply: FastifyReply, body: Html, status = 200) =>

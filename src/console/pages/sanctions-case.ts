@@ -1,36 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
-import type { SanctionsEntity } from '../../areas/sanctions/lists/entity.js';
-import type { ListVersion, SanctionsMatch } from '../../areas/sanctions/sanctions.matcher.js';
-import { AWAITING_REVIEW } from '../../areas/sanctions/sanctions.rules.js';
 import {
+  type SanctionsEntity,
+  type ListVersion,
+  type SanctionsMatch,
+  AWAITING_REVIEW,
+  FOUR_EYES_DECISIONS,
+  type Decision,
   approveDecision,
   caseSurroundings,
   decideCase,
   findCase,
   rejectDecision,
-} from '../../areas/sanctions/service/cases.js';
+} from '../../areas/sanctions/index.js';
 import type { Platform } from '../../platform/context.js';
-import * as fourEyes from '../../platform/four-eyes.js';
-import { caseWork } from '../../staff/staff.service.js';
-import { displayNames } from '../../staff/staff.store.js';
-import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time, type Html } from '../html.js';
-import { page } from '../layout.js';
+import { html, time, type Html } from '../../platform/html.js';
 import {
-  actorsOf,
   caseKeys,
-  casePath,
-  decisionForm,
-  historyBlock,
+  decidedFacts,
   notesBlock,
   playerPath,
-  proposalBlock,
   queueLinks,
   slaBadge,
   takeBlock,
 } from './case-parts.js';
-import { redirectWithNotice, sendPage } from './respond.js';
+import { casePageRoutes, decisionSection, fourEyesWork, type CasePage } from './case-page.js';
 import { dismissalActors } from './sanctions-dismissals.js';
 import {
   CHANGE_WORDS,
@@ -40,12 +33,6 @@ import {
   type FoundCase,
 } from './sanctions-list-change.js';
 import { versionLink } from './sanctions-parts.js';
-
-const DECISION_LABELS: Record<string, string> = {
-  cleared: 'Clear (false positive)',
-  confirmed: 'Confirm match',
-};
-const labelOf = (action: string) => DECISION_LABELS[action] ?? action;
 
 /**
  * The listed entity behind a match, from the list publication this process serves, when it is the very version the
@@ -116,33 +103,21 @@ function entryBlock(
   </div>`;
 }
 
-type Params = { case_id: string };
-const Params = Type.Object({ case_id: Type.String({ minLength: 1, maxLength: 100 }) });
-const Reason = Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' });
-
 /** A sanctions hit: the screened person beside each matched list entry, the decision, four eyes, notes. */
 export function sanctionsCasePages(app: FastifyInstance, platform: Platform): void {
-  app.get<{ Params: Params; Querystring: { notice?: string } }>(
-    '/console/sanctions/:case_id',
-    { config: { staffAction: 'read' }, schema: { params: Params } },
-    async (request, reply) => {
-      const member = memberOf(request);
-      const ctx = consoleContext(platform, request);
-      const found = await findCase(ctx, request.params.case_id);
-      const [around, work, proposals] = await Promise.all([
+  const casePage: CasePage<Decision> = {
+    queue: 'sanctions',
+    idParam: 'case_id',
+    async render({ ctx, member, id, now }) {
+      const found = await findCase(ctx, id);
+      const [around, state] = await Promise.all([
         caseSurroundings(ctx, found),
-        caseWork(ctx, 'sanctions', found.case_id),
-        fourEyes.proposalsOf(ctx.db, 'sanctions', found.case_id),
+        fourEyesWork(ctx, 'sanctions', found.case_id, [
+          found.reviewer,
+          ...dismissalActors(found.earlier_dismissals),
+        ]),
       ]);
-      const names = await displayNames(ctx.db, [
-        ...actorsOf(proposals),
-        ...(found.reviewer ? [found.reviewer] : []),
-        ...dismissalActors(found.earlier_dismissals),
-      ]);
-      const pending = proposals.find((p) => p.status === 'pending');
       const awaiting = found.status === AWAITING_REVIEW;
-      const now = platform.clock.now();
-      const base = casePath('sanctions', found.case_id);
       const person = around.person;
       const screened = html`<div>
         <h3>Screened: ${person ? `${person.first_name} ${person.last_name}` : found.user_id}</h3>
@@ -175,105 +150,36 @@ export function sanctionsCasePages(app: FastifyInstance, platform: Platform): vo
           <dd>${found.tenant_id}</dd>
           <dt>Opened</dt>
           <dd>${time(found.opened_at)} (${found.trigger.replace(/_/g, ' ')})</dd>
-          ${
-            found.decided_at
-              ? html`<dt>Decided</dt>
-                  <dd>
-                    ${time(found.decided_at)} by ${names.get(found.reviewer ?? '') ?? found.reviewer}:
-                    ${found.decision_reason}
-                  </dd>`
-              : ''
-          }
+          ${decidedFacts('Decided', found, state.names)}
         </dl>
         <p><a href="${playerPath(found.tenant_id, found.user_id)}">Everything about this player</a></p>
-        ${takeBlock(member, 'sanctions', found.case_id, work.assignee)}
+        ${takeBlock(member, 'sanctions', found.case_id, state.work.assignee)}
         ${found.list_change ? listChangeBlock(found.list_change) : ''}
         <h2>Evidence</h2>
         ${found.matches.map(
           (m) =>
             html`<section class="evidence" aria-label="Match ${m.entity_id}">
-              ${screened} ${entryBlock(platform, m, found, names)}
+              ${screened} ${entryBlock(platform, m, found, state.names)}
             </section>`,
         )}
-        ${
-          pending
-            ? proposalBlock(member, base, pending, labelOf(pending.action), names)
-            : awaiting
-              ? decisionForm(member, `${base}/decision`, [
-                  { value: 'cleared', label: DECISION_LABELS.cleared! },
-                  { value: 'confirmed', label: DECISION_LABELS.confirmed!, fourEyes: true },
-                ])
-              : ''
-        }
-        ${historyBlock(proposals, labelOf, names)}
-        ${notesBlock(member, 'sanctions', found.case_id, work.notes)}`;
-      return sendPage(
-        reply,
-        page(
-          {
-            title: `Sanctions hit ${found.case_id}`,
-            member,
-            current: '/console/queues/sanctions',
-            notice: request.query.notice,
-            now,
-          },
-          body,
-        ),
-      );
+        ${decisionSection(member, casePage, found.case_id, state, {
+          decisions: awaiting ? casePage.decisions : [],
+          closed: '',
+        })}
+        ${notesBlock(member, 'sanctions', found.case_id, state.work.notes)}`;
+      return { title: `Sanctions hit ${found.case_id}`, body };
     },
-  );
-
-  app.post<{ Params: Params; Body: { decision: 'cleared' | 'confirmed'; reason: string } }>(
-    '/console/sanctions/:case_id/decision',
-    {
-      config: { staffAction: 'decide_cases' },
-      schema: {
-        params: Params,
-        body: Type.Object({
-          decision: Type.Union([Type.Literal('cleared'), Type.Literal('confirmed')]),
-          reason: Reason,
-        }),
-      },
+    decisions: ['cleared', 'confirmed'],
+    labels: { cleared: 'Clear (false positive)', confirmed: 'Confirm match' },
+    reasonMaxLength: 2000,
+    decide: (ctx, id, decision, reason) => decideCase(ctx, id, { decision, reason }),
+    decidedNotice: (status) => `Case ${status}`,
+    fourEyes: {
+      decisions: FOUR_EYES_DECISIONS,
+      proposal: () => 'Confirmation',
+      approve: approveDecision,
+      reject: rejectDecision,
     },
-    async (request, reply) => {
-      const { case_id } = request.params;
-      const { decision, reason } = request.body;
-      await decideCase(consoleContext(platform, request), case_id, { decision, reason });
-      const notice =
-        decision === 'confirmed'
-          ? 'Confirmation proposed: it takes effect when a second member of staff approves it'
-          : 'Case cleared';
-      return redirectWithNotice(reply, casePath('sanctions', case_id), notice);
-    },
-  );
-
-  app.post<{ Params: Params }>(
-    '/console/sanctions/:case_id/approve',
-    { config: { staffAction: 'approve_decisions' }, schema: { params: Params } },
-    async (request, reply) => {
-      const decided = await approveDecision(consoleContext(platform, request), request.params.case_id);
-      return redirectWithNotice(
-        reply,
-        casePath('sanctions', decided.case_id),
-        `Decision approved: the case is ${decided.status}`,
-      );
-    },
-  );
-
-  app.post<{ Params: Params; Body: { reason: string } }>(
-    '/console/sanctions/:case_id/reject',
-    {
-      config: { staffAction: 'approve_decisions' },
-      schema: { params: Params, body: Type.Object({ reason: Reason }) },
-    },
-    async (request, reply) => {
-      const { case_id } = request.params;
-      await rejectDecision(consoleContext(platform, request), case_id, request.body.reason);
-      return redirectWithNotice(
-        reply,
-        casePath('sanctions', case_id),
-        'Proposal rejected: the case awaits a decision',
-      );
-    },
-  );
+  };
+  casePageRoutes(app, platform, casePage);
 }

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { WithdrawDismissalRequest } from '../../areas/sanctions/sanctions.schemas.js';
-import { withdrawDismissal, type DismissalView } from '../../areas/sanctions/service/dismissals.js';
+import {
+  WithdrawDismissalRequest,
+  withdrawDismissal,
+  type DismissalView,
+} from '../../areas/sanctions/index.js';
 import type { Platform, StaffMember } from '../../platform/context.js';
-import { roleMay } from '../../staff/staff.rules.js';
+import { roleMay } from '../../staff/index.js';
 import { consoleContext } from '../console-auth.js';
-import { html, time, type Html } from '../html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { csrfField } from '../layout.js';
 import { casePath, playerPath } from './case-parts.js';
 import { redirectWithNotice } from './respond.js';

@@ -1,7 +1,5 @@
-import type { findCase } from '../../areas/sanctions/service/cases.js';
-import type { DismissalView } from '../../areas/sanctions/service/dismissals.js';
-import type { SanctionsMatch } from '../../areas/sanctions/sanctions.matcher.js';
-import { html, time, type Html } from '../html.js';
+import type { findCase, DismissalView, SanctionsMatch } from '../../areas/sanctions/index.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { casePath } from './case-parts.js';
 import { listName, versionLink } from './sanctions-parts.js';
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { listVersionDetail, listVersions } from '../../areas/sanctions/service/list-versions.js';
-import { listsInForce } from '../../areas/sanctions/service/lists.js';
+import { listVersionDetail, listVersions, listsInForce } from '../../areas/sanctions/index.js';
 import type { Platform } from '../../platform/context.js';
 import { memberOf } from '../console-auth.js';
-import { html, time, type Html } from '../html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import {
   LISTS_PATH,

@@ -1,5 +1,5 @@
-import type { SanctionsListId } from '../../areas/sanctions/lists/entity.js';
-import { html, time, type Html } from '../html.js';
+import type { SanctionsListId } from '../../areas/sanctions/index.js';
+import { html, time, type Html } from '../../platform/html.js';
 
 /** What the sanctions pages share: the lists' names, where a list version is shown, and its screening in words. */
 

@@ -3,18 +3,37 @@ import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { addressLimit } from '../../platform/rate-limit.js';
 import { staffContext } from '../../platform/service-context.js';
-import { completeSetup, openSetupLink, signIn, signOut } from '../../staff/staff.service.js';
-import { MIN_PASSWORD_LENGTH } from '../../staff/staff.rules.js';
-import { clearSessionCookie, sessionId, setSessionCookie } from '../../staff/staff-auth.js';
-import { newTotpSecret, totpUri } from '../../staff/totp.js';
+import {
+  completeSetup,
+  openSetupLink,
+  signIn,
+  signOut,
+  MIN_PASSWORD_LENGTH,
+  clearSessionCookie,
+  sessionId,
+  setSessionCookie,
+  newTotpSecret,
+  totpUri,
+} from '../../staff/index.js';
 import { memberOf } from '../console-auth.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { sendPage } from './respond.js';
 
 /** Only a path inside the console: "next" must never send a member of staff to another site. */
 const safeNext = (next: unknown) =>
   typeof next === 'string' && /^\/console(\/[^/\\]|$|\?)/.test(next) ? next : '/console';
+
+/** The authenticator code's field: six digits, a space allowed as the apps show it. */
+const CODE_FIELD = html`<label for="code">Authentication code</label>
+  <input
+    id="code"
+    name="code"
+    inputmode="numeric"
+    autocomplete="one-time-code"
+    pattern="[0-9 ]{6,7}"
+    required
+  />`;
 
 function signInForm(options: { next: string; email?: string; error?: string }): Html {
   return page(
@@ -32,15 +51,7 @@ function signInForm(options: { next: string; email?: string; error?: string }): 
       />
       <label for="password">Password</label>
       <input id="password" name="password" type="password" autocomplete="current-password" required />
-      <label for="code">Authentication code</label>
-      <input
-        id="code"
-        name="code"
-        inputmode="numeric"
-        autocomplete="one-time-code"
-        pattern="[0-9 ]{6,7}"
-        required
-      />
+      ${CODE_FIELD}
       <button type="submit">Sign in</button>
     </form>`,
   );
@@ -81,15 +92,7 @@ function setupForm(options: {
           <a href="${totpUri(options.secret, options.email)}">Open in an authenticator app on this device</a>
         </p>
         <input type="hidden" name="totp_secret" value="${options.secret}" />
-        <label for="code">Authentication code</label>
-        <input
-          id="code"
-          name="code"
-          inputmode="numeric"
-          autocomplete="one-time-code"
-          pattern="[0-9 ]{6,7}"
-          required
-        />
+        ${CODE_FIELD}
         <button type="submit">Save and continue</button>
       </form>`,
   );

@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Platform, StaffMember } from '../../platform/context.js';
 import { RejectProposalRequest } from '../../platform/schemas.js';
-import { CreateStaffRequest, SetRoleRequest } from '../../staff/staff.schemas.js';
-import { STAFF_ROLES, roleMay, type StaffRole } from '../../staff/staff.rules.js';
-import type { StaffAccountView } from '../../staff/service/accounts.js';
 import {
+  CreateStaffRequest,
+  SetRoleRequest,
+  STAFF_ROLES,
+  roleMay,
+  type StaffRole,
+  type StaffAccountView,
   approveStaffChange,
   createStaff,
   disableStaff,
@@ -14,9 +17,9 @@ import {
   listStaff,
   rejectStaffChange,
   setStaffRole,
-} from '../../staff/staff.service.js';
+} from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time, type Html } from '../html.js';
+import { html, time, type Html } from '../../platform/html.js';
 import { csrfField, page } from '../layout.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 

@@ -5,16 +5,17 @@ import { issueKey, revokeKey } from '../../backoffice/service/keys.js';
 import { rotateSigningSecret } from '../../backoffice/service/signing-secret.js';
 import * as tenants from '../../backoffice/service/tenants.js';
 import { pingWebhook, redeliverEvent, setWebhookUrl } from '../../backoffice/service/webhooks.js';
-import { setR009Window } from '../../areas/aml/aml.service.js';
+import { setR009Window } from '../../areas/aml/index.js';
 import type { Platform } from '../../platform/context.js';
 import type { RateLimitOverrides, VendorArea } from '../../platform/db/platform-tables.js';
 import { AppError } from '../../platform/errors.js';
+import { utcMinute } from '../../platform/utc-calendar.js';
 import { utcLocalInstant } from '../../platform/validation.formats.js';
 import { enableDestination, redeliverSince } from '../../platform/webhooks/recovery.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time } from '../html.js';
+import { html, time } from '../../platform/html.js';
 import { page } from '../layout.js';
-import { listTenantKeys } from '../operations.store.js';
+import { listTenantKeys } from '../../platform/auth.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 
 type Params = { tenant_id: string };
@@ -35,7 +36,6 @@ function parseUtc(value: string): Date {
   if (!at) {
     throw new AppError(
       'invalid_request',
-      400,
       'Enter the time as a date and time that exists, years 0001 to 9999',
     );
   }
@@ -73,7 +73,7 @@ export function tenantActions(app: FastifyInstance, platform: Platform): void {
       // The prefix names a key of any tenant: only one of the tenant on the page is revoked from it.
       const keys = await listTenantKeys(platform.db, tenant_id);
       if (!keys.some((k) => k.key_prefix === key_prefix))
-        throw new AppError('key_not_found', 404, `No API key ${key_prefix} for this tenant`);
+        throw new AppError('key_not_found', `No API key ${key_prefix} for this tenant`);
       await revokeKey(platform, ctx(request), key_prefix);
       return redirectWithNotice(reply, base(tenant_id), `Key ${key_prefix} revoked`);
     },
@@ -123,7 +123,7 @@ export function tenantActions(app: FastifyInstance, platform: Platform): void {
       return redirectWithNotice(
         reply,
         base(request.params.tenant_id),
-        `${events(requeued)} since ${since.toISOString().slice(0, 16).replace('T', ' ')} UTC queued again`,
+        `${events(requeued)} since ${utcMinute(since)} queued again`,
       );
     },
   );
@@ -135,7 +135,7 @@ export function tenantActions(app: FastifyInstance, platform: Platform): void {
       const { tenant_id, event_id } = request.params;
       // An event id names an event of any tenant: only one of the tenant on the page is sent again from it.
       if ((await findEventTenant(platform.db, event_id))?.tenant_id !== tenant_id)
-        throw new AppError('event_not_found', 404, `No event ${event_id} for this tenant`);
+        throw new AppError('event_not_found', `No event ${event_id} for this tenant`);
       await redeliverEvent(platform, ctx(request), event_id);
       return redirectWithNotice(
         reply,
@@ -151,7 +151,7 @@ export function tenantActions(app: FastifyInstance, platform: Platform): void {
     withBody({ overlap_hours: digits(3) }),
     async (request: Req<{ overlap_hours: string }>, reply) => {
       const hours = Number(request.body.overlap_hours || '24');
-      if (hours > 720) throw new AppError('invalid_request', 400, 'The overlap is at most 720 hours');
+      if (hours > 720) throw new AppError('invalid_request', 'The overlap is at most 720 hours');
       const rotated = await rotateSigningSecret(platform, ctx(request), request.params.tenant_id, hours);
       return sendPage(
         reply,
@@ -189,11 +189,11 @@ export function tenantActions(app: FastifyInstance, platform: Platform): void {
         if (!value) continue;
         const n = Number(value);
         if (n < 1 || n > 1_000_000)
-          throw new AppError('invalid_request', 400, 'A limit is 1 to 1,000,000 a minute');
+          throw new AppError('invalid_request', 'A limit is 1 to 1,000,000 a minute');
         overrides[key] = n;
       }
       if (Object.keys(overrides).length === 0)
-        throw new AppError('invalid_request', 400, 'Enter at least one limit');
+        throw new AppError('invalid_request', 'Enter at least one limit');
       await tenants.setRateLimits(platform, ctx(request), request.params.tenant_id, overrides);
       return redirectWithNotice(reply, base(request.params.tenant_id), 'Rate limits saved');
     },
@@ -214,8 +214,7 @@ export function tenantActions(app: FastifyInstance, platform: Platform): void {
     withBody({ r009_window_hours: Type.String({ pattern: '^[0-9]{1,3}$' }) }),
     async (request: Req<{ r009_window_hours: string }>, reply) => {
       const hours = Number(request.body.r009_window_hours);
-      if (hours < 1 || hours > 720)
-        throw new AppError('invalid_request', 400, 'The window is 1 to 720 hours');
+      if (hours < 1 || hours > 720) throw new AppError('invalid_request', 'The window is 1 to 720 hours');
       await setR009Window(ctx(request), request.params.tenant_id, hours);
       return redirectWithNotice(reply, base(request.params.tenant_id), `R-009 window set to ${hours} hours`);
     },

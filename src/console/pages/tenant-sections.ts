@@ -1,8 +1,8 @@
 import type { listDeliveries } from '../../backoffice/service/webhooks.js';
 import { DEFAULT_OVERLAP_HOURS } from '../../backoffice/service/signing-secret.js';
 import type { Tenant } from '../../platform/db/platform-tables.js';
-import { html, time, type Html } from '../html.js';
-import type { listTenantKeys } from '../operations.store.js';
+import { html, time, type Html } from '../../platform/html.js';
+import type { listTenantKeys } from '../../platform/auth.js';
 
 /**
  * A tenant page's keys, webhook and delivery-log sections. `admin` is the anti-forgery field when the member may

@@ -1,15 +1,16 @@
 import type { EmbedTables } from '../../areas/embeds/embeds.tables.js';
 import type { AmlTables } from '../../areas/aml/aml.tables.js';
-import type { ExclusionTables } from '../../areas/exclusions/exclusions.store.js';
-import type { RegulatorExportTables } from '../../areas/exclusions/regulator-exports.store.js';
-import type { ReportTables } from '../../areas/reports/reports.store.js';
+import type { ExclusionTables } from '../../areas/exclusions/exclusions.tables.js';
+import type { RegulatorExportTables } from '../../areas/regulator-exports/regulator-exports.tables.js';
+import type { ReportTables } from '../../areas/reports/reports.tables.js';
 import type { GeoTables } from '../../areas/geo/geo.tables.js';
 import type { KycTables } from '../../areas/kyc/kyc.tables.js';
 import type { LimitTables } from '../../areas/limits/limits.tables.js';
 import type { SanctionsTables } from '../../areas/sanctions/sanctions.tables.js';
-import type { FxTables } from '../fx.js';
+import type { FxTables } from '../fx.tables.js';
 import type { StaffTables } from '../../staff/staff.tables.js';
 import type { FourEyesTables } from '../four-eyes.store.js';
+import type { CaseWorkTables } from '../case-work/assignment.store.js';
 import type { PlatformTables } from './platform-tables.js';
 
 /** Every table the service owns: the platform's plus one interface per business area. */
@@ -23,6 +24,7 @@ export type DB = PlatformTables &
   FxTables &
   StaffTables &
   FourEyesTables &
+  CaseWorkTables &
   EmbedTables &
   RegulatorExportTables &
   ReportTables;

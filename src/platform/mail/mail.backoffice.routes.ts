@@ -66,8 +66,7 @@ export function mailBackofficeRoutes(platform: Platform): FastifyPluginAsyncType
       },
       async (req) => {
         const before = req.query.before ? await findMail(platform.db, req.query.before) : undefined;
-        if (req.query.before && !before)
-          throw new AppError('mail_not_found', 404, `No mail ${req.query.before}`);
+        if (req.query.before && !before) throw new AppError('mail_not_found', `No mail ${req.query.before}`);
         const rows = await listMail(platform.db, {
           limit: req.query.limit,
           tenantId: req.query.tenant_id,
@@ -88,7 +87,7 @@ export function mailBackofficeRoutes(platform: Platform): FastifyPluginAsyncType
       },
       async (req) => {
         const mail = await findMail(platform.db, req.params.mail_id);
-        if (!mail) throw new AppError('mail_not_found', 404, `No mail ${req.params.mail_id}`);
+        if (!mail) throw new AppError('mail_not_found', `No mail ${req.params.mail_id}`);
         return entry(mail);
       },
     );

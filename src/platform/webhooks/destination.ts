@@ -21,7 +21,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 function refuse(message: string): never {
-  throw new AppError('invalid_webhook_url', 400, message);
+  throw new AppError('invalid_webhook_url', message);
 }
 
 /**

@@ -3,11 +3,13 @@ import type { ServiceContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { forTenant, withTransaction } from '../service-context.js';
+import { DAY_MS } from '../utc-calendar.js';
 import { REDELIVERY_HORIZON_DAYS, WebhookDispatcher, type RequeuedStatus } from './dispatcher.js';
 import { enableDestinationOf, findDestination } from './recovery.store.js';
 
+export { webhookFailuresByTenant } from './recovery.store.js';
+
 /** The staff's verbs to recover a tenant's deliveries after an outage (back office and CLI). */
-const DAY_MS = 86_400_000;
 
 /** What redelivery and re-enabling leave undelivered otherwise: events that ran out of attempts or had nowhere to go. */
 const UNDELIVERED: readonly RequeuedStatus[] = ['failed', 'no_destination'];
@@ -23,9 +25,9 @@ export interface RequeuedEvents {
 
 async function destinationOf(db: Executor, tenantId: string) {
   const tenant = await findDestination(db, tenantId);
-  if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
+  if (!tenant) throw new AppError('tenant_not_found', `No tenant ${tenantId}`);
   if (!tenant.webhook_url) {
-    throw new AppError('invalid_webhook_url', 400, 'The tenant has no webhook destination registered');
+    throw new AppError('invalid_webhook_url', 'The tenant has no webhook destination registered');
   }
   return tenant;
 }

@@ -1,9 +1,7 @@
-import type { Platform } from '../context.js';
 import type { Executor } from '../db/database.js';
 import type { Tenant } from '../db/platform-tables.js';
 import { scheduleJob } from '../scheduler.js';
 import { SEALED_PURPOSES, Secrets } from '../secrets.js';
-import { deleteExpiredPreviousSecret } from './signing-secrets.store.js';
 
 /** Deletes a rotated-out secret once its overlap has ended (one job per tenant, due at the end of the overlap). */
 export const PREVIOUS_SECRET_EXPIRY_JOB = 'webhook.previous_signing_secret_expiry';
@@ -41,13 +39,6 @@ export function signingSecretsAt(secrets: Secrets, tenant: SigningSecretColumns,
   const expiresAt = tenant.previous_signing_secret_expires_at;
   if (previous === null || expiresAt === null || expiresAt.getTime() <= now.getTime()) return [current];
   return [current, openSigningSecret(secrets, tenant.tenant_id, previous)];
-}
-
-/** The job that deletes a rotated-out secret when its overlap ends (scheduled by each rotation, service clock). */
-export function registerSigningSecretJobs(platform: Platform): void {
-  platform.scheduler.register(PREVIOUS_SECRET_EXPIRY_JOB, async (tx, job, now) => {
-    await deleteExpiredPreviousSecret(tx, job.subject_id, now);
-  });
 }
 
 /** Schedules the deletion of a tenant's rotated-out secret at the end of its overlap. */

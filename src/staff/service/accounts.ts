@@ -97,7 +97,6 @@ function newAccount(
 const tokenRefused = () =>
   new AppError(
     'staff_session_required',
-    403,
     `The back-office token creates only the first ${BOOTSTRAP_ADMINS} admins of a deployment: an admin signed in to the console creates every other account`,
   );
 
@@ -126,7 +125,7 @@ export function createStaff(
         status: needsApproval ? 'proposed' : 'invited',
       }),
     );
-    if (!created) throw new AppError('staff_email_taken', 409, `A staff account with email ${email} exists`);
+    if (!created) throw new AppError('staff_email_taken', `A staff account with email ${email} exists`);
     await audit(tx, ctx, 'staff.created', { staff_id: created.staff_id, role: created.role });
     if (!needsApproval) {
       await mailSetupLink(platform, tx, ctx, created);
@@ -145,7 +144,7 @@ export function createStaff(
 
 async function lockExisting(tx: Executor, staffId: string) {
   const found = await store.lockAccount(tx, staffId);
-  if (!found) throw new AppError('staff_not_found', 404, `No staff account ${staffId}`);
+  if (!found) throw new AppError('staff_not_found', `No staff account ${staffId}`);
   return found;
 }
 
@@ -157,7 +156,6 @@ export function disableStaff(ctx: ServiceContext, staffId: string) {
     if (found.status === 'proposed') {
       throw new AppError(
         'staff_status_conflict',
-        409,
         `Staff account ${staffId} awaits approval: reject it instead`,
       );
     }
@@ -207,7 +205,6 @@ export function enableStaff(platform: Platform, ctx: ServiceContext, staffId: st
     if (found.status !== 'disabled') {
       throw new AppError(
         'staff_status_conflict',
-        409,
         `Staff account ${staffId} is ${found.status}, not disabled`,
       );
     }
@@ -228,7 +225,7 @@ export function setStaffRole(platform: Platform, ctx: ServiceContext, staffId: s
   return withTransaction(ctx, async (tx, ctx) => {
     const found = await lockExisting(tx, staffId);
     if (found.status === 'proposed' || found.status === 'disabled') {
-      throw new AppError('staff_status_conflict', 409, `Staff account ${staffId} is ${found.status}`);
+      throw new AppError('staff_status_conflict', `Staff account ${staffId} is ${found.status}`);
     }
     if (found.role === role) return accountView(found);
     await fourEyes.requireNoPending(tx, 'staff', staffId);
@@ -310,7 +307,7 @@ export function issueSetupLink(platform: Platform, ctx: ServiceContext, staffId:
   return withTransaction(ctx, async (tx, ctx) => {
     const found = await lockExisting(tx, staffId);
     if (found.status === 'disabled' || found.status === 'proposed') {
-      throw new AppError('staff_not_found', 404, `Staff account ${staffId} is ${found.status}`);
+      throw new AppError('staff_not_found', `Staff account ${staffId} is ${found.status}`);
     }
     const now = ctx.clock.now();
     await store.endSessionsOf(tx, staffId, now);

@@ -15,13 +15,12 @@ import { reserveSignIn } from './sign-in-throttle.js';
 
 /** One message for every failure, so a sign-in form tells nobody which of the three was wrong. */
 const refused = () =>
-  new AppError('sign_in_failed', 401, 'The email, password or authentication code is not right');
+  new AppError('sign_in_failed', 'The email, password or authentication code is not right');
 
 /** The same answer whether the email has an account or not: the wait is kept per email typed. */
 const throttled = (waitSeconds: number) =>
   new AppError(
     'rate_limited',
-    429,
     `Too many attempts to sign in with this email: try again in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}`,
     undefined,
     waitSeconds,
@@ -93,7 +92,6 @@ async function openTotpSecret(ctx: ServiceContext, secrets: Secrets, account: st
     });
     throw new AppError(
       'stored_secret_unreadable',
-      500,
       "The service cannot read this account's authenticator key: ask an admin for a new setup link",
     );
   }

@@ -12,11 +12,7 @@ import { sha256 } from '../../platform/digest.js';
 export const TOTP_PURPOSE = SEALED_PURPOSES.staffTotp;
 
 const invalidLink = () =>
-  new AppError(
-    'setup_link_invalid',
-    404,
-    'This setup link is not valid: it was used, replaced or has expired',
-  );
+  new AppError('setup_link_invalid', 'This setup link is not valid: it was used, replaced or has expired');
 
 /** The account a setup link opens, while the link is unused and unexpired. */
 export async function openSetupLink(ctx: ServiceContext, token: string) {
@@ -43,7 +39,6 @@ export function completeSetup(
     if (input.password.length < MIN_PASSWORD_LENGTH) {
       throw new AppError(
         'invalid_request',
-        400,
         `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`,
       );
     }
@@ -51,7 +46,6 @@ export function completeSetup(
     if (step === undefined) {
       throw new AppError(
         'invalid_request',
-        400,
         'The authentication code does not match: enter the code your authenticator app shows now',
       );
     }

@@ -1,6 +1,6 @@
 import { AML_RULES } from '../aml.rules.js';
-import { check, type Check } from '../hot/checks.js';
-import { windowTotals } from '../hot/history.js';
+import { check, type Check } from '../statements/checks.js';
+import { windowTotals } from '../statements/history.js';
 import type { HistoryPoint } from './types.js';
 
 const { parameters, counts } = AML_RULES['R-003'];

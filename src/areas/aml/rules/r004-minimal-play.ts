@@ -2,8 +2,8 @@ import type { Executor } from '../../../platform/db/database.js';
 import { scheduleJob } from '../../../platform/scheduler.js';
 import { AML_RULES } from '../aml.rules.js';
 import type { AmlEvent, AmlEventType } from '../aml.tables.js';
-import { check, type Check } from '../hot/checks.js';
-import { depositsWithWagers, wageredBetween } from '../hot/history.js';
+import { check, type Check } from '../statements/checks.js';
+import { depositsWithWagers, wageredBetween } from '../statements/history.js';
 import { secondsAfter, type HistoryPoint, type Trip } from './types.js';
 
 const { parameters, counts } = AML_RULES['R-004'];

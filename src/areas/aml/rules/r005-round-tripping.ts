@@ -1,7 +1,7 @@
 import { AML_RULES } from '../aml.rules.js';
-import { check, type Check } from '../hot/checks.js';
-import { matchingLegs } from '../hot/history.js';
-import { recordedPairs } from '../hot/screen-history.js';
+import { check, type Check } from '../statements/checks.js';
+import { matchingLegs } from '../statements/history.js';
+import { recordedPairs } from '../statements/screen-history.js';
 import type { HistoryPoint } from './types.js';
 
 const { parameters, counts } = AML_RULES['R-005'];

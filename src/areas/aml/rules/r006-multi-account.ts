@@ -1,7 +1,7 @@
 import { AML_RULES } from '../aml.rules.js';
-import { check, type Check } from '../hot/checks.js';
-import { fingerprintUsers } from '../hot/history.js';
-import { recordedFingerprints } from '../hot/screen-history.js';
+import { check, type Check } from '../statements/checks.js';
+import { fingerprintUsers } from '../statements/history.js';
+import { recordedFingerprints } from '../statements/screen-history.js';
 import type { HistoryPoint } from './types.js';
 
 const { min_users } = AML_RULES['R-006'].parameters;

@@ -1,6 +1,6 @@
 import { AML_RULES } from '../aml.rules.js';
-import { check, type Check } from '../hot/checks.js';
-import { sessionEvents, type SessionEvent } from '../hot/history.js';
+import { check, type Check } from '../statements/checks.js';
+import { sessionEvents, type SessionEvent } from '../statements/history.js';
 import type { HistoryPoint } from './types.js';
 
 const { session_window_seconds } = AML_RULES['R-007'].parameters;

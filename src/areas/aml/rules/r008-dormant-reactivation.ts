@@ -1,6 +1,6 @@
 import { ACTIVITY_TYPES, AML_RULES } from '../aml.rules.js';
-import { check, type Check } from '../hot/checks.js';
-import { activityAndReactivation } from '../hot/history.js';
+import { check, type Check } from '../statements/checks.js';
+import { activityAndReactivation } from '../statements/history.js';
 import type { HistoryPoint } from './types.js';
 
 const { parameters, counts } = AML_RULES['R-008'];

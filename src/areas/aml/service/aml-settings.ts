@@ -7,7 +7,7 @@ import { r009WindowSetting, tenantExists } from '../aml.store.js';
 
 export async function assertTenant(ctx: ServiceContext, tenantId: string): Promise<void> {
   if (!(await tenantExists(ctx.db, tenantId))) {
-    throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
+    throw new AppError('tenant_not_found', `No tenant ${tenantId}`);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { TenantContext } from '../../../platform/context.js';
-import { releaseFailedDeposit } from '../../limits/limits.service.js';
+import { releaseFailedDeposit } from '../../limits/index.js';
 
 /**
  * A deposit reported as failed has been accepted: a new event with metadata.status failed, or a pending one whose

@@ -1,13 +1,13 @@
 import type { Platform, TenantContext } from '../../../platform/context.js';
 import { AppError, isRefusedValue } from '../../../platform/errors.js';
+import { databaseGroupCommit } from '../../../platform/group-commit.js';
 import { requestFingerprint } from '../../../platform/idempotency.js';
 import { newId } from '../../../platform/ids.js';
 import { minorScale, requireFxRate } from '../../../platform/fx.js';
 import type { AmlEventRequest } from '../aml.schemas.js';
 import { failedDepositAccepted } from './failed-deposit-accepted.js';
-import { groupCommitOf } from '../../../platform/group-commit.js';
 import { findEventByTransaction, settlePendingEvent } from '../aml.store.js';
-import { insertEvents, type NewEvent } from '../hot/aml-event.js';
+import { insertEvents, type NewEvent } from '../statements/aml-event.js';
 import type { AmlEventType } from '../aml.tables.js';
 
 /** Money movements need an amount; a login or an account update may carry 0. */
@@ -22,7 +22,20 @@ export interface EventAck {
   processing: 'queued' | 'duplicate_already_queued';
 }
 
-const invalid = (message: string) => new AppError('invalid_event', 400, message);
+const invalid = (message: string) => new AppError('invalid_event', message);
+
+/**
+ * Events of concurrent requests share one INSERT and one commit (group commit), on the pool: never in a caller's
+ * transaction.
+ */
+export const amlEventsGroupCommit = (db: Platform['db'], config: Platform['config']) =>
+  databaseGroupCommit(config, (rows: NewEvent[]) => insertEvents(db, rows));
+
+declare module '../../../platform/group-commit.js' {
+  interface GroupCommits {
+    amlEvents: ReturnType<typeof amlEventsGroupCommit>;
+  }
+}
 
 /**
  * R-006's instrument: metadata.payment_method_fingerprint, and nothing else. payment_method ("card") is a kind of
@@ -76,12 +89,7 @@ async function storeEvent(platform: Platform, ctx: TenantContext, input: AmlEven
       );
     }
     const eventId = newId('aml_event');
-    // Events of concurrent requests share one INSERT and one commit (group commit), on the pool: never in a
-    // caller's transaction.
-    const writer = groupCommitOf(platform, 'aml_events', (rows: NewEvent[]) =>
-      insertEvents(platform.db, rows),
-    );
-    const inserted = await writer.submit({
+    const inserted = await platform.groupCommits.amlEvents.submit({
       event_id: eventId,
       tenant_id: tenantId,
       user_id: input.user_id,
@@ -105,7 +113,6 @@ async function storeEvent(platform: Platform, ctx: TenantContext, input: AmlEven
     if (existing.request_hash !== requestHash) {
       throw new AppError(
         'duplicate_event',
-        409,
         `Transaction ${input.transaction_id} was already received with different details; the original stands`,
       );
     }
@@ -117,7 +124,6 @@ async function storeEvent(platform: Platform, ctx: TenantContext, input: AmlEven
       if (!settled) {
         throw new AppError(
           'duplicate_event',
-          409,
           `Transaction ${input.transaction_id} was already received as ${existing.status}; an outcome other than pending is final`,
         );
       }
@@ -139,6 +145,6 @@ async function storeEvent(platform: Platform, ctx: TenantContext, input: AmlEven
     // A value the database refuses is refused again on every retry: a 500 to look into, not a 503 to retry.
     if (isRefusedValue(error)) throw error;
     platform.log.error({ err: error }, 'aml event could not be stored');
-    throw new AppError('queue_unavailable', 503, 'The event could not be stored; retry with backoff');
+    throw new AppError('queue_unavailable', 'The event could not be stored; retry with backoff');
   }
 }

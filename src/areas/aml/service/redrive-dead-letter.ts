@@ -15,11 +15,10 @@ export async function redriveDeadLetter(
 ) {
   return withTransaction(ctx, async (tx, ctx) => {
     const found = await store.findDeadLetter(tx, deadLetterId, true);
-    if (!found) throw new AppError('dead_letter_not_found', 404, `No AML dead letter ${deadLetterId}`);
+    if (!found) throw new AppError('dead_letter_not_found', `No AML dead letter ${deadLetterId}`);
     if (found.redriven_at) {
       throw new AppError(
         'dead_letter_already_redriven',
-        409,
         `Dead letter ${deadLetterId} was re-driven at ${found.redriven_at.toISOString()} by ${found.redriven_by}`,
       );
     }

@@ -2,9 +2,9 @@ import { audit, caseAuditTrail } from '../../../platform/audit.js';
 import type { ServiceContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { forTenant } from '../../../platform/service-context.js';
-import { staffIdentities } from '../../../staff/staff.service.js';
-import { tierRecord } from '../../kyc/kyc.service.js';
-import { screeningStatus } from '../../sanctions/service/screen.js';
+import { staffIdentities } from '../../../staff/index.js';
+import { tierRecord } from '../../kyc/index.js';
+import { screeningStatus } from '../../sanctions/index.js';
 import * as store from '../aml.cases.store.js';
 import { eventsByTransaction } from '../aml.store.js';
 import { staffCaseView } from './staff-cases.js';
@@ -20,11 +20,10 @@ export const SAR_PACK_VERSION = 'sar-pack/1.0';
  */
 export async function sarPack(ctx: ServiceContext, caseId: string) {
   const found = await store.findCase(ctx.db, caseId);
-  if (!found) throw new AppError('case_not_found', 404, `No AML case ${caseId}`);
+  if (!found) throw new AppError('case_not_found', `No AML case ${caseId}`);
   if (found.status !== 'escalated') {
     throw new AppError(
       'case_not_escalated',
-      409,
       `AML case ${caseId} is ${found.status}: a SAR pack is made only for a case escalated for a SAR`,
     );
   }

@@ -1,6 +1,6 @@
 import type { Platform, TenantContext } from '../../../platform/context.js';
 import type { RowOf } from '../../../platform/db/precompiled.js';
-import { groupCommitOf } from '../../../platform/group-commit.js';
+import { databaseGroupCommit } from '../../../platform/group-commit.js';
 import { AppError } from '../../../platform/errors.js';
 import { insertOnce, requestFingerprint } from '../../../platform/idempotency.js';
 import { newId } from '../../../platform/ids.js';
@@ -9,7 +9,7 @@ import { minorScale, requireFxRate, usdCentsSql } from '../../../platform/fx.js'
 import { decisionFor, RULE_CODES, riskScore, sortCodes } from '../aml.rules.js';
 import type { ScreenRequest } from '../aml.schemas.js';
 import { OPENING_STATUS, reviewDueAt } from '../aml.case-rules.js';
-import { insertScreen, type ScreenCase } from '../hot/aml-screen.js';
+import { insertScreen, type ScreenCase } from '../statements/aml-screen.js';
 import type { AmlScreen } from '../aml.tables.js';
 import { largeWithdrawal } from '../rules/r001-large-withdrawal.js';
 import { velocity } from '../rules/r002-velocity.js';
@@ -20,7 +20,7 @@ import { recordedMultiAccount } from '../rules/r006-multi-account.js';
 import { geographicAnomaly } from '../rules/r007-geographic-anomaly.js';
 import { dormantReactivation } from '../rules/r008-dormant-reactivation.js';
 import { aggregateThreshold } from '../rules/r009-aggregate-threshold.js';
-import { precompiledChecks } from '../hot/checks.js';
+import { precompiledChecks } from '../statements/checks.js';
 import type { HistoryPoint, Trip } from '../rules/types.js';
 
 /** Generic wording a tenant may show the player: it names no rule, score or reason (tipping-off). */
@@ -86,8 +86,15 @@ const historyTrips = precompiledChecks<typeof SCREEN_POINT, { usdCents: 'bigint'
   USD_CENTS,
 );
 
-const historyReads = (platform: Platform) =>
-  groupCommitOf(platform, 'aml_screen_history', (points: ScreenPoint[]) => historyTrips(platform.db, points));
+/** Screens arriving together read their histories in one statement. */
+export const amlScreenHistoryGroupCommit = (db: Platform['db'], config: Platform['config']) =>
+  databaseGroupCommit(config, (points: ScreenPoint[]) => historyTrips(db, points));
+
+declare module '../../../platform/group-commit.js' {
+  interface GroupCommits {
+    amlScreenHistory: ReturnType<typeof amlScreenHistoryGroupCommit>;
+  }
+}
 
 /**
  * Every rule at this moment: R-001 on the withdrawal under screen, the rest on the user's recorded history; with the
@@ -97,7 +104,7 @@ async function screenTrips(
   platform: Platform,
   input: ScreenPoint,
 ): Promise<{ trips: Trip[]; usdCents: number }> {
-  const { trips, point } = await historyReads(platform).submit(input);
+  const { trips, point } = await platform.groupCommits.amlScreenHistory.submit(input);
   const withdrawal = {
     userId: input.userId,
     withdrawalId: input.withdrawalId,
@@ -137,7 +144,6 @@ export async function screenWithdrawal(platform: Platform, ctx: TenantContext, i
   const conflict = () =>
     new AppError(
       'withdrawal_already_screened',
-      409,
       `Withdrawal ${input.withdrawal_id} was already screened with different details; the original decision stands`,
     );
   await requireFxRate(
@@ -146,7 +152,6 @@ export async function screenWithdrawal(platform: Platform, ctx: TenantContext, i
     () =>
       new AppError(
         'invalid_event',
-        400,
         `No exchange rate for ${input.currency}; the withdrawal cannot be screened`,
       ),
   );

@@ -1,13 +1,12 @@
+import { withPendingProposal } from '../../../platform/case-work/decisions.js';
+import { listReviewQueue, queueNeighbours, slaBreached } from '../../../platform/case-work/queue.js';
 import type { ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
-import * as fourEyes from '../../../platform/four-eyes.js';
-import { decodeReviewCursor, encodeReviewCursor, slaBreached } from '../../../platform/review-deadlines.js';
 import * as store from '../aml.cases.store.js';
+import { AML_REVIEW_QUEUE } from '../aml.review-queue.js';
 import { AML_RULES } from '../aml.rules.js';
 import { eventsByTransaction, findScreen } from '../aml.store.js';
-import { AWAITING_REVIEW_STATUSES, type AmlCase, type AmlCaseStatus } from '../aml.tables.js';
-import type { AssigneeFilter } from '../../../staff/staff.store.js';
+import type { AmlCase, AmlCaseStatus } from '../aml.tables.js';
 
 /** The staff's view: adds the catalogue's descriptions of the case's rules (the back office is the only place). */
 export function staffCaseView(found: AmlCase, now: Date) {
@@ -25,19 +24,13 @@ export function staffCaseView(found: AmlCase, now: Date) {
 /** One case with the events it names and the screen that opened it, if any. */
 export async function staffCaseDetail(ctx: ServiceContext, caseId: string) {
   const found = await store.findCase(ctx.db, caseId);
-  if (!found) throw new AppError('case_not_found', 404, `No AML case ${caseId}`);
+  if (!found) throw new AppError('case_not_found', `No AML case ${caseId}`);
   const [transactions, screen, view] = await Promise.all([
     eventsByTransaction(ctx.db, found.tenant_id, found.transaction_ids),
     found.withdrawal_id ? findScreen(ctx.db, found.tenant_id, found.withdrawal_id) : undefined,
-    withProposal(ctx.db, staffCaseView(found, ctx.clock.now())),
+    withPendingProposal(ctx.db, 'aml', caseId, staffCaseView(found, ctx.clock.now())),
   ]);
   return { ...view, transactions, screen: screen ?? null };
-}
-
-/** The case with the four-eyes proposal awaiting a second member of staff, if any. */
-export async function withProposal<C extends { case_id: string }>(db: Executor, view: C) {
-  const pending = await fourEyes.pendingProposal(db, 'aml', view.case_id);
-  return { ...view, pending_proposal: pending ? fourEyes.proposalView(pending) : null };
 }
 
 /**
@@ -53,26 +46,15 @@ export async function staffCases(
     overdue?: boolean | undefined;
     cursor?: string | undefined;
     limit: number;
-    statuses?: readonly AmlCaseStatus[] | undefined;
-    assignee?: AssigneeFilter | undefined;
   },
 ) {
-  const now = ctx.clock.now();
-  const cases = await store.listCases(ctx.db, {
-    status: filter.status,
-    tenantId: filter.tenant_id,
-    userId: filter.user_id,
-    overdueAt: filter.overdue ? now : undefined,
-    after: filter.cursor ? decodeReviewCursor(filter.cursor) : undefined,
-    limit: filter.limit,
-    statuses: filter.statuses,
-    assignee: filter.assignee,
+  // Only overdue=true narrows the AML queue: overdue=false lists every case.
+  const page = await listReviewQueue(ctx, AML_REVIEW_QUEUE, {
+    ...filter,
+    overdue: filter.overdue || undefined,
   });
-  const last = cases.length === filter.limit ? cases[cases.length - 1] : undefined;
-  return {
-    cases: cases.map((c) => staffCaseView(c, now)),
-    next_cursor: last ? encodeReviewCursor(last.due_at, last.case_id) : null,
-  };
+  const now = ctx.clock.now();
+  return { cases: page.cases.map((c) => staffCaseView(c, now)), next_cursor: page.next_cursor };
 }
 
 /** How many of a user's latest events a case page shows. */
@@ -85,7 +67,7 @@ export const TIMELINE_EVENTS = 50;
 export async function caseSurroundings(ctx: ServiceContext, found: AmlCase) {
   const [events, neighbours] = await Promise.all([
     store.recentEventsOfUser(ctx.db, found.tenant_id, found.user_id, TIMELINE_EVENTS),
-    store.neighbourCases(ctx.db, { dueAt: found.due_at, caseId: found.case_id }, AWAITING_REVIEW_STATUSES),
+    queueNeighbours(ctx, AML_REVIEW_QUEUE, found),
   ]);
   return { events, ...neighbours };
 }

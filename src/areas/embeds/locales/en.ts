@@ -1,5 +1,5 @@
-import type { Duration } from '../../exclusions/exclusions.rules.js';
-import type { LimitType } from '../../limits/limits.rules.js';
+import type { Duration } from '../../exclusions/index.js';
+import type { LimitType } from '../../limits/index.js';
 
 /**
  * Every word the embeds and their email show, in English: the shape every other language's file implements. Plain

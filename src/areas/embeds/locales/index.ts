@@ -21,8 +21,3 @@ export function formatTime(locale: Locale, at: Date): string {
   }).format(at);
   return `${text} ${MESSAGES[locale].at}`;
 }
-
-/** An amount in minor units as the player's language writes money: 25050 EUR → "250,50 €" in German. */
-export function formatMoney(locale: Locale, minorUnits: number, currency: string, digits: number): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minorUnits / 10 ** digits);
-}

@@ -1,5 +1,5 @@
-import type { Duration } from '../../exclusions/exclusions.rules.js';
-import type { LimitType } from '../../limits/limits.rules.js';
+import type { Duration } from '../../exclusions/index.js';
+import type { LimitType } from '../../limits/index.js';
 import type { Messages } from './en.js';
 
 /** Dutch (Nederlands). */

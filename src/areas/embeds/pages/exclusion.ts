@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { html, type Html } from '../../../console/html.js';
+import { html, type Html } from '../../../platform/html.js';
 import type { Platform } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import { DURATIONS, type Duration } from '../../exclusions/exclusions.rules.js';
-import { ownExclusion } from '../../exclusions/exclusions.service.js';
-import * as embeds from '../embeds.service.js';
+import { DURATIONS, type Duration, ownExclusion } from '../../exclusions/index.js';
+import { confirmCode, liveCode, requestCode } from '../service/codes.js';
 import { formatTime, MESSAGES } from '../locales/index.js';
 import {
   explain,
@@ -174,7 +173,7 @@ export async function exclusionPage(
     );
   }
   const live =
-    request.query.step === 'choose' ? undefined : await embeds.liveCode(platform, session.embed_session_id);
+    request.query.step === 'choose' ? undefined : await liveCode(platform, session.embed_session_id);
   if (live) {
     return send(
       reply,
@@ -228,7 +227,7 @@ export function exclusionRoutes(
       );
     }
     try {
-      await embeds.requestCode(platform, request.params.token, request.id, duration);
+      await requestCode(platform, request.params.token, request.id, duration);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return exclusionPage(platform, page, request, reply, error.statusCode, [explain(error, page.frame)]);
@@ -245,7 +244,7 @@ export function exclusionRoutes(
       return exclusionPage(platform, page, request, reply, 400, [{ field: 'code', message }]);
     }
     try {
-      await embeds.confirmCode(platform, request.params.token, request.id, code);
+      await confirmCode(platform, request.params.token, request.id, code);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return exclusionPage(platform, page, request, reply, error.statusCode, [explain(error, page.frame)]);

@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Static } from 'typebox';
-import { html, type Html } from '../../../console/html.js';
+import { html, type Html } from '../../../platform/html.js';
 import type { Platform } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import { currencyDecimals } from '../../../platform/fx.js';
-import { LIMIT_TYPES, type LimitType } from '../../limits/limits.rules.js';
-import type { DepositLimitRecord, LimitView } from '../../limits/limits.schemas.js';
-import type { Locale } from '../embeds.rules.js';
-import * as embeds from '../embeds.service.js';
-import { formatMoney, formatTime, MESSAGES } from '../locales/index.js';
+import { currencyDecimals, formatMoney } from '../../../platform/money.js';
+import { LIMIT_TYPES, type LimitType, type DepositLimitRecord, type LimitView } from '../../limits/index.js';
+import { cancelEmbedLimit, embedLimits, setEmbedLimit } from '../service/limits.js';
+import { formatTime, MESSAGES } from '../locales/index.js';
 import {
   explain,
   fieldError,
@@ -39,9 +37,6 @@ export function parseAmount(typed: string, currency: string): number | undefined
   return cents > 0 ? cents : undefined;
 }
 
-const money = (locale: Locale, cents: number, currency: string) =>
-  formatMoney(locale, cents, currency, currencyDecimals(currency));
-
 function depositLimits(
   frame: PageFrame,
   page: Page['paths'] & {
@@ -52,7 +47,7 @@ function depositLimits(
   },
 ): Html {
   const words = MESSAGES[frame.locale].limits;
-  const amount = (cents: number) => money(frame.locale, cents, page.currency);
+  const amount = (cents: number) => formatMoney(cents, page.currency, { locale: frame.locale });
   const typeError = fieldError(frame.errors, 'limit_type');
   const amountError = fieldError(frame.errors, 'amount');
   const table = html`<div class="table-wrap">
@@ -154,7 +149,7 @@ export async function limitsPage(
   outcome: Outcome = {},
 ) {
   const { session, paths } = page;
-  const { currency, limits } = await embeds.embedLimits(platform, request.params.token, request.id);
+  const { currency, limits } = await embedLimits(platform, request.params.token, request.id);
   const message = outcome.changed && {
     type: 'compliance-embed',
     event: 'limit_changed',
@@ -200,11 +195,11 @@ export function limitsRoutes(
     if (errors.length)
       return limitsPage(platform, page, request, reply, { status: 400, errors, typed: form });
     try {
-      const { limit } = await embeds.setEmbedLimit(platform, request.params.token, request.id, {
+      const { limit } = await setEmbedLimit(platform, request.params.token, request.id, {
         limit_type: limitType!,
         amount_cents: amount!,
       });
-      const shown = (cents: number) => money(locale, cents, limit.currency);
+      const shown = (cents: number) => formatMoney(cents, limit.currency, { locale });
       const period = words.limits.types[limit.limit_type];
       const notice =
         limit.status === 'pending'
@@ -228,7 +223,7 @@ export function limitsRoutes(
     if (!page) return reply;
     const words = MESSAGES[page.frame.locale].limits;
     try {
-      const limit = await embeds.cancelEmbedLimit(
+      const limit = await cancelEmbedLimit(
         platform,
         request.params.token,
         request.id,
@@ -236,7 +231,7 @@ export function limitsRoutes(
       );
       const notice = words.cancelled(
         words.types[limit.limit_type],
-        money(page.frame.locale, limit.current_limit_cents ?? 0, limit.currency),
+        formatMoney(limit.current_limit_cents ?? 0, limit.currency, { locale: page.frame.locale }),
       );
       return limitsPage(platform, page, request, reply, { notice, changed: limit });
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { html, type Html } from '../../../console/html.js';
+import { html, type Html } from '../../../platform/html.js';
 import type { TenantContext } from '../../../platform/context.js';
 import type { Tenant } from '../../../platform/db/platform-tables.js';
 import type { AppError } from '../../../platform/errors.js';

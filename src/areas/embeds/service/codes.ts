@@ -7,10 +7,13 @@ import type { Executor } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
 import { queueMail } from '../../../platform/mail/mail.js';
-import { canonicalEmail, contactHash } from '../../exclusions/contact.js';
-import type { Duration } from '../../exclusions/exclusions.rules.js';
-import type { Exclusion } from '../../exclusions/exclusions.schemas.js';
-import { createExclusion } from '../../exclusions/exclusions.service.js';
+import {
+  canonicalEmail,
+  contactHash,
+  type Duration,
+  type Exclusion,
+  createExclusion,
+} from '../../exclusions/index.js';
 import { codeMail } from '../embeds.mail.js';
 import {
   CODE_DIGITS,
@@ -57,16 +60,10 @@ const codeHash = (platform: Platform, codeId: string, code: string) =>
 
 /** A 429 with its wait in the Retry-After header and in the body (for the page to say it). */
 const askAgainIn = (code: 'resend_too_early' | 'too_many_codes', seconds: number, why: string) =>
-  new AppError(
-    code,
-    429,
-    `${why}; ask again in ${seconds} seconds`,
-    { retry_after_seconds: seconds },
-    seconds,
-  );
+  new AppError(code, `${why}; ask again in ${seconds} seconds`, { retry_after_seconds: seconds }, seconds);
 
 const sessionCompleted = () =>
-  new AppError('embed_session_completed', 409, 'This session has already created its exclusion');
+  new AppError('embed_session_completed', 'This session has already created its exclusion');
 
 /**
  * Sends a new 6-digit code to the session's email for the duration chosen now; the code is bound to both. A live
@@ -192,21 +189,13 @@ export async function confirmCode(
       const now = ctx.clock.now();
       const latest = await store.latestCode(tx, session.embed_session_id);
       if (latest?.status === 'locked') {
-        throw new AppError(
-          'code_locked',
-          422,
-          `${MAX_WRONG_CODES} wrong codes were entered; ask for a new code`,
-        );
+        throw new AppError('code_locked', `${MAX_WRONG_CODES} wrong codes were entered; ask for a new code`);
       }
       if (latest?.status !== 'live') {
-        throw new AppError(
-          'code_not_requested',
-          409,
-          'No code has been sent in this session; request one first',
-        );
+        throw new AppError('code_not_requested', 'No code has been sent in this session; request one first');
       }
       if (latest.expires_at <= now) {
-        throw new AppError('code_expired', 422, 'The code has expired; ask for a new code');
+        throw new AppError('code_expired', 'The code has expired; ask for a new code');
       }
       const details = { embed_session_id: session.embed_session_id, code_id: latest.code_id };
       if (!hashesEqual(latest.code_hash, codeHash(platform, latest.code_id, code))) {
@@ -242,7 +231,6 @@ export async function confirmCode(
   if (result.outcome === 'wrong') {
     throw new AppError(
       'invalid_code',
-      422,
       result.attemptsLeft === 0
         ? `The code is not right, and ${MAX_WRONG_CODES} wrong codes void it; ask for a new code`
         : `The code is not right; ${result.attemptsLeft} attempts left`,

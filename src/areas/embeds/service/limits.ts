@@ -2,8 +2,7 @@ import type { Platform } from '../../../platform/context.js';
 import { audit } from '../../../platform/audit.js';
 import { AppError } from '../../../platform/errors.js';
 import { withTransaction } from '../../../platform/service-context.js';
-import { toRecord } from '../../limits/limits.events.js';
-import { cancelLimit, listLimits, setLimit } from '../../limits/limits.service.js';
+import { toRecord, cancelLimit, listLimits, setLimit } from '../../limits/index.js';
 import type { EmbedSetLimitRequest } from '../embeds.schemas.js';
 import { openSession } from './sessions.js';
 
@@ -54,7 +53,7 @@ export async function cancelEmbedLimit(
 ) {
   const { session, ctx } = await openSession(platform, token, requestId, { kind: 'deposit_limits' });
   const own = (await listLimits(ctx, session.user_id)).some((l) => l.pending_change?.limit_id === limitId);
-  if (!own) throw new AppError('limit_not_found', 404, `No pending increase ${limitId} for this player`);
+  if (!own) throw new AppError('limit_not_found', `No pending increase ${limitId} for this player`);
   return withTransaction(ctx, async (tx, ctx) => {
     const cancelled = await cancelLimit(ctx, limitId);
     await audit(tx, ctx, 'embed.limit_cancelled', {

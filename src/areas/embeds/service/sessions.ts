@@ -9,9 +9,8 @@ import { sha256 } from '../../../platform/digest.js';
 import { AppError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
 import { withTransaction } from '../../../platform/service-context.js';
-import { normaliseEmail, normalisePhone } from '../../exclusions/contact.js';
-import { recordContactsShown } from '../../exclusions/exclusions.sightings.js';
-import { keptCurrency } from '../../limits/limits.service.js';
+import { normaliseEmail, normalisePhone, recordContactsShown } from '../../exclusions/index.js';
+import { keptCurrency } from '../../limits/index.js';
 import { localeOf, SESSION_SECONDS, type EmbedKind } from '../embeds.rules.js';
 import type { CreateEmbedSessionRequest, EmbedSession } from '../embeds.schemas.js';
 import * as store from '../embeds.store.js';
@@ -23,7 +22,7 @@ export const embedPagePath = (token: string) => `/embeds/${token}`;
 /** 256 random bits, base64url: 43 characters. Anything else is not one of ours and needs no look-up. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-const invalidRequest = (message: string) => new AppError('invalid_request', 400, message);
+const invalidRequest = (message: string) => new AppError('invalid_request', message);
 
 /** The contact validators answer in the exclusions' code; a session's fields answer in the embeds' own. */
 function contactField<T>(read: () => T): T {
@@ -109,11 +108,7 @@ export interface OpenSession {
 }
 
 const invalidToken = () =>
-  new AppError(
-    'invalid_embed_token',
-    401,
-    'This embed link is not valid; the operator must create a new session',
-  );
+  new AppError('invalid_embed_token', 'This embed link is not valid; the operator must create a new session');
 
 /**
  * The session a token names, if it may still be used: an unknown or malformed token, or one of a suspended tenant,
@@ -132,12 +127,11 @@ export async function openSession(
   if (session.expires_at <= platform.clock.now()) {
     throw new AppError(
       'embed_session_expired',
-      401,
       'This embed session has expired (sessions last 15 minutes); the operator must create a new one',
     );
   }
   if (options.kind && session.kind !== options.kind) {
-    throw new AppError('embed_kind_mismatch', 409, `This is a ${session.kind} embed session`);
+    throw new AppError('embed_kind_mismatch', `This is a ${session.kind} embed session`);
   }
   const ctx: TenantContext = {
     tenant,

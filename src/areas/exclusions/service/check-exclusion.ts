@@ -1,16 +1,22 @@
 import type { Platform, TenantContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import { groupCommitOf } from '../../../platform/group-commit.js';
+import { databaseGroupCommit } from '../../../platform/group-commit.js';
 import { canonicalEmail, normaliseContact, type Contact } from '../contact.js';
 import { recordContactsShown } from '../exclusions.sightings.js';
 import type { CheckBatchRequest, CheckBatchResult, CheckQuery, CheckResult } from '../exclusions.schemas.js';
-import * as exclusionCheck from '../hot/exclusion-check.js';
+import * as exclusionCheck from '../statements/exclusion-check.js';
 
 /** Live checks arriving together are read by one statement (one round trip for the group). */
-const liveChecks = (platform: Platform) =>
-  groupCommitOf(platform, 'exclusions_check', (checks: exclusionCheck.CheckParams[]) =>
-    exclusionCheck.mostRestrictiveMatches(platform.db, checks),
+export const exclusionsCheckGroupCommit = (db: Platform['db'], config: Platform['config']) =>
+  databaseGroupCommit(config, (checks: exclusionCheck.CheckParams[]) =>
+    exclusionCheck.mostRestrictiveMatches(db, checks),
   );
+
+declare module '../../../platform/group-commit.js' {
+  interface GroupCommits {
+    exclusionsCheck: ReturnType<typeof exclusionsCheckGroupCommit>;
+  }
+}
 
 /**
  * Skipping the regulator's list is a diagnostic the spec forbids in production: never for a live tenant, and in
@@ -21,12 +27,10 @@ function allowSkippingRegulator(ctx: TenantContext, includeRegulator: boolean): 
   if (ctx.tenant.environment === 'live') {
     throw new AppError(
       'forbidden',
-      403,
       'include_regulator=false is a sandbox diagnostic; live checks always include the regulator list',
     );
   }
-  if (ctx.role !== 'admin')
-    throw new AppError('forbidden', 403, 'include_regulator=false needs an admin API key');
+  if (ctx.role !== 'admin') throw new AppError('forbidden', 'include_regulator=false needs an admin API key');
 }
 
 function checkParams(platform: Platform, ctx: TenantContext, contact: Contact, includeRegulator: boolean) {
@@ -65,7 +69,7 @@ export async function checkExclusion(
   allowSkippingRegulator(ctx, query.include_regulator);
   const contact = normaliseContact(query);
   void recordContactsShown(platform, ctx.tenant.tenant_id, [contact], { written: false });
-  const match = await liveChecks(platform).submit(
+  const match = await platform.groupCommits.exclusionsCheck.submit(
     checkParams(platform, ctx, contact, query.include_regulator),
   );
   return toCheckResult(match);

@@ -12,7 +12,7 @@ import { contactColumns, recordContactsShown } from '../exclusions.sightings.js'
 import type { CreateExclusionRequest, Exclusion } from '../exclusions.schemas.js';
 import * as store from '../exclusions.store.js';
 
-const alreadyExcluded = (message: string) => new AppError('already_excluded', 409, message);
+const alreadyExcluded = (message: string) => new AppError('already_excluded', message);
 
 function toExclusion(row: store.ExclusionRow): Exclusion {
   return {
@@ -63,7 +63,7 @@ export async function createExclusion(
     effective_from: now,
     expires_at: expiresAt(input.duration, now),
     // Matched for every tenant from this commit, but handed to the regulator only by the daily export: true once the
-    // regulator acknowledges an export holding it (service/regulator-exports.ts).
+    // regulator acknowledges an export holding it (the regulator-exports area).
     regulator_propagated: false,
     request_hash: requestFingerprint({ user_id: input.user_id, duration: input.duration, ...contact }),
   };

@@ -19,18 +19,13 @@ import * as store from '../exclusions.store.js';
  * the first one's proposal.
  */
 
-const notFound = (exclusionId: string) =>
-  new AppError('exclusion_not_found', 404, `No exclusion ${exclusionId}`);
+const notFound = (exclusionId: string) => new AppError('exclusion_not_found', `No exclusion ${exclusionId}`);
 
 async function activeRow(tx: Transaction<DB>, exclusionId: string): Promise<store.ExclusionRow> {
   const row = await store.lockExclusion(tx, exclusionId);
   if (!row) throw notFound(exclusionId);
   if (row.status !== 'active') {
-    throw new AppError(
-      'exclusion_not_active',
-      409,
-      `Exclusion ${exclusionId} is ${row.status}: nothing to void`,
-    );
+    throw new AppError('exclusion_not_active', `Exclusion ${exclusionId} is ${row.status}: nothing to void`);
   }
   return row;
 }

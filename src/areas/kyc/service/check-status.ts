@@ -5,6 +5,6 @@ import { statusView } from './views.js';
 
 export async function checkStatus(ctx: TenantContext, checkId: string) {
   const check = await findCheck(ctx.db, ctx.tenant.tenant_id, checkId);
-  if (!check) throw new AppError('kyc_check_not_found', 404, `No KYC check ${checkId}`);
+  if (!check) throw new AppError('kyc_check_not_found', `No KYC check ${checkId}`);
   return statusView(check);
 }

@@ -5,10 +5,9 @@ import type { KycCheck } from '../kyc.tables.js';
 export const noRate = (currency: string) =>
   new AppError(
     'invalid_amount',
-    400,
     `No FX rate for ${currency}; amounts in ${currency} cannot be converted to USD`,
   );
 
 /** A decided (or expired) check takes no further step. */
 export const alreadyFinal = (check: KycCheck) =>
-  new AppError('check_already_final', 409, `KYC check ${check.kyc_check_id} is already ${check.status}`);
+  new AppError('check_already_final', `KYC check ${check.kyc_check_id} is already ${check.status}`);

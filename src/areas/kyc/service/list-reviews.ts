@@ -1,16 +1,22 @@
+import {
+  listReviewQueue,
+  queueEntry,
+  queueNeighbours,
+  slaBreached,
+} from '../../../platform/case-work/queue.js';
 import type { Platform, ServiceContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import type { AssigneeFilter } from '../../../staff/staff.store.js';
-import { decodeReviewCursor, encodeReviewCursor, slaBreached } from '../../../platform/review-deadlines.js';
+import { KYC_REVIEW_QUEUE } from '../kyc.review-queue.js';
 import type { ReviewQueueQuery } from '../kyc.schemas.js';
-import { findCheckById, neighbourChecks, reviewQueue, tenantEnvironment } from '../kyc.store.js';
+import { findCheckById, tenantEnvironment } from '../kyc.store.js';
 import type { KycCheck } from '../kyc.tables.js';
 
 /**
  * The staff's view of the KYC review queue: every check that reached pending_review, with its due time and whether
  * its SLA is breached (awaiting review at or past due, or decided at or after it).
  */
-function reviewView(check: KycCheck & { review_due_at: Date }, now: Date) {
+function reviewView(check: KycCheck, now: Date) {
+  const { due_at, sla_breached } = queueEntry(KYC_REVIEW_QUEUE, check, now);
   return {
     kyc_check_id: check.kyc_check_id,
     tenant_id: check.tenant_id,
@@ -19,8 +25,8 @@ function reviewView(check: KycCheck & { review_due_at: Date }, now: Date) {
     required_tier: check.required_tier,
     required_documents: check.required_documents,
     created_at: check.created_at,
-    due_at: check.review_due_at,
-    sla_breached: slaBreached(check.review_due_at, check.decided_at, now),
+    due_at,
+    sla_breached,
     decided_at: check.decided_at,
     decided_by: check.decided_by,
     decision_reason: check.decision_reason,
@@ -31,33 +37,10 @@ function reviewView(check: KycCheck & { review_due_at: Date }, now: Date) {
  * The KYC review queue across tenants, oldest-due first, a page at a time: next_cursor continues after the page's
  * last check (null at the end). overdue=true: in pending_review past the due time; overdue=false: everything else.
  */
-export async function listReviews(
-  platform: Platform,
-  filter: ReviewQueueQuery & { assignee?: AssigneeFilter },
-) {
+export async function listReviews(platform: Platform, filter: ReviewQueueQuery) {
+  const page = await listReviewQueue(platform, KYC_REVIEW_QUEUE, filter);
   const now = platform.clock.now();
-  const after = filter.cursor ? decodeReviewCursor(filter.cursor) : undefined;
-  // One more than the page: whether there is a next page.
-  const rows = await reviewQueue(
-    platform.db,
-    {
-      status: filter.status,
-      tenant_id: filter.tenant_id,
-      overdue: filter.overdue,
-      after: after && { dueAt: after.dueAt, checkId: after.caseId },
-      limit: filter.limit + 1,
-      assignee: filter.assignee,
-    },
-    now,
-  );
-  const page = rows.slice(0, filter.limit);
-  return {
-    reviews: page.map((c) => reviewView(c, now)),
-    next_cursor:
-      rows.length > filter.limit
-        ? encodeReviewCursor(page.at(-1)!.review_due_at, page.at(-1)!.kyc_check_id)
-        : null,
-  };
+  return { reviews: page.cases.map((c) => reviewView(c, now)), next_cursor: page.next_cursor };
 }
 
 /**
@@ -66,12 +49,10 @@ export async function listReviews(
  */
 export async function reviewDetail(ctx: ServiceContext, checkId: string) {
   const check = await findCheckById(ctx.db, checkId);
-  if (!check) throw new AppError('kyc_check_not_found', 404, `No KYC check ${checkId}`);
+  if (!check) throw new AppError('kyc_check_not_found', `No KYC check ${checkId}`);
   const [environment, neighbours] = await Promise.all([
     tenantEnvironment(ctx.db, check.tenant_id),
-    check.review_due_at
-      ? neighbourChecks(ctx.db, { dueAt: check.review_due_at, checkId }, 'pending_review')
-      : { prev: undefined, next: undefined },
+    queueNeighbours(ctx, KYC_REVIEW_QUEUE, check),
   ]);
   const now = ctx.clock.now();
   const sla_breached = check.review_due_at ? slaBreached(check.review_due_at, check.decided_at, now) : false;

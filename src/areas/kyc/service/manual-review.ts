@@ -9,7 +9,7 @@ import { alreadyFinal } from './errors.js';
 import { approveCheck, rejectCheck } from './transitions.js';
 import { statusView } from './views.js';
 
-const notFound = (checkId: string) => new AppError('kyc_check_not_found', 404, `No KYC check ${checkId}`);
+const notFound = (checkId: string) => new AppError('kyc_check_not_found', `No KYC check ${checkId}`);
 
 /** Admin keys only (the route's preHandler): approve or reject a check that is not final, with a reason. */
 export function manualReview(ctx: TenantContext, input: ManualReviewRequest) {

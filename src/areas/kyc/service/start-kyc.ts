@@ -7,7 +7,7 @@ import { newId } from '../../../platform/ids.js';
 import { insertOnce, requestFingerprint } from '../../../platform/idempotency.js';
 import { formatMoney } from '../../../platform/money.js';
 import { withTransaction } from '../../../platform/service-context.js';
-import { recordContactsSent } from '../../exclusions/exclusions.sightings.js';
+import { recordContactsSent } from '../../exclusions/index.js';
 import {
   rank,
   RETRY_AFTER_REJECTION_SECONDS,
@@ -98,7 +98,6 @@ export async function startKyc(platform: Platform, ctx: TenantContext, input: St
     if (latest?.status === 'rejected' && retryAt && retryAt > now) {
       throw new AppError(
         'ceiling_exceeded',
-        422,
         `The withdrawal exceeds the user's ${verified} ceiling and verification was rejected; a new verification can start from ${retryAt.toISOString()}`,
       );
     }
@@ -129,7 +128,6 @@ export async function startKyc(platform: Platform, ctx: TenantContext, input: St
       conflict: (open) =>
         new AppError(
           'already_in_progress',
-          409,
           `Check ${open.kyc_check_id} for ${open.required_tier} is open for this user; this withdrawal needs ${required}`,
           { kyc_check_id: open.kyc_check_id },
         ),

@@ -9,7 +9,7 @@ import { alreadyFinal } from './errors.js';
 import { hashToken } from './tokens.js';
 import { markStarted, markSubmitted, recordActivity } from './transitions.js';
 
-const notFound = () => new AppError('kyc_check_not_found', 404, 'Unknown or expired vendor access token');
+const notFound = () => new AppError('kyc_check_not_found', 'Unknown or expired vendor access token');
 
 /**
  * The check behind a sandbox vendor token, locked for a step of the flow. Unknown and expired tokens, and
@@ -50,7 +50,7 @@ export function submitVendorFlow(platform: Platform, token: string) {
   return platform.db.transaction().execute(async (tx) => {
     const check = await checkOfToken(tx, platform, token);
     if (check.status === 'not_started') {
-      throw new AppError('vendor_flow_not_begun', 409, 'Begin the vendor flow before submitting documents');
+      throw new AppError('vendor_flow_not_begun', 'Begin the vendor flow before submitting documents');
     }
     const now = platform.clock.now();
     const next =

@@ -53,7 +53,6 @@ export async function withdrawalCompleted(ctx: TenantContext, input: WithdrawalC
       conflict: () =>
         new AppError(
           'duplicate_withdrawal',
-          409,
           `Withdrawal ${input.withdrawal_id} was reported with different details`,
         ),
     });

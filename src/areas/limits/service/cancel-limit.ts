@@ -12,7 +12,7 @@ export async function cancelLimit(ctx: TenantContext, limitId: string): Promise<
   const tenantId = ctx.tenant.tenant_id;
   return withTransaction(ctx, async (tx, ctx) => {
     const found = await findLimit(tx, tenantId, limitId);
-    if (!found) throw new AppError('limit_not_found', 404, `No limit ${limitId}`);
+    if (!found) throw new AppError('limit_not_found', `No limit ${limitId}`);
     await lockForChange(tx, tenantId, found.user_id);
     const now = ctx.clock.now();
     const open = await findOpenLimits(tx, tenantId, found.user_id, found.limit_type, now);
@@ -22,7 +22,6 @@ export async function cancelLimit(ctx: TenantContext, limitId: string): Promise<
       const limit = (await findLimit(tx, tenantId, limitId))!;
       throw new AppError(
         'limit_not_pending',
-        409,
         `Only a pending increase can be cancelled; this limit is ${limit.status}`,
       );
     }

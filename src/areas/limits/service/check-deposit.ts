@@ -1,20 +1,18 @@
 import type { Platform, TenantContext } from '../../../platform/context.js';
-import { groupCommitOf } from '../../../platform/group-commit.js';
+import { databaseGroupCommit } from '../../../platform/group-commit.js';
 import { newId } from '../../../platform/ids.js';
 import { formatMoney } from '../../../platform/money.js';
+import { utcMinute } from '../../../platform/utc-calendar.js';
 import { RESERVATION_HOLD_SECONDS, type LimitType } from '../limits.rules.js';
 import type { CheckRequest, CheckResult } from '../limits.schemas.js';
 import { assertKeptCurrency } from './currency.js';
-import { checkInOneStatement, type CheckInput, type CheckOutcome } from '../hot/limits-check.js';
+import { checkInOneStatement, type CheckInput, type CheckOutcome } from '../statements/limits-check.js';
 
 const WINDOW_WORDS: Record<LimitType, string> = {
   limit_daily: 'daily',
   limit_weekly: 'weekly',
   limit_monthly: 'monthly',
 };
-
-/** "2026-11-22 14:05 UTC": minutes are what a player can act on. */
-const minute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** Plain language for the player, shown verbatim by the tenant: what failed, what fits now, and when this fits. */
 function userMessage(input: CheckRequest, breach: NonNullable<CheckOutcome['breach']>, maxNow: number) {
@@ -27,7 +25,7 @@ function userMessage(input: CheckRequest, breach: NonNullable<CheckOutcome['brea
   }
   return (
     `This deposit of ${money(input.amount_cents)} would exceed ${limit}. ` +
-    `${now}, or this amount from ${minute(breach.next_reset_at)}.`
+    `${now}, or this amount from ${utcMinute(breach.next_reset_at)}.`
   );
 }
 
@@ -38,15 +36,16 @@ const newHoldId = () => `rsv${newId('deposit').slice('dep'.length)}`;
  * Checks arriving together share one statement (one round trip and one commit for the group), each user at most
  * once in it: a second check of the same user goes in the next, and sees the first one's hold.
  */
-const depositChecks = (platform: Platform) =>
-  groupCommitOf(
-    platform,
-    'limits_check',
-    (checks: CheckInput[]) => checkInOneStatement(platform.db, checks),
-    {
-      keyOf: (check) => `${check.tenantId}\u0000${check.userId}`,
-    },
-  );
+export const limitsCheckGroupCommit = (db: Platform['db'], config: Platform['config']) =>
+  databaseGroupCommit(config, (checks: CheckInput[]) => checkInOneStatement(db, checks), {
+    keyOf: (check) => `${check.tenantId}\u0000${check.userId}`,
+  });
+
+declare module '../../../platform/group-commit.js' {
+  interface GroupCommits {
+    limitsCheck: ReturnType<typeof limitsCheckGroupCommit>;
+  }
+}
 
 /**
  * The pre-deposit gate: the amount must fit under every limit in force, each over its rolling window ending now,
@@ -60,7 +59,7 @@ export async function checkDeposit(
   input: CheckRequest,
 ): Promise<CheckResult> {
   const now = ctx.clock.now();
-  const outcome = await depositChecks(platform).submit({
+  const outcome = await platform.groupCommits.limitsCheck.submit({
     tenantId: ctx.tenant.tenant_id,
     userId: input.user_id,
     amountCents: input.amount_cents,

@@ -49,7 +49,6 @@ export async function commitDeposit(
       conflict: () =>
         new AppError(
           'duplicate_transaction',
-          409,
           `Transaction ${input.transaction_id} was committed with different details`,
         ),
     });

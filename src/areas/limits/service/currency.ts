@@ -8,7 +8,6 @@ import { userCurrency } from '../limits.store.js';
 const currencyMismatch = (kept: string, sent: string) =>
   new AppError(
     'currency_mismatch',
-    422,
     `This user's limits and deposits are kept in ${kept}; ${sent} cannot be mixed with them`,
   );
 

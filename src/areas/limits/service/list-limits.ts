@@ -1,7 +1,7 @@
 import type { TenantScopedContext } from '../../../platform/context.js';
 import { toRecord } from '../limits.events.js';
 import { openLimitsOfUser } from '../limits.store.js';
-import { windowStates } from '../hot/limits-windows.js';
+import { windowStates } from '../statements/limits-windows.js';
 
 /**
  * A user's limits in force, each with its window's spend, the amounts held by allowed checks, what remains, when the oldest deposit leaves the window,

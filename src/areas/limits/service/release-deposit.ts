@@ -140,13 +140,11 @@ export async function releaseDeposit(
       case 'conflict':
         throw new AppError(
           'duplicate_transaction',
-          409,
           `Transaction ${input.transaction_id} was released with different details`,
         );
       case 'committed':
         throw new AppError(
           'duplicate_transaction',
-          409,
           `Transaction ${input.transaction_id} was committed as a deposit; a committed deposit is not released`,
         );
     }

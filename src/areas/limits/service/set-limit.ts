@@ -24,7 +24,6 @@ export async function setLimit(
   if (input.amount_cents < MINIMUM_LIMIT_CENTS) {
     throw new AppError(
       'below_minimum',
-      422,
       `A deposit limit must be at least ${MINIMUM_LIMIT_CENTS} minor units`,
     );
   }
@@ -48,7 +47,6 @@ export async function setLimit(
     if (pending && !(current !== undefined && input.amount_cents < current)) {
       throw new AppError(
         'pending_change_exists',
-        409,
         `An increase of this ${input.limit_type} is cooling off until ${pending.effective_from.toISOString()}; cancel it first`,
       );
     }

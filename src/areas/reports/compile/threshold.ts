@@ -1,5 +1,5 @@
-import { currencyDecimals } from '../../../platform/fx.js';
-import { rank, type KycTier } from '../../kyc/kyc.rules.js';
+import { formatMoney } from '../../../platform/money.js';
+import { rank, type KycTier } from '../../kyc/index.js';
 import { THRESHOLD_USD_CENTS } from '../reports.rules.js';
 import {
   approvedTiers,
@@ -11,16 +11,6 @@ import {
 } from '../reports.sources.store.js';
 
 const GROUPS_PER_PAGE = 500;
-
-/** Minor units as a decimal string in the currency's own decimals (1000000 USD → "10000.00"), exactly. */
-export function decimalAmount(minor: number, currency: string): string {
-  const decimals = currencyDecimals(currency);
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
-  return decimals === 0
-    ? `${sign}${digits}`
-    : `${sign}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
-}
 
 export type ThresholdRow = Record<string, string | number | null>;
 
@@ -64,10 +54,10 @@ export async function* thresholdRows(
         event_type: tx.event_type,
         trigger: tx.usd_cents >= THRESHOLD_USD_CENTS ? 'single_transaction' : 'same_day_aggregate',
         transaction_id: tx.transaction_id,
-        amount: decimalAmount(tx.amount_cents, tx.currency),
+        amount: formatMoney(tx.amount_cents, tx.currency, 'decimal'),
         currency: tx.currency,
         amount_minor: tx.amount_cents,
-        usd_amount: decimalAmount(tx.usd_cents, 'USD'),
+        usd_amount: formatMoney(tx.usd_cents, 'USD', 'decimal'),
         usd_cents: tx.usd_cents,
         occurred_at: tx.occurred_at.toISOString(),
         kyc_tier: tierAt(tx.user_id, tx.occurred_at),

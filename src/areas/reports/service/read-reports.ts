@@ -5,8 +5,7 @@ import type { ReportFormat } from '../reports.format.js';
 import * as store from '../reports.store.js';
 import type { ReportType } from '../reports.tables.js';
 
-export const reportNotFound = (reportId: string) =>
-  new AppError('report_not_found', 404, `No report ${reportId}`);
+export const reportNotFound = (reportId: string) => new AppError('report_not_found', `No report ${reportId}`);
 
 /** A version as the back office shows it (without its content). */
 export function reportView(row: store.ReportSummary) {

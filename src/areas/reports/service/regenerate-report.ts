@@ -16,17 +16,13 @@ export async function regenerateReport(
 ): Promise<ReportView> {
   const bounds = periodBounds(input.period);
   if (!bounds) {
-    throw new AppError('invalid_request', 400, 'period must be a UTC day (YYYY-MM-DD) or month (YYYY-MM)');
+    throw new AppError('invalid_request', 'period must be a UTC day (YYYY-MM-DD) or month (YYYY-MM)');
   }
   if (bounds.end > ctx.clock.now()) {
-    throw new AppError(
-      'invalid_request',
-      400,
-      `Period ${input.period} has not ended yet: nothing to regenerate`,
-    );
+    throw new AppError('invalid_request', `Period ${input.period} has not ended yet: nothing to regenerate`);
   }
   const tenant = await findTenant(ctx.db, input.tenant_id);
-  if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${input.tenant_id}`);
+  if (!tenant) throw new AppError('tenant_not_found', `No tenant ${input.tenant_id}`);
   const made = await compileReport(
     ctx,
     {

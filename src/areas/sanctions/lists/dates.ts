@@ -1,3 +1,4 @@
+import { daysInMonth } from '../../../platform/utc-calendar.js';
 import type { SanctionsDateOfBirth } from './entity.js';
 
 const MONTHS: Record<string, number> = {
@@ -16,7 +17,6 @@ const MONTHS: Record<string, number> = {
 };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 const plausibleYear = (year: number) => year >= 1850 && year <= 2100;
 
 /** A date the list gives to a day, a month or a year; `undefined` parts are unknown. */
@@ -31,7 +31,7 @@ function bounds(date: PartialDate): { from: string; to: string } {
   if (month && day)
     return { from: `${year}-${pad(month)}-${pad(day)}`, to: `${year}-${pad(month)}-${pad(day)}` };
   if (month)
-    return { from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(lastDay(year, month))}` };
+    return { from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(daysInMonth(year, month))}` };
   return { from: `${year}-01-01`, to: `${year}-12-31` };
 }
 
@@ -40,7 +40,7 @@ export function dateOfBirth(date: PartialDate, approximate = false): SanctionsDa
   if (!plausibleYear(date.year)) return undefined;
   if (date.month !== undefined && (date.month < 1 || date.month > 12))
     return dateOfBirth({ year: date.year });
-  if (date.day !== undefined && (date.day < 1 || date.day > lastDay(date.year, date.month ?? 1)))
+  if (date.day !== undefined && (date.day < 1 || date.day > daysInMonth(date.year, date.month ?? 1)))
     return dateOfBirth({ year: date.year, month: date.month });
   if (approximate) return approximateRange(date, date);
   const { from, to } = bounds(date);

@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
+import { parseUtcDay, utcDay } from '../../../platform/utc-calendar.js';
 import type { SanctionsListId, SanctionsListPublication } from './entity.js';
 import { detectFormat } from './detect.js';
 import { parseOfacCsvSet, type OfacCsvSet } from './ofac-csv.parser.js';
@@ -52,9 +53,9 @@ async function ofacCsvDate(dir: string, sdnPath: string): Promise<string> {
   const candidates = [...sdnPath.matchAll(/(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)/g)].reverse();
   for (const [, y, m, d] of candidates) {
     const day = `${y}-${m}-${d}`;
-    if (isoDay(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return day;
+    if (isoDay(day) && !Number.isNaN(parseUtcDay(day).getTime())) return day;
   }
-  return (await stat(join(dir, sdnPath))).mtime.toISOString().slice(0, 10);
+  return utcDay((await stat(join(dir, sdnPath))).mtime);
 }
 
 /**

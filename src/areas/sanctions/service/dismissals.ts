@@ -116,11 +116,10 @@ export function withdrawDismissal(ctx: ServiceContext, dismissalId: string, reas
   return withTransaction(ctx, async (tx, ctx) => {
     fourEyes.requirePerson(ctx);
     const found = await store.lockDismissal(tx, dismissalId);
-    if (!found) throw new AppError('dismissal_not_found', 404, `No dismissal ${dismissalId}`);
+    if (!found) throw new AppError('dismissal_not_found', `No dismissal ${dismissalId}`);
     if (found.ended_at) {
       throw new AppError(
         'dismissal_not_in_force',
-        409,
         `Dismissal ${dismissalId} already ended: ${found.end_reason}`,
       );
     }

@@ -1,6 +1,6 @@
 import type { Executor } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
-import * as lists from '../sanctions.lists.store.js';
+import * as lists from '../lists/lists.store.js';
 import type { SanctionsListVersion } from '../sanctions.tables.js';
 
 /** Staff views of the list versions: what each changed, and its screening of every player. */
@@ -45,7 +45,7 @@ export async function listVersions(db: Executor, query: { list?: string | undefi
 /** One version with the ids of every entity it added, changed and removed. */
 export async function listVersionDetail(db: Executor, versionId: string) {
   const version = await lists.findVersion(db, versionId);
-  if (!version) throw new AppError('list_version_not_found', 404, `No list version ${versionId}`);
+  if (!version) throw new AppError('list_version_not_found', `No list version ${versionId}`);
   const entity_ids = { added: [] as string[], changed: [] as string[], removed: [] as string[] };
   for (const change of await lists.changeIds(db, versionId)) entity_ids[change.kind].push(change.entity_id);
   return { ...versionView(version), entity_ids };

@@ -1,8 +1,8 @@
 import type { Platform } from '../../../platform/context.js';
 import { downloadStates } from '../../../platform/downloads.js';
 import { AppError } from '../../../platform/errors.js';
-import { fetchSanctionsLists, listSourceId } from '../sanctions.lists.fetch.js';
-import { listsStatus } from '../sanctions.lists.status.js';
+import { fetchSanctionsLists, listSourceId } from '../lists/fetch.js';
+import { listsStatus } from '../lists/status.js';
 import { lastChanges } from './list-versions.js';
 
 /** Staff verbs on the sanctions lists this process serves: the view, the reload and the download. */
@@ -30,7 +30,6 @@ export async function reloadLists(platform: Platform) {
   if (!holder) {
     throw new AppError(
       'vendor_not_configured',
-      409,
       'SANCTIONS_DATA_DIR is not set: there are no lists to reload',
     );
   }
@@ -43,7 +42,6 @@ export async function fetchLists(platform: Platform) {
   if (!platform.config.sanctionsDataDir) {
     throw new AppError(
       'fetch_not_configured',
-      409,
       'SANCTIONS_DATA_DIR is not set: there is no directory to download the lists into',
     );
   }

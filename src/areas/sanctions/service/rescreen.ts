@@ -24,7 +24,7 @@ export async function rescreen(
 ): Promise<RescreenOutcome> {
   if (tenantId) {
     const tenant = await findTenant(ctx.db, tenantId);
-    if (!tenant) throw new AppError('tenant_not_found', 404, `No tenant ${tenantId}`);
+    if (!tenant) throw new AppError('tenant_not_found', `No tenant ${tenantId}`);
     await matcherFor(platform.vendors, tenant).prepare?.();
   }
   const total = { screened: 0, new_hits: 0, skipped: 0 };
@@ -58,11 +58,10 @@ export async function rescreenUser(
 ) {
   return withTransaction(ctx, async (tx, ctx) => {
     const screen = await store.lockScreen(tx, target.tenantId, target.userId);
-    if (!screen) throw new AppError('screen_not_found', 404, `User ${target.userId} has not been screened`);
+    if (!screen) throw new AppError('screen_not_found', `User ${target.userId} has not been screened`);
     if (screen.status === AWAITING_REVIEW || screen.status === 'confirmed') {
       throw new AppError(
         'rescreen_not_allowed',
-        409,
         screen.status === 'confirmed'
           ? `User ${target.userId} is confirmed on a list; the decision is final`
           : `User ${target.userId} has case ${screen.case_id} awaiting review; decide it first`,

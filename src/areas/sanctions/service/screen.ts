@@ -110,11 +110,7 @@ export async function screenUser(platform: Platform, ctx: TenantContext, input: 
   const email = input.email.trim().toLowerCase();
   const requestHash = requestFingerprint({ ...input, email });
   const conflict = () =>
-    new AppError(
-      'already_screened',
-      409,
-      'This user was already screened; use GET /v1/sanctions/status instead',
-    );
+    new AppError('already_screened', 'This user was already screened; use GET /v1/sanctions/status instead');
   const replay = (screen: SanctionsScreen) => ({ view: screen.screen_response, created: false });
 
   // A repeat needs no new vendor call: answer from what is stored.
@@ -164,6 +160,6 @@ export async function screenUser(platform: Platform, ctx: TenantContext, input: 
 
 export async function screeningStatus(ctx: TenantScopedContext, userId: string): Promise<SanctionsScreen> {
   const screen = await store.findScreen(ctx.db, ctx.tenantId, userId);
-  if (!screen) throw new AppError('screen_not_found', 404, `User ${userId} has not been screened`);
+  if (!screen) throw new AppError('screen_not_found', `User ${userId} has not been screened`);
   return screen;
 }

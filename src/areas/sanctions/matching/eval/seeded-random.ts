@@ -1,3 +1,5 @@
+import { addUtcDays, DAY_MS, parseUtcDay, utcDay } from '../../../../platform/utc-calendar.js';
+
 /** A small deterministic PRNG (mulberry32): the evaluation's queries are the same on every run and machine. */
 export class SeededRandom {
   private state: number;
@@ -33,9 +35,8 @@ export class SeededRandom {
 
   /** A day (YYYY-MM-DD) between two days inclusive. */
   day(from: string, to: string): string {
-    const start = Date.parse(`${from}T00:00:00Z`);
-    const end = Date.parse(`${to}T00:00:00Z`);
-    const days = Math.max(0, Math.round((end - start) / 86_400_000));
-    return new Date(start + this.int(days + 1) * 86_400_000).toISOString().slice(0, 10);
+    const start = parseUtcDay(from);
+    const days = Math.max(0, Math.round((parseUtcDay(to).getTime() - start.getTime()) / DAY_MS));
+    return utcDay(addUtcDays(start, this.int(days + 1)));
   }
 }

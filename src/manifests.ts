@@ -1,0 +1,32 @@
+import { amlArea } from './areas/aml/index.js';
+import { embedsArea } from './areas/embeds/index.js';
+import { exclusionsArea } from './areas/exclusions/index.js';
+import { geoArea } from './areas/geo/index.js';
+import { healthArea } from './areas/health/index.js';
+import { kycArea } from './areas/kyc/index.js';
+import { limitsArea } from './areas/limits/index.js';
+import { regulatorExportsArea } from './areas/regulator-exports/index.js';
+import { reportsArea } from './areas/reports/index.js';
+import { sanctionsArea } from './areas/sanctions/index.js';
+import type { AreaManifest } from './platform/area.js';
+import { PLATFORM_PARTS } from './platform/parts.js';
+import { staffArea } from './staff/index.js';
+
+/**
+ * Every part of the service with routes or work of its own, in the order the service starts them and the app
+ * registers their routes: the platform's parts, the staff, then the areas. A new area adds its manifest here.
+ */
+export const MANIFESTS: readonly AreaManifest[] = [
+  ...PLATFORM_PARTS,
+  staffArea,
+  healthArea,
+  exclusionsArea,
+  limitsArea,
+  kycArea,
+  sanctionsArea,
+  geoArea,
+  amlArea,
+  embedsArea,
+  regulatorExportsArea,
+  reportsArea,
+];

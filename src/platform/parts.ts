@@ -1,0 +1,23 @@
+import type { AreaManifest } from './area.js';
+import { eventsFeedRoutes } from './events-feed.routes.js';
+import { fxRoutes } from './fx.routes.js';
+import { mailBackofficeRoutes } from './mail/mail.backoffice.routes.js';
+import { registerMail } from './mail/mail.js';
+import { secretsBackofficeRoutes } from './secrets.backoffice.routes.js';
+import { registerSecurityLogRetention } from './security-log.js';
+import { registerSigningSecretJobs } from './webhooks/webhooks.jobs.js';
+import { webhookBackofficeRoutes } from './webhooks/webhooks.backoffice.routes.js';
+
+/** The platform's own parts with routes or work, started and registered like the areas (before them). */
+export const PLATFORM_PARTS: readonly AreaManifest[] = [
+  {
+    name: 'webhooks',
+    tenantRoutes: eventsFeedRoutes,
+    backofficeRoutes: webhookBackofficeRoutes,
+    start: registerSigningSecretJobs,
+  },
+  { name: 'security-log', start: registerSecurityLogRetention },
+  { name: 'fx', backofficeRoutes: fxRoutes },
+  { name: 'mail', backofficeRoutes: mailBackofficeRoutes, start: registerMail },
+  { name: 'secrets', backofficeRoutes: secretsBackofficeRoutes },
+];
