@@ -34,7 +34,8 @@ interface ResultFile {
 function newestRuns(): Array<{ database: Database; file: string; run: ResultFile }> {
   const files = fs
     .readdirSync(RESULTS_DIR)
-    .filter((name) => name.endsWith('.json') && !name.includes('quick'))
+    // The main runs' files are named by their time alone; the other benchmarks' carry their name first.
+    .filter((name) => /^\d{4}-/.test(name) && name.endsWith('.json') && !name.includes('quick'))
     .sort()
     .reverse();
   return DATABASES.flatMap((database) => {
