@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { countRows } from './db/count.js';
 import type { Executor } from './db/database.js';
 import type { Timestamp } from './db/platform-tables.js';
 
@@ -143,8 +144,14 @@ export async function pendingProposalsFor(
 }
 
 /** How many decisions await a second approval, at most `limit` (decision_proposals_open, a partial index). */
-export async function countPendingProposals(db: Executor, limit: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (
-      select 1 from decision_proposals where status = 'pending' limit ${limit}) q`.execute(db);
-  return rows[0]!.n;
+export function countPendingProposals(db: Executor, limit: number): Promise<number> {
+  return countRows(
+    db,
+    db
+      .selectFrom('decision_proposals')
+      .select(sql.lit(1).as('one'))
+      // A literal, so a prepared statement's generic plan can use the partial index.
+      .where('status', '=', sql.lit('pending'))
+      .limit(limit),
+  );
 }

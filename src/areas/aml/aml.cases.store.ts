@@ -119,7 +119,13 @@ export function findCase(db: Executor, caseId: string, forUpdate = false): Promi
   return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
-export function casesOfUser(db: Executor, tenantId: string, userId: string): Promise<AmlCase[]> {
+/** The user's AML cases, newest first (aml_cases_user); all of them, or the newest `limit`. */
+export function casesOfUser(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  limit?: number,
+): Promise<AmlCase[]> {
   return db
     .selectFrom('aml_cases')
     .selectAll()
@@ -127,6 +133,7 @@ export function casesOfUser(db: Executor, tenantId: string, userId: string): Pro
     .where('user_id', '=', userId)
     .orderBy('opened_at', 'desc')
     .orderBy('case_id', 'desc')
+    .$if(limit !== undefined, (query) => query.limit(limit!))
     .execute();
 }
 
@@ -148,19 +155,6 @@ export function recentEventsOfUser(db: Executor, tenantId: string, userId: strin
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .orderBy('occurred_at', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** The user's AML cases, newest first (aml_cases_user). */
-export function amlCasesOfUser(db: Executor, tenantId: string, userId: string, limit: number) {
-  return db
-    .selectFrom('aml_cases')
-    .select(['case_id', 'status', 'origin', 'rules_triggered', 'risk_score', 'opened_at', 'due_at'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .orderBy('opened_at', 'desc')
-    .orderBy('case_id', 'desc')
     .limit(limit)
     .execute();
 }

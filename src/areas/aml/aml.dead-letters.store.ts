@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { countRows } from '../../platform/db/count.js';
 import type { Executor } from '../../platform/db/database.js';
 import { keysetAfter } from '../../platform/db/keyset.js';
 import type { AmlDeadLetter } from './aml.tables.js';
@@ -58,8 +59,13 @@ export async function requeueEvent(db: Executor, eventId: string, at: Date): Pro
 }
 
 /** How many dead letters wait for a redrive, at most `limit` (aml_dead_letters_pending, a partial index). */
-export async function countPendingDeadLetters(db: Executor, limit: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (
-      select 1 from aml_dead_letters where redriven_at is null limit ${limit}) q`.execute(db);
-  return rows[0]!.n;
+export function countPendingDeadLetters(db: Executor, limit: number): Promise<number> {
+  return countRows(
+    db,
+    db
+      .selectFrom('aml_dead_letters')
+      .select(sql.lit(1).as('one'))
+      .where('redriven_at', 'is', null)
+      .limit(limit),
+  );
 }

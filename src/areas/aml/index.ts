@@ -40,4 +40,6 @@ export { EVALUATION_DEADLINE_MS, EVALUATION_PACED_WITHIN_MS, evaluationQueue } f
 export type { DeadLetter, DeadLetterEntry, StaffCasesPage } from './aml.schemas.js';
 export { AWAITING_REVIEW_STATUSES, type AmlCaseStatus } from './aml.tables.js';
 export { AML_REVIEW_QUEUE } from './aml.review-queue.js';
-export { amlCasesOfUser, evaluationLag, recentAmlEvents } from './service/staff-reads.js';
+export { evaluationLag } from './service/evaluation-lag.js';
+// The staff's player page reads a user's cases and latest events as the area's own pages do.
+export { casesOfUser as amlCasesOfUser, recentEventsOfUser as recentAmlEvents } from './aml.cases.store.js';

@@ -28,4 +28,5 @@ export { canonicalEmail, contactHash, normaliseEmail, normalisePhone } from './c
 export { DURATIONS } from './exclusions.rules.js';
 export { Duration, Exclusion, type RegulatorEntry, type StaffExclusion } from './exclusions.schemas.js';
 export { recordContactsSent, recordContactsShown } from './exclusions.sightings.js';
-export { exclusionsOfUser, regulatorRowsPage } from './service/staff-reads.js';
+// The staff's pages read one player's rows and a page of the regulator's master list.
+export { exclusionsOfUser, regulatorRowsPage } from './exclusions.store.js';

@@ -36,4 +36,5 @@ export {
 } from './kyc.rules.js';
 export type { ReviewQueuePage } from './kyc.schemas.js';
 export { KYC_REVIEW_QUEUE } from './kyc.review-queue.js';
-export { kycChecksOfUser } from './service/staff-reads.js';
+// The staff's player page reads the user's checks.
+export { kycChecksOfUser } from './kyc.store.js';

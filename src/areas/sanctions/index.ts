@@ -49,4 +49,5 @@ export { WithdrawDismissalRequest, type RescreenRuns, type SanctionsCaseView } f
 export type { SanctionsCaseStatus } from './sanctions.tables.js';
 export { SANCTIONS_REVIEW_QUEUE } from './sanctions.review-queue.js';
 export { FOUR_EYES_DECISIONS, type Decision } from './sanctions.rules.js';
-export { sanctionsOfUser } from './service/staff-reads.js';
+// The staff's player page reads the user's screen and its cases.
+export { sanctionsOfUser } from './sanctions.store.js';

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../db/database.js';
+import { countRows } from '../db/count.js';
 import { keyset } from '../db/keyset.js';
 import type { AssigneeFilter, QueueCase, QueueTable, ReviewQueueDescriptor } from './descriptor.js';
 
@@ -118,14 +119,10 @@ export async function countAwaiting(
     .select(sql.lit(1).as('one'))
     .where('status', 'in', statusList(d, d.awaiting))
     .limit(limit);
-  const countOf = async (rows: typeof awaiting) => {
-    const counted = await untyped(db)
-      .selectFrom(rows.as('q'))
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(counted.n);
-  };
-  const [open, overdue] = await Promise.all([countOf(awaiting), countOf(awaiting.where(d.dueAt, '<=', at))]);
+  const [open, overdue] = await Promise.all([
+    countRows(db, awaiting),
+    countRows(db, awaiting.where(d.dueAt, '<=', at)),
+  ]);
   return { open, overdue };
 }
 
