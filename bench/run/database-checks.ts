@@ -52,8 +52,8 @@ export async function queueState(client: pg.Client): Promise<{ waiting: number; 
 /**
  * How long events wait between acknowledgement and evaluation, measured from outside: every 250 ms, the age of
  * the oldest event still in the evaluation queue (evaluated events leave it), from the start of the load until the
- * queue has drained (three minutes after the load at most). Every event's wait is at most the largest age seen,
- * give or take one sampling interval, so `max` bounds them all.
+ * queue has drained (at most the deadline after the load: an event acknowledged last must be evaluated by then).
+ * Every event's wait is at most the largest age seen, give or take one sampling interval, so `max` bounds them all.
  */
 export class EvaluationLag {
   private readonly ages: number[] = [];
@@ -62,7 +62,10 @@ export class EvaluationLag {
   private loadDone = false;
   drained = false;
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private readonly deadlineSeconds: number,
+  ) {
     this.client = new pg.Client({ connectionString: url });
     this.sampling = this.sample();
   }
@@ -78,7 +81,7 @@ export class EvaluationLag {
           this.drained = true;
           break;
         }
-        deadline = Math.min(deadline, Date.now() + 180_000);
+        deadline = Math.min(deadline, Date.now() + this.deadlineSeconds * 1000);
       }
       await new Promise((r) => setTimeout(r, 250));
     }

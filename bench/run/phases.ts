@@ -107,9 +107,11 @@ export async function measureDatabase(
     kind === 'pglite' ? row.database === 'pglite' || primary === 'pglite' : row.database === 'postgres',
   );
   const burstSteady = !only || only.includes('burst_steady');
-  if (kindRows.length === 0 && !burstSteady) return;
+  const asyncRules = kind === 'postgres' && (!only || only.includes('aml_async'));
+  if (kindRows.length === 0 && !burstSteady && !asyncRules) return;
   const volume =
     kindRows.some((row) => row.database === 'postgres' || primary === 'pglite') ||
+    asyncRules ||
     (burstSteady && kind === primary);
   const { database, service, context } = await preparedService(kind, volume);
   try {
@@ -123,7 +125,7 @@ export async function measureDatabase(
         continue;
       reported.push(...(await measureRow(service, database.url, context, row, kind, bareMax)));
     }
-    if (kind === 'postgres' && (!only || only.includes('aml_async'))) {
+    if (asyncRules) {
       const { phase, check } = await measureAsync(service, database.url!, context, kind);
       reported.push(phase);
       checks.push(check);
@@ -225,23 +227,25 @@ async function measureAsync(
   context: BenchContext,
   kind: DatabaseKind,
 ): Promise<{ phase: Reported; check: Check }> {
-  log(`== async AML rules: ${ASYNC.rate} events/s for ${ASYNC.seconds} s, then until the backlog drains`);
-  const evaluationLag = new EvaluationLag(databaseUrl);
+  // Quick runs keep 10 s of load: fewer leave too small a backlog to show the pacing.
+  const seconds = Math.max(10, phaseSeconds(ASYNC.seconds));
+  log(`== async AML rules: ${ASYNC.rate} events/s for ${seconds} s, then until the backlog drains`);
+  const evaluationLag = new EvaluationLag(databaseUrl, ASYNC.deadlineSeconds);
   const generator = new LoadGenerator();
   const load = await generator.measure(service, {
     scenario: 'aml_event',
     context,
     mode: 'open',
     rate: ASYNC.rate,
-    durationSeconds: ASYNC.seconds,
+    durationSeconds: seconds,
     connections: 64,
     seed: 17,
     expectStatus: [202],
   });
   generator.close();
   const lag = await evaluationLag.finish();
-  // The largest wait bounds every event's, so it is held to the p99 figure.
-  const ok = lag.drained && lag.maxSeconds <= ASYNC.p99TargetSeconds;
+  // The largest wait bounds every event's, so it is held to the deadline.
+  const ok = lag.drained && lag.maxSeconds <= ASYNC.deadlineSeconds;
   return {
     phase: {
       name: 'async AML rules (ack to evaluated)',
@@ -251,6 +255,10 @@ async function measureAsync(
       ...load,
       verdict: `${ok ? 'ok' : 'FAIL'}: oldest queued event p99 ${lag.p99Seconds} s, max ${lag.maxSeconds} s, ${lag.drained ? 'backlog drained' : 'backlog NOT drained'}`,
     },
-    check: { what: 'async AML wait <= 5 s (largest) and drained', ok, detail: JSON.stringify(lag) },
+    check: {
+      what: `async AML wait under the ${ASYNC.deadlineSeconds} s deadline (largest) and drained`,
+      ok,
+      detail: JSON.stringify(lag),
+    },
   };
 }

@@ -1,6 +1,5 @@
 /** The figures each hot path must reach (docs/performance.md, "Figures to reach"). */
 import type { ScenarioName } from '../scenarios.js';
-import { quick } from './options.js';
 
 export interface Row {
   name: string;
@@ -66,7 +65,11 @@ export const ROWS: Row[] = [
     p99Target: 25,
   },
 ];
-export const ASYNC = { rate: 2000, seconds: quick ? 10 : 60, p99TargetSeconds: 5 };
+/**
+ * The async rules: every event evaluated within the spec's 5 minutes of its acknowledgement. Evaluation is paced
+ * against the API's load within that deadline (ADR 0019), so waits of minutes under load are by design.
+ */
+export const ASYNC = { rate: 2000, seconds: 60, deadlineSeconds: 300 };
 export const RSS_LIMIT_MB = 350;
 
 /** The statuses a scenario's requests must get; any other counts as an error. */
