@@ -14,7 +14,8 @@ export interface BenchContext {
 /** Each tenant's events and withdrawals are in its own currency, converted to USD (rates: bench/run/service.ts). */
 const TENANT_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 
-export type ScenarioName = 'aml_event' | 'exclusions_check' | 'limits_check' | 'geo_check' | 'aml_screen';
+export type ScenarioName =
+  'aml_event' | 'exclusions_check' | 'limits_check' | 'wager_check' | 'geo_check' | 'aml_screen';
 
 export interface BenchRequest {
   method: 'GET' | 'POST';
@@ -99,6 +100,20 @@ export function requestFactory(
           body: JSON.stringify({
             user_id: user(),
             amount_cents: 1_000 + Math.floor(random() * 5_000),
+            currency: 'USD',
+          }),
+        };
+      };
+    case 'wager_check':
+      return () => {
+        const tenant = pick(ctx.tenants);
+        return {
+          method: 'POST',
+          path: '/v1/limits/wager-check',
+          headers: headersFor(tenant.api_key),
+          body: JSON.stringify({
+            user_id: user(),
+            amount_cents: 100 + Math.floor(random() * 5_000),
             currency: 'USD',
           }),
         };

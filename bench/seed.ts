@@ -78,6 +78,18 @@ export async function seedVolume(
             as lt(k, limit_type, amount)
           where lt.k <= u % 3`,
     );
+    // Every other user has a daily loss limit and a weekly wager limit too (the wager check's).
+    await step(
+      'stake_limits',
+      sql`insert into deposit_limits (limit_id, tenant_id, user_id, limit_kind, limit_type, amount_cents, currency,
+            current_limit_cents, is_increase, cooloff_seconds, requested_at, created_at, effective_from, status, request_hash)
+          select 'lim_seed_' || t.ord || '_' || u || '_' || lk.kind, t.tenant_id, 'user_' || u, lk.kind, lk.limit_type,
+                 lk.amount, 'USD', null, false, 0, now() - interval '120 days', now() - interval '120 days',
+                 now() - interval '120 days', 'active', 'seed'
+          from ${tenants} t cross join generate_series(0, ${users - 1}) u
+          cross join (values ('loss', 'limit_daily', 200000), ('wager', 'limit_weekly', 2000000)) as lk(kind, limit_type, amount)
+          where u % 2 = 0`,
+    );
     // Committed deposits spread over the last 90 days.
     await step(
       'deposits',

@@ -41,6 +41,14 @@ export const ROWS: Row[] = [
     p99Target: 15,
   },
   {
+    name: 'POST /v1/limits/wager-check',
+    scenario: 'wager_check',
+    database: 'postgres',
+    rate: 2000,
+    seconds: 20,
+    p99Target: 15,
+  },
+  {
     name: 'POST /v1/geo/check (cache hits)',
     scenario: 'geo_check',
     database: 'postgres',

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CurrencyCode, Timestamp } from '../../platform/schemas.js';
 import { Duration } from '../exclusions/index.js';
-import { LimitType, LimitView } from '../limits/index.js';
+import { LimitView, WindowType } from '../limits/index.js';
 import { CODE_DIGITS, EMBED_KINDS, LOCALES, MAX_EMBED_ORIGINS } from './embeds.rules.js';
 
 /** Wire shapes of the hosted embeds: each validates, types and documents (OpenAPI) one request or response. */
@@ -91,7 +91,7 @@ export const EmbedLimits = Type.Object({
 
 export const EmbedSetLimitRequest = Type.Object(
   {
-    limit_type: LimitType,
+    limit_type: WindowType,
     amount_cents: Type.Integer({ minimum: 1, maximum: 1e15, description: "In the session's currency" }),
   },
   { additionalProperties: false },

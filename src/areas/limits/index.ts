@@ -1,4 +1,4 @@
-/** The deposit-limits area's door: what the rest of the service may use of it. Its verbs are one a file in service/. */
+/** The limits area's door (every kind of player limit): what the rest of the service may use of it. Its verbs are one a file in service/. */
 import type { AreaManifest } from '../../platform/area.js';
 import { registerLimitJobs } from './limits.jobs.js';
 import { limitRoutes } from './limits.routes.js';
@@ -15,7 +15,8 @@ export { cancelLimit } from './service/cancel-limit.js';
 export { checkDeposit } from './service/check-deposit.js';
 export { commitDeposit } from './service/commit-deposit.js';
 export { keptCurrency } from './service/currency.js';
-export { listLimits } from './service/list-limits.js';
+export { listLimits, listLimitsOfKind } from './service/list-limits.js';
+export { checkWager } from './service/check-wager.js';
 export {
   releaseDeposit,
   releaseFailedDeposit,
@@ -25,6 +26,6 @@ export {
   type ReleaseOutcome,
 } from './service/release-deposit.js';
 export { setLimit } from './service/set-limit.js';
-export { toRecord } from './limits.events.js';
-export { LIMIT_TYPES } from './limits.rules.js';
-export { DepositLimitRecord, LimitType, LimitView } from './limits.schemas.js';
+export { toLimitRecord, toRecord } from './limits.events.js';
+export { WINDOW_TYPES } from './limits.rules.js';
+export { DepositLimitRecord, LimitType, LimitView, WindowType } from './limits.schemas.js';

@@ -3,10 +3,11 @@ import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
 import { registerActivationJob } from './service/activation.js';
 import { LAPSED_HOLD_RETENTION_SECONDS, RELEASE_RETENTION_SECONDS } from './limits.rules.js';
 import { purgeReservations } from './limits.store.js';
+import { purgeStakeHolds } from './stakes/stakes.store.js';
 
 /**
  * Lapsed holds stop counting at their expiry on the service clock, whatever this job does; it only deletes the
- * rows of users whose holds all lapsed more than an hour ago, and releases older than their retention (a repeated
+ * rows of users whose holds all lapsed more than an hour ago, stake holds lapsed as long, and releases older than their retention (a repeated
  * release within it answers the same), so neither table grows with the traffic.
  */
 export const PURGE_JOB = 'limit.reservations.purge';
@@ -16,11 +17,15 @@ const HOUR_MS = 3_600_000;
 export async function registerLimitJobs(platform: Platform): Promise<void> {
   registerActivationJob(platform);
   platform.scheduler.register(PURGE_JOB, async (tx, _job, now) => {
-    const deleted = await purgeReservations(
-      tx,
-      new Date(now.getTime() - LAPSED_HOLD_RETENTION_SECONDS * 1000),
-      new Date(now.getTime() - RELEASE_RETENTION_SECONDS * 1000),
-      PURGE_BATCH,
+    const lapsedBefore = new Date(now.getTime() - LAPSED_HOLD_RETENTION_SECONDS * 1000);
+    const deleted = Math.max(
+      await purgeReservations(
+        tx,
+        lapsedBefore,
+        new Date(now.getTime() - RELEASE_RETENTION_SECONDS * 1000),
+        PURGE_BATCH,
+      ),
+      await purgeStakeHolds(tx, lapsedBefore, PURGE_BATCH),
     );
     // A full batch means more may be due: come back in a second rather than hold one huge delete.
     const dueAt = new Date(now.getTime() + (deleted === PURGE_BATCH ? 1000 : HOUR_MS));

@@ -1,24 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { toRecord } from './limits.events.js';
+import { toLimitRecord } from './limits.events.js';
 import {
   CheckRequest,
   CheckResult,
   CommitRequest,
   CommittedDeposit,
-  DepositLimitRecord,
   LimitList,
+  LimitRecord,
   LimitParams,
   ListLimitsQuery,
   ReleasedDeposit,
   ReleaseRequest,
   SetLimitRequest,
+  WagerCheckRequest,
+  WagerCheckResult,
 } from './limits.schemas.js';
 import { cancelLimit } from './service/cancel-limit.js';
 import { checkDeposit } from './service/check-deposit.js';
+import { checkWager } from './service/check-wager.js';
 import { commitDeposit } from './service/commit-deposit.js';
-import { listLimits } from './service/list-limits.js';
+import { listLimitsOfKind } from './service/list-limits.js';
 import { releaseDeposit, toReleaseRecord } from './service/release-deposit.js';
 import { setLimit } from './service/set-limit.js';
 
@@ -27,7 +30,9 @@ import { setLimit } from './service/set-limit.js';
 const config = {
   validationErrorCode: {
     amount_cents: 'invalid_amount',
+    amount_seconds: 'invalid_amount',
     limit_type: 'unsupported_type',
+    limit_kind: 'unsupported_type',
     '*': 'invalid_request',
   },
 } as const;
@@ -45,20 +50,20 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         config,
         schema: {
           tags,
-          summary: 'Set or change a deposit limit',
+          summary: 'Set or change a limit of any kind',
           description:
-            'First-time sets and decreases are in force at once (201); an increase is pending for its cool-off (201). While an increase is pending the same request returns it (200) and another increase is 409 pending_change_exists; a decrease cancels it.',
+            "limit_kind deposit (the default, the spec), loss, wager (amount_cents and currency) or play_time (amount_seconds; limit_session too). First-time sets and decreases are in force at once (201); an increase is pending for its cool-off (201). While an increase is pending the same request returns it (200) and another increase is 409 pending_change_exists; a decrease cancels it. A deposit limit's record is exactly the spec's; the other kinds carry limit_kind.",
           body: SetLimitRequest,
           response: {
-            200: DepositLimitRecord,
-            201: DepositLimitRecord,
+            200: LimitRecord,
+            201: LimitRecord,
             ...errorResponses(400, 401, 409, 422, 429),
           },
         },
       },
       async (req, reply) => {
         const { limit, created } = await setLimit(req.tenantContext, req.body);
-        return reply.code(created ? 201 : 200).send(toRecord(limit));
+        return reply.code(created ? 201 : 200).send(toLimitRecord(limit));
       },
     );
 
@@ -69,13 +74,19 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: "A user's limits with spend, remaining, next reset and pending change",
+          description:
+            'The deposit limits, as the spec lists them; ?limit_kind= one other kind, or all for every kind.',
           querystring: ListLimitsQuery,
           response: { 200: LimitList, ...errorResponses(400, 401, 429) },
         },
       },
       async (req) => ({
         user_id: req.query.user_id,
-        limits: await listLimits(req.tenantContext, req.query.user_id),
+        limits: await listLimitsOfKind(
+          req.tenantContext,
+          req.query.user_id,
+          req.query.limit_kind ?? 'deposit',
+        ),
       }),
     );
 
@@ -93,6 +104,22 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       (req) => checkDeposit(platform, req.tenantContext, req.body),
+    );
+
+    app.post(
+      '/limits/wager-check',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Pre-bet gate',
+          description:
+            "Allowed only if, in every window, stakes so far plus the stake fit the wager limit and net loss so far (stakes less payouts, never below zero) plus the stake fit the loss limit. Stakes and payouts are the wager and settlement events acknowledged by POST /v1/aml/event. An allowed stake is held until its wager event of that amount is acknowledged, or 2 minutes. A rejected stake is rejected in full and emits limit.breach_attempt with limit_kind. 422 currency_mismatch when the currency is not the one the user's limits are kept in.",
+          body: WagerCheckRequest,
+          response: { 200: WagerCheckResult, ...errorResponses(400, 401, 422, 429) },
+        },
+      },
+      (req) => checkWager(req.tenantContext, req.body),
     );
 
     app.post(
@@ -151,10 +178,10 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           description:
             '200 with the cancelled record. 404 limit_not_found for an id the tenant does not have; 409 limit_not_pending for a limit that is not a pending increase.',
           params: LimitParams,
-          response: { 200: DepositLimitRecord, ...errorResponses(401, 404, 409, 429) },
+          response: { 200: LimitRecord, ...errorResponses(401, 404, 409, 429) },
         },
       },
-      async (req) => toRecord(await cancelLimit(req.tenantContext, req.params.id)),
+      async (req) => toLimitRecord(await cancelLimit(req.tenantContext, req.params.id)),
     );
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   increaseCooloffSeconds,
-  LIMIT_TYPES,
+  WINDOW_TYPES,
   MINIMUM_LIMIT_CENTS,
   RESERVATION_HOLD_SECONDS,
   WINDOW_SECONDS,
@@ -42,7 +42,7 @@ describe('deposit-limit rules', () => {
   });
 
   it('has the three limit types of the spec', () => {
-    expect(LIMIT_TYPES).toEqual(['limit_daily', 'limit_weekly', 'limit_monthly']);
+    expect(WINDOW_TYPES).toEqual(['limit_daily', 'limit_weekly', 'limit_monthly']);
   });
 
   it('refuses limits under 100 minor units, and holds an allowed check for 15 minutes', () => {

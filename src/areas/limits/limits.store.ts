@@ -2,7 +2,7 @@ import { lockSubject } from '../../platform/db/subject-lock.js';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
-import type { LimitType } from './limits.rules.js';
+import type { LimitKind, LimitType } from './limits.rules.js';
 import { inForce, userCurrency as userCurrencySql } from './statements/shared-rules.js';
 import type { DepositLimit, DepositLimitsTable, LimitRelease, LimitReleasesTable } from './limits.tables.js';
 
@@ -19,11 +19,12 @@ export async function lockUser(tx: Executor, tenantId: string, userId: string): 
 /** A limit with whether it is in force at the time asked (statements/shared-rules.ts: inForce, the check's own rule). */
 export type OpenLimit = DepositLimit & { in_force: boolean };
 
-/** The active limit and the pending increase of one type, each with whether it is in force at `now`. */
+/** The active limit and the pending increase of one kind and type, each with whether it is in force at `now`. */
 export async function findOpenLimits(
   db: Executor,
   tenantId: string,
   userId: string,
+  limitKind: LimitKind,
   limitType: LimitType,
   now: Date,
 ): Promise<{ active?: OpenLimit; pending?: OpenLimit }> {
@@ -33,6 +34,7 @@ export async function findOpenLimits(
     .select(inForce(sql`${now}::timestamptz`).as('in_force'))
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
+    .where('limit_kind', '=', limitKind)
     .where('limit_type', '=', limitType)
     .where('status', 'in', ['active', 'pending'])
     .execute();
@@ -55,13 +57,21 @@ export function findLimit(
     .executeTakeFirst();
 }
 
-export function openLimitsOfUser(db: Executor, tenantId: string, userId: string): Promise<DepositLimit[]> {
+/** A user's limits in force or pending, of one kind or of every kind. */
+export function openLimitsOfUser(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  limitKind?: LimitKind,
+): Promise<DepositLimit[]> {
   return db
     .selectFrom('deposit_limits')
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('status', 'in', ['active', 'pending'])
+    .$if(limitKind !== undefined, (q) => q.where('limit_kind', '=', limitKind!))
+    .orderBy('limit_kind')
     .orderBy('limit_type')
     .execute();
 }

@@ -1,17 +1,20 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 import type { Timestamp } from '../../platform/db/platform-tables.js';
-import type { LimitType } from './limits.rules.js';
+import type { LimitKind, LimitType } from './limits.rules.js';
 
 /** pending: cooling off; active: in force; superseded: replaced by a later change; cancelled: withdrawn. */
 export type LimitStatus = 'pending' | 'active' | 'superseded' | 'cancelled';
 
+/** Every kind of player limit (named for the spec's first kind). */
 export interface DepositLimitsTable {
   limit_id: string;
   tenant_id: string;
   user_id: string;
+  limit_kind: ColumnType<LimitKind, LimitKind | undefined, never>;
   limit_type: LimitType;
+  /** Minor units of `currency`; seconds for play_time, which has no currency. */
   amount_cents: number;
-  currency: string;
+  currency: string | null;
   current_limit_cents: number | null;
   is_increase: boolean;
   cooloff_seconds: number;
@@ -54,11 +57,23 @@ export interface LimitReleasesTable {
   request_hash: string;
 }
 
+/** A stake an allowed wager check holds until its wager event is acknowledged, or the hold lapses. */
+export interface StakeHoldsTable {
+  tenant_id: string;
+  hold_id: string;
+  user_id: string;
+  amount_cents: number;
+  currency: string;
+  held_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface LimitTables {
   deposit_limits: DepositLimitsTable;
   deposits: DepositsTable;
   limit_reservations: LimitReservationsTable;
   limit_releases: LimitReleasesTable;
+  stake_holds: StakeHoldsTable;
 }
 
 export type DepositLimit = Selectable<DepositLimitsTable>;

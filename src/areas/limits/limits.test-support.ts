@@ -43,8 +43,42 @@ export class LimitsDriver extends TenantDriver {
     });
   }
 
-  list() {
-    return this.api('GET', `/v1/limits?user_id=${this.userId}`);
+  list(limitKind?: string) {
+    const kind = limitKind ? `&limit_kind=${limitKind}` : '';
+    return this.api('GET', `/v1/limits?user_id=${this.userId}${kind}`);
+  }
+
+  /** A limit of another kind than deposit: money kinds in USD cents, play_time in seconds. */
+  setKindLimit(limit_kind: string, amount: number, limit_type = 'limit_daily') {
+    const money =
+      limit_kind === 'play_time' ? { amount_seconds: amount } : { amount_cents: amount, currency: 'USD' };
+    return this.api('POST', '/v1/limits', {
+      user_id: this.userId,
+      limit_kind,
+      limit_type,
+      ...money,
+      requested_at: this.now(),
+    });
+  }
+
+  wagerCheck(amount_cents: number, currency = 'USD') {
+    return this.api('POST', '/v1/limits/wager-check', { user_id: this.userId, amount_cents, currency });
+  }
+
+  /** An AML event of the current player, acknowledged (202) as the operator sends it for every bet and payout. */
+  async amlEvent(event_type: 'wager' | 'settlement', amount_cents: number, metadata: object = {}) {
+    const response = await this.api('POST', '/v1/aml/event', {
+      user_id: this.userId,
+      event_type,
+      transaction_id: `tx-${randomBytes(6).toString('hex')}`,
+      amount_cents,
+      currency: 'USD',
+      payment_method: 'wallet',
+      metadata,
+      occurred_at: this.now(),
+    });
+    if (response.statusCode !== 202)
+      throw new Error(`event refused: ${response.statusCode} ${response.body}`);
   }
 
   cancel(limitId: string, apiKey = this.tenant.apiKey) {

@@ -1,5 +1,5 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { LimitType } from '../../limits/index.js';
+import type { WindowType } from '../../limits/index.js';
 import type { Messages } from './en.js';
 
 /** German (Deutsch). */
@@ -68,7 +68,7 @@ export const de: Messages = {
       limit_daily: 'Täglich (24 Stunden)',
       limit_weekly: 'Wöchentlich (7 Tage)',
       limit_monthly: 'Monatlich (30 Tage)',
-    } satisfies Record<LimitType, string>,
+    } satisfies Record<WindowType, string>,
     pending: (amount: string, time: string) => `Steigt am ${time} auf ${amount}`,
     cancel: 'Diese Erhöhung zurücknehmen',
     formLegend: 'Ein Limit festlegen oder ändern',

@@ -1,5 +1,5 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { LimitType } from '../../limits/index.js';
+import type { WindowType } from '../../limits/index.js';
 
 /**
  * Every word the embeds and their email show, in English: the shape every other language's file implements. Plain
@@ -70,7 +70,7 @@ export const en = {
       limit_daily: 'Daily (24 hours)',
       limit_weekly: 'Weekly (7 days)',
       limit_monthly: 'Monthly (30 days)',
-    } satisfies Record<LimitType, string>,
+    } satisfies Record<WindowType, string>,
     pending: (amount: string, time: string) => `Rises to ${amount} on ${time}`,
     cancel: 'Cancel this increase',
     formLegend: 'Set or change a limit',

@@ -1,5 +1,5 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { LimitType } from '../../limits/index.js';
+import type { WindowType } from '../../limits/index.js';
 import type { Messages } from './en.js';
 
 /** Spanish (Español). */
@@ -69,7 +69,7 @@ export const es: Messages = {
       limit_daily: 'Diario (24 horas)',
       limit_weekly: 'Semanal (7 días)',
       limit_monthly: 'Mensual (30 días)',
-    } satisfies Record<LimitType, string>,
+    } satisfies Record<WindowType, string>,
     pending: (amount: string, time: string) => `Sube a ${amount} el ${time}`,
     cancel: 'Cancelar esta subida',
     formLegend: 'Fijar o cambiar un límite',

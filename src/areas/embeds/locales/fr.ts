@@ -1,5 +1,5 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { LimitType } from '../../limits/index.js';
+import type { WindowType } from '../../limits/index.js';
 import type { Messages } from './en.js';
 
 /** French (Français). */
@@ -69,7 +69,7 @@ export const fr: Messages = {
       limit_daily: 'Quotidienne (24 heures)',
       limit_weekly: 'Hebdomadaire (7 jours)',
       limit_monthly: 'Mensuelle (30 jours)',
-    } satisfies Record<LimitType, string>,
+    } satisfies Record<WindowType, string>,
     pending: (amount: string, time: string) => `Passe à ${amount} le ${time}`,
     cancel: 'Annuler cette hausse',
     formLegend: 'Fixer ou modifier une limite',

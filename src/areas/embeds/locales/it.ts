@@ -1,5 +1,5 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { LimitType } from '../../limits/index.js';
+import type { WindowType } from '../../limits/index.js';
 import type { Messages } from './en.js';
 
 /** Italian (Italiano). */
@@ -69,7 +69,7 @@ export const it: Messages = {
       limit_daily: 'Giornaliero (24 ore)',
       limit_weekly: 'Settimanale (7 giorni)',
       limit_monthly: 'Mensile (30 giorni)',
-    } satisfies Record<LimitType, string>,
+    } satisfies Record<WindowType, string>,
     pending: (amount: string, time: string) => `Sale a ${amount} il ${time}`,
     cancel: 'Annulla questo aumento',
     formLegend: 'Impostare o modificare un limite',

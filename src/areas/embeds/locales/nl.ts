@@ -1,5 +1,5 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { LimitType } from '../../limits/index.js';
+import type { WindowType } from '../../limits/index.js';
 import type { Messages } from './en.js';
 
 /** Dutch (Nederlands). */
@@ -68,7 +68,7 @@ export const nl: Messages = {
       limit_daily: 'Per dag (24 uur)',
       limit_weekly: 'Per week (7 dagen)',
       limit_monthly: 'Per maand (30 dagen)',
-    } satisfies Record<LimitType, string>,
+    } satisfies Record<WindowType, string>,
     pending: (amount: string, time: string) => `Stijgt op ${time} naar ${amount}`,
     cancel: 'Deze verhoging annuleren',
     formLegend: 'Een limiet instellen of wijzigen',

@@ -1,5 +1,5 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { LimitType } from '../../limits/index.js';
+import type { WindowType } from '../../limits/index.js';
 import type { Messages } from './en.js';
 
 /** Swedish (Svenska). */
@@ -68,7 +68,7 @@ export const sv: Messages = {
       limit_daily: 'Per dag (24 timmar)',
       limit_weekly: 'Per vecka (7 dagar)',
       limit_monthly: 'Per månad (30 dagar)',
-    } satisfies Record<LimitType, string>,
+    } satisfies Record<WindowType, string>,
     pending: (amount: string, time: string) => `Höjs till ${amount} den ${time}`,
     cancel: 'Avbryt den här höjningen',
     formLegend: 'Sätt eller ändra en gräns',

@@ -4,7 +4,12 @@ import { html, type Html } from '../../../platform/html.js';
 import type { Platform } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { currencyDecimals, formatMoney } from '../../../platform/money.js';
-import { LIMIT_TYPES, type LimitType, type DepositLimitRecord, type LimitView } from '../../limits/index.js';
+import {
+  WINDOW_TYPES,
+  type WindowType,
+  type DepositLimitRecord,
+  type LimitView,
+} from '../../limits/index.js';
 import { cancelEmbedLimit, embedLimits, setEmbedLimit } from '../service/limits.js';
 import { formatTime, MESSAGES } from '../locales/index.js';
 import {
@@ -105,7 +110,7 @@ function depositLimits(
           <label for="limit_type">${words.period}</label>
           ${typeError.text}
           <select name="limit_type" id="limit_type">
-            ${LIMIT_TYPES.map(
+            ${WINDOW_TYPES.map(
               (type) =>
                 html`<option value="${type}" ${page.typed?.limit_type === type ? html` selected` : ''}>
                   ${words.types[type]}
@@ -184,10 +189,10 @@ export function limitsRoutes(
     const { locale } = page.frame;
     const words = MESSAGES[locale];
     const form = request.body ?? {};
-    const limitType = form.limit_type as LimitType | undefined;
+    const limitType = form.limit_type as WindowType | undefined;
     const amount = parseAmount(form.amount ?? '', page.session.currency!);
     const errors = [
-      ...(limitType && LIMIT_TYPES.includes(limitType)
+      ...(limitType && WINDOW_TYPES.includes(limitType)
         ? []
         : [{ field: 'limit_type', message: words.errors.chooseType }]),
       ...(amount === undefined ? [{ field: 'amount', message: words.errors.enterAmount }] : []),

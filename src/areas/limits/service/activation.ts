@@ -18,7 +18,14 @@ export const ACTIVATE_JOB = 'limit.activate';
 
 /** pending → active; the limit it replaces is superseded; limit.activated. The caller holds the user lock. */
 async function activate(tx: Transaction<DB>, pending: DepositLimit, now: Date): Promise<DepositLimit> {
-  const { active } = await findOpenLimits(tx, pending.tenant_id, pending.user_id, pending.limit_type, now);
+  const { active } = await findOpenLimits(
+    tx,
+    pending.tenant_id,
+    pending.user_id,
+    pending.limit_kind,
+    pending.limit_type,
+    now,
+  );
   if (active) await setStatus(tx, active.tenant_id, active.limit_id, 'superseded', now);
   const activated = await setStatus(tx, pending.tenant_id, pending.limit_id, 'active', now);
   await emitLimitEvent(tx, 'limit.activated', activated, now);

@@ -15,7 +15,7 @@ export async function cancelLimit(ctx: TenantContext, limitId: string): Promise<
     if (!found) throw new AppError('limit_not_found', `No limit ${limitId}`);
     await lockForChange(tx, tenantId, found.user_id);
     const now = ctx.clock.now();
-    const open = await findOpenLimits(tx, tenantId, found.user_id, found.limit_type, now);
+    const open = await findOpenLimits(tx, tenantId, found.user_id, found.limit_kind, found.limit_type, now);
     // An increase whose cool-off has elapsed is live, even if its job has not run yet: too late to cancel.
     const { pending } = await activateIfDue(tx, open, now);
     if (pending?.limit_id !== limitId) {

@@ -3,12 +3,12 @@ import { databaseGroupCommit } from '../../../platform/group-commit.js';
 import { newId } from '../../../platform/ids.js';
 import { formatMoney } from '../../../platform/money.js';
 import { utcMinute } from '../../../platform/utc-calendar.js';
-import { RESERVATION_HOLD_SECONDS, type LimitType } from '../limits.rules.js';
+import { RESERVATION_HOLD_SECONDS, type WindowType } from '../limits.rules.js';
 import type { CheckRequest, CheckResult } from '../limits.schemas.js';
 import { assertKeptCurrency } from './currency.js';
 import { checkInOneStatement, type CheckInput, type CheckOutcome } from '../statements/limits-check.js';
 
-const WINDOW_WORDS: Record<LimitType, string> = {
+const WINDOW_WORDS: Record<WindowType, string> = {
   limit_daily: 'daily',
   limit_weekly: 'weekly',
   limit_monthly: 'monthly',

@@ -1,5 +1,11 @@
 import type { TenantScopedContext } from '../../../platform/context.js';
-import { toRecord } from '../limits.events.js';
+import { minorScale } from '../../../platform/fx.js';
+import { toKindRecord, toRecord } from '../limits.events.js';
+import { WINDOW_SECONDS, type LimitKind, type StakeKind, type WindowType } from '../limits.rules.js';
+import type { KindLimitView } from '../limits.schemas.js';
+import { heldStakes } from '../stakes/held-stakes.js';
+import { used } from '../stakes/stake-decision.js';
+import { stakeTotals } from '../stakes/stakes.store.js';
 import { openLimitsOfUser } from '../limits.store.js';
 import { windowStates } from '../statements/limits-windows.js';
 
@@ -11,7 +17,7 @@ import { windowStates } from '../statements/limits-windows.js';
 export async function listLimits(ctx: TenantScopedContext, userId: string) {
   const now = ctx.clock.now();
   const tenantId = ctx.tenantId;
-  const open = await openLimitsOfUser(ctx.db, tenantId, userId);
+  const open = await openLimitsOfUser(ctx.db, tenantId, userId, 'deposit');
   const windows = await windowStates(ctx.db, { tenantId, userId, amountCents: 0, now });
   return windows.map((w) => {
     const inForce = open.find((l) => l.limit_id === w.limit_id)!;
@@ -28,4 +34,58 @@ export async function listLimits(ctx: TenantScopedContext, userId: string) {
       pending_change: pending ? toRecord(pending) : null,
     };
   });
+}
+
+/**
+ * A user's limits of one kind or of every kind (`all`): deposit limits as listLimits shows them; loss and wager
+ * limits with their stakes or net loss in the window, the stakes held by allowed checks and what remains; play_time
+ * limits as set. One row per kind and window in force, with the increase cooling off for it.
+ */
+export async function listLimitsOfKind(
+  ctx: TenantScopedContext,
+  userId: string,
+  kind: LimitKind | 'all',
+): Promise<KindLimitView[]> {
+  const deposits = kind === 'deposit' || kind === 'all' ? await listLimits(ctx, userId) : [];
+  if (kind === 'deposit') return deposits;
+  const now = ctx.clock.now();
+  const { tenantId } = ctx;
+  const open = (await openLimitsOfUser(ctx.db, tenantId, userId)).filter(
+    (l) => l.limit_kind !== 'deposit' && (kind === 'all' || l.limit_kind === kind),
+  );
+  const currency = open.find((l) => l.currency !== null)?.currency;
+  const [totals, held] = currency
+    ? await Promise.all([
+        stakeTotals(ctx.db, tenantId, userId, currency, minorScale(currency), now),
+        heldStakes(ctx.db, tenantId, userId, now),
+      ])
+    : [undefined, []];
+  const heldCents = held.reduce((sum, h) => sum + h.amount_cents, 0);
+  const views: KindLimitView[] = [];
+  for (const limit of open) {
+    const pending = open.find(
+      (l) => l.status === 'pending' && l.limit_kind === limit.limit_kind && l.limit_type === limit.limit_type,
+    );
+    // The limit in force: the active one, or a pending increase whose cool-off has elapsed (it replaces it).
+    const due = pending && pending.effective_from <= now ? pending : undefined;
+    if (limit.status === 'pending' ? limit !== due : due !== undefined) continue;
+    const pendingChange = pending && pending !== due ? toKindRecord(pending) : null;
+    const base = { ...toKindRecord(limit), status: 'active' as const, pending_change: pendingChange };
+    if (limit.limit_kind === 'play_time' || !totals) {
+      views.push({ ...base, next_reset_at: null });
+      continue;
+    }
+    const type = limit.limit_type as WindowType;
+    const use = totals[type];
+    const spent = used(limit.limit_kind as StakeKind, use, 0);
+    const oldest = limit.limit_kind === 'wager' ? use.oldestStakeAt : use.oldestAt;
+    views.push({
+      ...base,
+      spent_cents: spent,
+      held_cents: heldCents,
+      remaining_cents: Math.max(0, Number(limit.amount_cents) - spent - heldCents),
+      next_reset_at: oldest ? new Date(oldest.getTime() + WINDOW_SECONDS[type] * 1000).toISOString() : null,
+    });
+  }
+  return [...deposits, ...views];
 }

@@ -9,7 +9,7 @@ with input as (
       select distinct on (i.ord, l.limit_type) i.ord, l.limit_id, l.limit_type, l.amount_cents as limit_cents,
         l.currency, case l.limit_type when $9 then $10::integer when $11 then $12::integer when $13 then $14::integer end as window_seconds
       from input i join deposit_limits l on l.tenant_id = i.tenant_id and l.user_id = i.user_id
-      where (status = 'active' or (status = 'pending' and effective_from <= i.at))
+      where l.limit_kind = 'deposit' and (status = 'active' or (status = 'pending' and effective_from <= i.at))
       order by i.ord, l.limit_type, status = 'pending' desc
     ),
     recent as (
@@ -31,7 +31,8 @@ with input as (
     ),
     user_currency as (
       select i.ord, coalesce(
-        (select currency from deposit_limits where tenant_id = i.tenant_id and user_id = i.user_id limit 1),
+        (select currency from deposit_limits
+          where tenant_id = i.tenant_id and user_id = i.user_id and currency is not null limit 1),
         (select currency from deposits where tenant_id = i.tenant_id and user_id = i.user_id limit 1)
       ) as code from input i
     ),

@@ -7,7 +7,7 @@ import {
   type Param,
 } from '../../../platform/db/precompiled.js';
 import { isoTimestampSql, outboxInsertSql } from '../../../platform/outbox.js';
-import type { LimitType } from '../limits.rules.js';
+import type { WindowType } from '../limits.rules.js';
 import {
   heldCte,
   inputCte,
@@ -27,14 +27,14 @@ import { userCurrency } from './shared-rules.js';
 export interface CheckOutcome {
   /** The one currency the user's limits and deposits are kept in; null before the first of either. */
   user_currency: string | null;
-  active_limits: LimitType[];
+  active_limits: WindowType[];
   /** null when the user has no limit in force. */
   would_remain_cents: number | null;
   max_allowed_now_cents: number;
   /** The binding limit when the amount does not fit, else null. */
   breach: {
     limit_id: string;
-    limit_type: LimitType;
+    limit_type: WindowType;
     limit_cents: number;
     /** Deposits in the window plus the amounts held. */
     spent_cents: number;
@@ -50,7 +50,7 @@ interface CheckRow {
   would_remain_cents: number | null;
   max_allowed_now_cents: number;
   limit_id: string | null;
-  limit_type: LimitType | null;
+  limit_type: WindowType | null;
   limit_cents: number | null;
   spent_cents: number | null;
   fits_at: Date | string | null;
@@ -200,7 +200,7 @@ const checkRow = (input: CheckInput) => ({
 
 const outcomeOf = (row: CheckRow): CheckOutcome => ({
   user_currency: row.user_currency,
-  active_limits: row.active_limits ? (row.active_limits.split(',') as LimitType[]) : [],
+  active_limits: row.active_limits ? (row.active_limits.split(',') as WindowType[]) : [],
   would_remain_cents: row.would_remain_cents === null ? null : Number(row.would_remain_cents),
   max_allowed_now_cents: Number(row.max_allowed_now_cents),
   breach:

@@ -9,7 +9,7 @@ with input as (
       select distinct on (i.ord, l.limit_type) i.ord, l.limit_id, l.limit_type, l.amount_cents as limit_cents,
         l.currency, case l.limit_type when $5 then $6::integer when $7 then $8::integer when $9 then $10::integer end as window_seconds
       from input i join deposit_limits l on l.tenant_id = i.tenant_id and l.user_id = i.user_id
-      where (status = 'active' or (status = 'pending' and effective_from <= i.at))
+      where l.limit_kind = 'deposit' and (status = 'active' or (status = 'pending' and effective_from <= i.at))
       order by i.ord, l.limit_type, status = 'pending' desc
     ),
     recent as (

@@ -8,7 +8,7 @@ import {
   type ColumnType,
   type Param,
 } from '../../../platform/db/precompiled.js';
-import { LIMIT_TYPES, LONGEST_WINDOW_SECONDS, WINDOW_SECONDS, type LimitType } from '../limits.rules.js';
+import { WINDOW_TYPES, LONGEST_WINDOW_SECONDS, WINDOW_SECONDS, type WindowType } from '../limits.rules.js';
 import { IN_FORCE_FIRST, inForce } from './shared-rules.js';
 
 /**
@@ -19,7 +19,7 @@ import { IN_FORCE_FIRST, inForce } from './shared-rules.js';
 
 export interface WindowState {
   limit_id: string;
-  limit_type: LimitType;
+  limit_type: WindowType;
   limit_cents: number;
   currency: string;
   window_seconds: number;
@@ -68,7 +68,7 @@ export function inputCte<Columns extends Record<string, ColumnType>>(
 }
 
 const windowSeconds = sql`case l.limit_type ${sql.join(
-  LIMIT_TYPES.map((type) => sql`when ${type} then ${WINDOW_SECONDS[type]}::integer`),
+  WINDOW_TYPES.map((type) => sql`when ${type} then ${WINDOW_SECONDS[type]}::integer`),
   sql` `,
 )} end`;
 
@@ -108,7 +108,7 @@ export const spendCtes = sql`
       select distinct on (i.ord, l.limit_type) i.ord, l.limit_id, l.limit_type, l.amount_cents as limit_cents,
         l.currency, ${windowSeconds} as window_seconds
       from input i join deposit_limits l on l.tenant_id = i.tenant_id and l.user_id = i.user_id
-      where ${inForce(sql`i.at`)}
+      where l.limit_kind = 'deposit' and ${inForce(sql`i.at`)}
       order by i.ord, l.limit_type, ${IN_FORCE_FIRST}
     ),
     recent as (

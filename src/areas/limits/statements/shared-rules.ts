@@ -17,11 +17,12 @@ export const inForce = (at: RawBuilder<unknown>) =>
 export const IN_FORCE_FIRST = sql`status = 'pending' desc`;
 
 /**
- * The one currency a user's limits and deposits are kept in: the first limit or deposit recorded sets it (null
- * before either). The kept-in currency is never mixed with another, so any one row tells.
+ * The one currency a user's money limits and deposits are kept in: the first recorded sets it (null before any;
+ * play_time limits have none). The kept-in currency is never mixed with another, so any one row tells.
  */
 export const userCurrency = (tenantId: string | RawBuilder<string>, userId: string | RawBuilder<string>) =>
   sql<string | null>`coalesce(
-        (select currency from deposit_limits where tenant_id = ${tenantId} and user_id = ${userId} limit 1),
+        (select currency from deposit_limits
+          where tenant_id = ${tenantId} and user_id = ${userId} and currency is not null limit 1),
         (select currency from deposits where tenant_id = ${tenantId} and user_id = ${userId} limit 1)
       )`;
