@@ -236,10 +236,7 @@ describe('console: queues, case pages and approvals', () => {
     });
     expect(decided.statusCode).toBe(303);
     expect(await view(reviewer, `/console/kyc/${checkId}`)).toMatch(/approved by\s+Rita Reviewer/);
-    await d.t.deliverWebhooks();
-    const approved = d.receiver
-      .verified(d.tenant.signingSecret)
-      .filter((e) => e.event === 'kyc.approved' && e.data.user_id === userId);
+    const approved = await d.webhooks('kyc.approved', userId);
     expect(approved).toHaveLength(1);
   });
 

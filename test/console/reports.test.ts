@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createStaffMember, postForm, signInAs, type StaffSession } from '../helpers/staff-driver.js';
 import { useSuite } from '../helpers/suite.js';
-import { TestService } from '../helpers/test-service.js';
+import { TenantDriver } from '../helpers/tenant-driver.js';
+import { HOUR } from '../helpers/units.js';
 
 /** The reports and the regulator's exports in the console, for staff and for the regulator role. */
 const suite = useSuite(async (own) => {
-  const t = own(await TestService.start());
-  const tenant = await t.createTenant({ environment: 'live' });
+  const { t, tenant } = own(await TenantDriver.start({ environment: 'live' }));
   const excluded = await t.api(tenant.apiKey, 'POST', '/v1/exclusions', {
     user_id: 'console-player',
     duration: 'duration_30d',
@@ -14,7 +14,7 @@ const suite = useSuite(async (own) => {
   });
   expect(excluded.statusCode).toBe(201);
   // To 2030-01-02T00:15Z, when the 1st's reports and export exist; sessions are signed in after (they idle out).
-  await t.advance(12 * 3600 + 15 * 60);
+  await t.advance(12 * HOUR + 15 * 60);
   const regulator = await signInAs(t, await createStaffMember(t, 'regulator'));
   const auditor = await signInAs(t, await createStaffMember(t, 'auditor'));
   return { t, tenant, regulator, auditor };

@@ -20,8 +20,8 @@ import { useSuite } from '../helpers/suite.js';
 describe('console: list changes, remembered dismissals and the sanctions lists', () => {
   const suite = useSuite(async (own) => {
     const dir = new ListsDirectory(own);
-    const { t, live } = await startLive(own, dir.path);
-    return { t, live, dir };
+    const d = await startLive(own, dir.path);
+    return { t: d.t, live: d.tenant, dir };
   });
 
   const view = async (t: TestService, role: 'reviewer' | 'auditor', url: string, status = 200) => {

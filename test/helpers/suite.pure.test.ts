@@ -26,6 +26,27 @@ describe('useSuite', () => {
     expect(closed).toEqual(['each test', 'started by a test', 'driver', 'receiver', 'service']);
   });
 
+  describe('a suite of tests that each start their own', () => {
+    const log: string[] = [];
+    let n = 0;
+    const suite = useSuite(
+      async () => {
+        const mine = ++n;
+        return { n: mine, close: () => void log.push(`closed ${mine}`) };
+      },
+      { perTest: true },
+    );
+
+    it('hands the first test what start returned for it', () => {
+      expect(suite.current.n).toBe(1);
+      expect(log).toEqual([]);
+    });
+    it('hands the next test a new one, the first closed', () => {
+      expect(suite.current.n).toBe(2);
+      expect(log).toEqual(['closed 1']);
+    });
+  });
+
   describe('read before it starts', () => {
     const suite = useSuite(async () => 'started');
     it('answers in a test', () => expect(suite.current).toBe('started'));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export interface Closable {
   close(): unknown;
@@ -18,11 +18,13 @@ export interface Suite<T> {
  * Registers a suite's set-up: `start` runs once before its tests, and after them the suite closes, last first,
  * everything `start` passed to `own`, the value itself when it has a close(), and what tests passed to
  * `suite.own`, whether the tests passed or not. `eachTest` runs before every test (a fresh player, say).
- * Call inside a describe block, or at the top of a file.
+ * `perTest` starts and closes it all around every test instead, for tests that each need a service of their own
+ * (a count over every tenant's rows, dates fixed by the test clock's start). Call inside a describe block, or at the
+ * top of a file.
  */
 export function useSuite<T>(
   start: (own: Own) => Promise<T>,
-  options: { eachTest?: (current: T) => unknown } = {},
+  options: { eachTest?: (current: T) => unknown; perTest?: boolean } = {},
 ): Suite<T> {
   const owned: Closable[] = [];
   const own: Own = (closable) => {
@@ -31,12 +33,13 @@ export function useSuite<T>(
   };
   let started: { value: T } | undefined;
 
-  beforeAll(async () => {
+  const [before, after] = options.perTest ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
     const value = await start(own);
     if (isClosable(value) && !owned.includes(value)) own(value);
     started = { value };
   });
-  afterAll(async () => {
+  after(async () => {
     started = undefined;
     const failures: unknown[] = [];
     // One that fails to close must not leave the rest (a database, a listening port) open.

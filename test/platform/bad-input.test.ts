@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
 import { createStaffMember, postForm, signInAs } from '../helpers/staff-driver.js';
 import { TenantDriver } from '../helpers/tenant-driver.js';
+import { DAY, MINUTE } from '../helpers/units.js';
 import { expectRefused, storedRows } from './stored-rows.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -10,22 +11,19 @@ type Case = [name: string, method: Method, url: string, body: object | undefined
 const NUL = 'a\u0000b';
 const HIGH = 'a\ud800';
 const LOW = 'a\udc00';
-const MINUTE = 60_000;
-const DAY = 86_400_000;
 
 /** Bad input answers a clear 400 in the area's code, never a 500, and stores nothing (issue 16). */
 describe('bad input', () => {
   const suite = useSuite(async (own) => {
-    const { t, tenant } = own(await TenantDriver.start());
-    await t.backoffice('PUT', `/tenants/${tenant.tenantId}/rate-limits`, {
+    const d = own(await TenantDriver.start());
+    await d.t.backoffice('PUT', `/tenants/${d.tenant.tenantId}/rate-limits`, {
       default_per_minute: 100_000,
       exclusions_per_minute: 100_000,
     });
-    return { t, tenant };
+    return d;
   });
   let before: Record<string, number>;
-  const at = (offsetMs: number) =>
-    new Date(suite.current.t.platform.clock.now().getTime() + offsetMs).toISOString();
+  const at = (seconds: number) => suite.current.at(seconds);
   const send = (method: Method, url: string, body?: object) => {
     const { t, tenant } = suite.current;
     return url.startsWith('/v1/') ? t.api(tenant.apiKey, method, url, body) : t.backoffice(method, url, body);
@@ -278,14 +276,14 @@ describe('bad input', () => {
 
     it('more than 5 minutes ahead of the service clock, or older than the field allows, are refused', async () => {
       const { t } = suite.current;
-      const future = 5 * MINUTE + 1000;
+      const future = 5 * MINUTE + 1;
       await expectAllRefused([
         ['requested_at ahead', 'POST', '/v1/limits', limit({ requested_at: at(future) }), 'invalid_request'],
         [
           'requested_at a day old',
           'POST',
           '/v1/limits',
-          limit({ requested_at: at(-DAY - 1000) }),
+          limit({ requested_at: at(-DAY - 1) }),
           'invalid_request',
         ],
         [
@@ -299,7 +297,7 @@ describe('bad input', () => {
           'committed_at 30 days old',
           'POST',
           '/v1/limits/commit',
-          commit({ committed_at: at(-30 * DAY - 1000) }),
+          commit({ committed_at: at(-30 * DAY - 1) }),
           'invalid_request',
         ],
         [
@@ -313,7 +311,7 @@ describe('bad input', () => {
           'occurred_at a year old',
           'POST',
           '/v1/aml/event',
-          amlEvent({ occurred_at: at(-366 * DAY - 1000) }),
+          amlEvent({ occurred_at: at(-366 * DAY - 1) }),
           'invalid_event',
         ],
         [
@@ -327,7 +325,7 @@ describe('bad input', () => {
           'initiated_at a year old',
           'POST',
           '/v1/exclusions',
-          exclusion({ initiated_at: at(-366 * DAY - 1000) }),
+          exclusion({ initiated_at: at(-366 * DAY - 1) }),
           'invalid_payload',
         ],
         [

@@ -1,17 +1,17 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../helpers/suite.js';
-import { TestService } from '../helpers/test-service.js';
+import { TenantDriver } from '../helpers/tenant-driver.js';
 import { expectRefused, storedRows } from './stored-rows.js';
 
 /** A request that can never succeed is not answered 503 "retry with backoff" (issue 16). */
 describe('requests no retry can help', () => {
   const suite = useSuite(async (own) => {
     // No SANCTIONS_DATA_DIR, and no production KYC vendor exists: the deployment cannot serve either area live.
-    const t = own(await TestService.start({ sanctionsDataDir: undefined }));
-    const live = await t.createTenant({ environment: 'live' });
+    const d = own(await TenantDriver.start({ config: { sanctionsDataDir: undefined }, environment: 'live' }));
+    const { t, tenant: live } = d;
     await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['sanctions', 'kyc'] });
-    return { t, live };
+    return { t, live, d };
   });
   let before: Record<string, number>;
   beforeEach(async () => {
@@ -43,8 +43,8 @@ describe('requests no retry can help', () => {
   });
 
   it('an AML event the database refuses for its values is a 500 to look into, not a 503 to retry', async () => {
-    const { t } = suite.current;
-    const sandbox = await t.createTenant();
+    const { t, d } = suite.current;
+    const { tenant: sandbox } = await d.otherTenant();
     before = await storedRows(t.db);
     // Stands for a value validation did not foresee: the same insert fails however often it is retried.
     await sql`alter table aml_events add constraint refuse_large check (amount_cents < 1000000)`.execute(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { createSession } from '../../src/areas/embeds/embeds.test-support.js';
 import { useSuite } from '../helpers/suite.js';
-import { TestService } from '../helpers/test-service.js';
+import { TenantDriver } from '../helpers/tenant-driver.js';
 
 const POSTGRES = {
   DATABASE_URL: 'postgres://compliance@db.internal:5432/compliance',
@@ -31,10 +31,9 @@ describe('PUBLIC_URL, the address every link the service hands out starts with',
   });
 
   describe('an embed session', () => {
-    const suite = useSuite(async (own) => {
-      const t = own(await TestService.start({ publicUrl: 'https://compliance.example.com' }));
-      return { t, tenant: await t.createTenant() };
-    });
+    const suite = useSuite(() =>
+      TenantDriver.start({ config: { publicUrl: 'https://compliance.example.com' } }),
+    );
 
     it("is handed out on PUBLIC_URL, whatever Host or X-Forwarded-Host the operator's request names", async () => {
       const { t, tenant } = suite.current;

@@ -1,3 +1,4 @@
+// Restarts a service on its database (TestService.start on what stop() kept), which no one driver can be.
 import type { Transaction } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ScheduledJob } from '../../src/platform/db/platform-tables.js';

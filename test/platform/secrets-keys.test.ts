@@ -1,3 +1,4 @@
+// Restarts services on their database, some under another secrets key (TestService.start on what stop() kept).
 import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Restarts services on their database, some under another secrets key (TestService.start on what stop() kept).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// The two-worker test starts a second service on the suite's database (TestService.start on its data directory).
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService } from '../../../test/helpers/test-service.js';
@@ -97,41 +98,36 @@ describe('AML evaluation paced against the API (ADR 0019)', () => {
       // A tenant of its own: its API key's rate limit is untouched by the test before.
       const d = await suite.current.otherTenant();
       const first = d.t;
-      const second = await TestService.start(
-        {},
-        { dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl },
+      const second = suite.own(
+        await TestService.start({}, { dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl }),
       );
-      try {
-        const before = [await evaluatedBy(first.platform), await evaluatedBy(second.platform)];
-        const count = 4 * BATCH_SIZE;
-        for (let sent = 0; sent < count; sent += 50)
-          await Promise.all(Array.from({ length: 50 }, () => d.event(d.newUser(), 'deposit', usd(20))));
+      const before = [await evaluatedBy(first.platform), await evaluatedBy(second.platform)];
+      const count = 4 * BATCH_SIZE;
+      for (let sent = 0; sent < count; sent += 50)
+        await Promise.all(Array.from({ length: 50 }, () => d.event(d.newUser(), 'deposit', usd(20))));
 
-        const ages: number[] = [];
-        for (
-          let elapsed = 0;
-          elapsed < 60 && (await queueState(first.platform)).waiting > 0;
-          elapsed += STEP_SECONDS
-        ) {
-          await busyApi(first.platform);
-          await Promise.all([first.service.workers.tick(), second.service.workers.tick()]);
-          ages.push((await queueState(first.platform)).ageSeconds);
-          await d.t.advance(STEP_SECONDS);
-        }
-        // Each worker saw the other and took its share of the rate.
-        expect(first.platform.load.latest.workers).toBe(2);
-        expect(second.platform.load.latest.workers).toBe(2);
-        expect((await queueState(first.platform)).waiting).toBe(0);
-        expect(Math.max(...ages)).toBeLessThanOrEqual(EVALUATION_DEADLINE_MS / 1000);
-        const taken = [
-          (await evaluatedBy(first.platform)) - before[0]!,
-          (await evaluatedBy(second.platform)) - before[1]!,
-        ];
-        expect(taken[0]! + taken[1]!).toBe(count);
-        expect(Math.min(...taken)).toBeGreaterThan(0);
-      } finally {
-        await second.close();
+      const ages: number[] = [];
+      for (
+        let elapsed = 0;
+        elapsed < 60 && (await queueState(first.platform)).waiting > 0;
+        elapsed += STEP_SECONDS
+      ) {
+        await busyApi(first.platform);
+        await Promise.all([first.service.workers.tick(), second.service.workers.tick()]);
+        ages.push((await queueState(first.platform)).ageSeconds);
+        await d.t.advance(STEP_SECONDS);
       }
+      // Each worker saw the other and took its share of the rate.
+      expect(first.platform.load.latest.workers).toBe(2);
+      expect(second.platform.load.latest.workers).toBe(2);
+      expect((await queueState(first.platform)).waiting).toBe(0);
+      expect(Math.max(...ages)).toBeLessThanOrEqual(EVALUATION_DEADLINE_MS / 1000);
+      const taken = [
+        (await evaluatedBy(first.platform)) - before[0]!,
+        (await evaluatedBy(second.platform)) - before[1]!,
+      ];
+      expect(taken[0]! + taken[1]!).toBe(count);
+      expect(Math.min(...taken)).toBeGreaterThan(0);
     },
   );
 });

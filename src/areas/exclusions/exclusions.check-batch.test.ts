@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import type { TestTenant } from '../../../test/helpers/test-service.js';
+import { DAY } from '../../../test/helpers/units.js';
 import {
   check,
   checkBatch,
@@ -18,7 +19,6 @@ import {
 type Contact = ContactShown & { reference: string };
 type Result = Record<string, unknown>;
 
-const DAY = 86_400_000;
 const NOT_EXCLUDED = { is_excluded: false };
 
 /** A deterministic shuffle (a fixed-seed LCG), so a failure can be replayed. */
@@ -58,7 +58,7 @@ describe('POST /v1/exclusions/check-batch', () => {
     const lapsed = [uniqueEmail(), uniquePhone()];
     await exclude(t, a, { user_id: userId(), duration: 'duration_24h', email: lapsed[0] });
     await regulator(t, [{ phone: lapsed[1], duration: 'duration_24h', environment: 'sandbox' }]);
-    await t.advance(86_400);
+    await t.advance(DAY);
     const now = t.platform.clock.now();
 
     const expected = new Map<string, Result>();
@@ -100,7 +100,9 @@ describe('POST /v1/exclusions/check-batch', () => {
       const contact = i % 2 === 0 ? { email: uniqueEmail() } : { phone: uniquePhone() };
       const duration = i % 3 === 0 ? 'duration_permanent' : 'duration_30d';
       const own = (await exclude(t, a, { user_id: userId(), duration, ...contact })).json();
-      expect(own.expires_at).toBe(i % 3 === 0 ? null : new Date(now.getTime() + 30 * DAY).toISOString());
+      expect(own.expires_at).toBe(
+        i % 3 === 0 ? null : new Date(now.getTime() + 30 * DAY * 1000).toISOString(),
+      );
       askAbout(contact, match(own.exclusion_id, duration, own.expires_at, 'operator'));
     }
     for (let i = 0; i < 12; i++) {
@@ -124,7 +126,7 @@ describe('POST /v1/exclusions/check-batch', () => {
       )
     ).json<{ exclusions: { exclusion_id: string }[] }>().exclusions;
     masterContacts.forEach((contact, i) => {
-      const expiresAt = i % 3 === 1 ? null : new Date(now.getTime() + DAY).toISOString();
+      const expiresAt = i % 3 === 1 ? null : new Date(now.getTime() + DAY * 1000).toISOString();
       askAbout(
         contact,
         match(master[i]!.exclusion_id, masterDuration(i), expiresAt, 'regulator_comprehensive'),

@@ -1,8 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { exclude, regulator, show, uniqueEmail, uniquePhone, userId } from './exclusions.test-support.js';
+import type { TestTenant } from '../../../test/helpers/test-service.js';
+import { DAY } from '../../../test/helpers/units.js';
+import {
+  exclude,
+  regulator,
+  show,
+  tenantWithHook,
+  uniqueEmail,
+  uniquePhone,
+  userId,
+} from './exclusions.test-support.js';
 
 interface Page {
   exclusions: Record<string, unknown>[];
@@ -10,27 +19,29 @@ interface Page {
   next_cursor: string | null;
 }
 
-/** A fresh service per test: the snapshot's pages hold every row a tenant may see, so counts must be exact. */
+/**
+ * Tenants of their own per test: a snapshot holds a tenant's own rows and the rows of others it has shown, so its
+ * counts are exact on a service the other tests share.
+ */
 describe('GET /v1/exclusions/snapshot', () => {
-  let t: TestService;
-  beforeEach(async () => {
-    t = await TestService.start();
-  });
-  afterEach(() => t.close());
+  const suite = useSuite(() => TenantDriver.start());
+  const newTenant = async (environment: 'sandbox' | 'live' = 'sandbox') =>
+    (await tenantWithHook(suite, environment)).tenant;
 
   const page = async (tenant: TestTenant, query: string) => {
-    const response = await t.api(tenant.apiKey, 'GET', `/v1/exclusions/snapshot${query}`);
+    const response = await suite.current.t.api(tenant.apiKey, 'GET', `/v1/exclusions/snapshot${query}`);
     expect(response.statusCode).toBe(200);
     return response.json<Page>();
   };
 
   it("walks the tenant's own rows and the shown rows of others over several pages, including rows added mid-walk", async () => {
-    const [a, b] = [await t.createTenant(), await t.createTenant()];
-    const live = await t.createTenant({ environment: 'live' });
+    const { t } = suite.current;
+    const [a, b] = [await newTenant(), await newTenant()];
+    const live = await newTenant('live');
     const lapsed = (
       await exclude(t, a, { user_id: userId(), duration: 'duration_24h', email: uniqueEmail() })
     ).json();
-    await t.advance(86_400);
+    await t.advance(DAY);
 
     const ownUser = userId();
     const [ownEmail, ownPhone] = [uniqueEmail(), uniquePhone()];
@@ -166,7 +177,8 @@ describe('GET /v1/exclusions/snapshot', () => {
   });
 
   it('defaults to 100 rows a page', async () => {
-    const tenant = await t.createTenant();
+    const { t } = suite.current;
+    const tenant = await newTenant();
     const phones = Array.from({ length: 101 }, () => uniquePhone());
     await regulator(
       t,
@@ -186,7 +198,8 @@ describe('GET /v1/exclusions/snapshot', () => {
   });
 
   it('lists only its own rows to a tenant that has shown nothing', async () => {
-    const [quiet, b] = [await t.createTenant(), await t.createTenant()];
+    const { t } = suite.current;
+    const [quiet, b] = [await newTenant(), await newTenant()];
     await regulator(t, [{ email: uniqueEmail(), duration: 'duration_1y', environment: 'sandbox' }]);
     await exclude(t, b, { user_id: userId(), duration: 'duration_permanent', phone: uniquePhone() });
     expect(await page(quiet, '')).toEqual({ exclusions: [], has_more: false, next_cursor: null });

@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
-import { TestService } from '../../../test/helpers/test-service.js';
-import { check, regulator, show, uniqueEmail, uniquePhone } from './exclusions.test-support.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
+import {
+  check,
+  regulator,
+  show,
+  tenantWithHook,
+  uniqueEmail,
+  uniquePhone,
+} from './exclusions.test-support.js';
 
 describe('POST /backoffice/v1/regulator/exclusions', () => {
-  const suite = useSuite(() => TestService.start());
+  const suite = useSuite(() => TenantDriver.start());
 
   const countRows = async () =>
     Number(
       (
-        await suite.current.db
+        await suite.current.t.db
           .selectFrom('exclusions')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
@@ -17,8 +24,8 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
     );
 
   it('adds master-list rows that match for every tenant of the environment as regulator_comprehensive', async () => {
-    const t = suite.current;
-    const [a, b] = [await t.createTenant(), await t.createTenant()];
+    const { t } = suite.current;
+    const [{ tenant: a }, { tenant: b }] = [await tenantWithHook(suite), await tenantWithHook(suite)];
     const [email, phone] = [uniqueEmail(), uniquePhone()];
     const response = await regulator(t, [
       { email: ` ${email} `, duration: 'duration_6m', environment: 'sandbox' },
@@ -59,8 +66,8 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
   });
 
   it('accepts one entry on its own, not wrapped in a batch', async () => {
-    const t = suite.current;
-    const tenant = await t.createTenant({ environment: 'live' });
+    const { t } = suite.current;
+    const { tenant } = await tenantWithHook(suite, 'live');
     const email = uniqueEmail();
     const response = await t.backoffice('POST', '/regulator/exclusions', {
       email,
@@ -78,8 +85,8 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
   });
 
   it('does not add or announce an entry identical to an active master-list row again', async () => {
-    const t = suite.current;
-    const tenant = await t.createTenant();
+    const { t } = suite.current;
+    const { tenant } = await tenantWithHook(suite);
     const entries = [
       { email: uniqueEmail(), phone: uniquePhone(), duration: 'duration_1y', environment: 'sandbox' },
       { email: uniqueEmail(), duration: 'duration_24h', environment: 'sandbox' },
@@ -111,7 +118,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
   });
 
   it('accepts a batch of 1000 entries', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const entries = Array.from({ length: 1000 }, (_, i) => ({
       email: `bulk-${i}-${uniqueEmail()}`,
       duration: 'duration_30d',
@@ -146,7 +153,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
       ],
     ],
   ])('answers %s with 400 invalid_payload and writes nothing', async (_name, entries) => {
-    const t = suite.current;
+    const { t } = suite.current;
     const before = await countRows();
     const response = Array.isArray(entries)
       ? await regulator(t, entries)
@@ -157,7 +164,7 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
   });
 
   it('names the failing entry', async () => {
-    const t = suite.current;
+    const { t } = suite.current;
     const response = await regulator(t, [
       { email: 'good@example.com', duration: 'duration_7d', environment: 'sandbox' },
       { phone: '555', duration: 'duration_7d', environment: 'sandbox' },
@@ -166,8 +173,8 @@ describe('POST /backoffice/v1/regulator/exclusions', () => {
   });
 
   it('is for the staff only: a tenant key or no token is refused', async () => {
-    const t = suite.current;
-    const tenant = await t.createTenant();
+    const { t } = suite.current;
+    const { tenant } = await tenantWithHook(suite);
     const body = { entries: [{ email: uniqueEmail(), duration: 'duration_7d', environment: 'sandbox' }] };
     const none = await t.inject({
       method: 'POST',

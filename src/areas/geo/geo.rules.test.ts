@@ -3,8 +3,6 @@ import isoCountries from 'i18n-iso-countries';
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import { SEED_VERSION } from './geo.rules.js';
 
 interface Entry {
@@ -152,16 +150,15 @@ describe('geo country list', () => {
 });
 
 describe('geo tier events', () => {
+  // A sandbox tenant and a live one, each with its own webhook receiver.
   const suite = useSuite(async (own) => {
-    const t = own(await TestService.start());
-    const receivers: WebhookReceiver[] = [];
-    const tenants: TestTenant[] = [];
-    for (const environment of ['sandbox', 'live'] as const) {
-      const receiver = own(await WebhookReceiver.start());
-      receivers.push(receiver);
-      tenants.push(await t.createTenant({ environment, webhookUrl: receiver.url }));
-    }
-    return { t, receivers, tenants };
+    const sandbox = own(await TenantDriver.start());
+    const live = await sandbox.otherTenant({ environment: 'live' });
+    return {
+      t: sandbox.t,
+      receivers: [sandbox.receiver, live.receiver],
+      tenants: [sandbox.tenant, live.tenant],
+    };
   });
 
   it.each([

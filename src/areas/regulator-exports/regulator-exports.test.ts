@@ -1,7 +1,11 @@
-import { sha256 } from '../../platform/digest.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// One test restarts the service on its database (TestService.start on what stop() kept); the rest use the driver.
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
 import { staffOf } from '../../../test/helpers/staff-driver.js';
+import { HOUR } from '../../../test/helpers/units.js';
+import { sha256 } from '../../platform/digest.js';
 import { systemContext } from '../../platform/service-context.js';
 import { exclude, regulator, uniquePhone } from '../exclusions/exclusions.test-support.js';
 import { exportToRegulator } from './service/exports.js';
@@ -19,38 +23,35 @@ interface ExportRecord {
   acknowledged_by: string | null;
 }
 
-const HOUR = 3600;
-
 /**
- * The hand-over of operator-registered exclusions to the regulator. A fresh service per test: an export holds the
- * rows of every tenant, so counts must be exact. The test clock starts at 2030-01-01T12:00Z; the export runs at
- * 00:10 UTC for the day before.
+ * The hand-over of operator-registered exclusions to the regulator. A fresh service per test, with a live tenant: an
+ * export holds the rows of every tenant, so counts must be exact. The test clock starts at 2030-01-01T12:00Z; the
+ * export runs at 00:10 UTC for the day before.
  */
 describe('the daily export to the regulator', () => {
-  let t: TestService;
-  // A service stopped for a restart: its database is dropped once the one that replaced it has closed.
-  let stopped: TestService | undefined;
-  beforeEach(async () => {
-    t = await TestService.start();
-  });
-  afterEach(async () => {
-    await t.close();
-    await stopped?.close();
-    stopped = undefined;
-  });
+  // The service the test talks to: the driver's, or the one that replaced it after a restart.
+  let restarted: TestService | undefined;
+  const suite = useSuite(
+    async () => {
+      restarted = undefined;
+      return TenantDriver.start({ environment: 'live' });
+    },
+    { perTest: true },
+  );
+  const service = () => restarted ?? suite.current.t;
 
   const liveExports = async () => {
-    const response = await t.backoffice('GET', '/regulator/exports?environment=live');
+    const response = await service().backoffice('GET', '/regulator/exports?environment=live');
     expect(response.statusCode).toBe(200);
     return response.json<{ exports: ExportRecord[] }>().exports;
   };
   const rowsOf = async (exportId: string) => {
-    const response = await t.backoffice('GET', `/regulator/exports/${exportId}?format=json`);
+    const response = await service().backoffice('GET', `/regulator/exports/${exportId}?format=json`);
     expect(response.statusCode).toBe(200);
     return response.json<{ rows: { exclusion_id: string }[] }>().rows.map((r) => r.exclusion_id);
   };
   const register = async (tenant: TestTenant, user: string) => {
-    const response = await exclude(t, tenant, {
+    const response = await exclude(service(), tenant, {
       user_id: user,
       duration: 'duration_30d',
       email: `${user}@example.com`,
@@ -60,7 +61,7 @@ describe('the daily export to the regulator', () => {
   };
 
   it('exports each operator row once; on acknowledgement the replay and the snapshot show regulator_propagated true', async () => {
-    const tenant = await t.createTenant({ environment: 'live' });
+    const { t, tenant } = suite.current;
     const first = await register(tenant, 'player-1');
     expect(first.regulator_propagated).toBe(false);
     await regulator(t, [{ email: 'national@example.com', duration: 'duration_7d', environment: 'live' }]);
@@ -167,10 +168,8 @@ describe('the daily export to the regulator', () => {
   });
 
   it('catches up a missed day with the next export, and sends rows twice only when re-requested', async () => {
-    const [a, b] = [
-      await t.createTenant({ environment: 'live' }),
-      await t.createTenant({ environment: 'live' }),
-    ];
+    const { t, tenant: a } = suite.current;
+    const { tenant: b } = await suite.current.otherTenant({ environment: 'live' });
     const day1 = await register(a, 'a-1');
     await t.advance(12 * HOUR + 10 * 60); // 2030-01-02T00:10Z: the export of day 1
     const day2 = await register(b, 'b-2');
@@ -228,7 +227,7 @@ describe('the daily export to the regulator', () => {
   });
 
   it("writes a tenant's user_id that a spreadsheet would compute as text in the CSV, and as given in the JSON", async () => {
-    const tenant = await t.createTenant({ environment: 'live' });
+    const { t, tenant } = suite.current;
     const phone = uniquePhone();
     const created = await exclude(t, tenant, {
       user_id: '=1+1',
@@ -250,10 +249,11 @@ describe('the daily export to the regulator', () => {
   });
 
   it('survives a restart with its stored due time, and answers bad input with clear 4xx', async () => {
-    const tenant = await t.createTenant({ environment: 'live' });
+    const { tenant } = suite.current;
     await register(tenant, 'p-restart');
-    stopped = t;
-    t = await TestService.start({}, await stopped.stop());
+    // The driver closes its stopped service (and drops the database) after the test, once this one has closed.
+    const t = suite.own(await TestService.start({}, await suite.current.t.stop()));
+    restarted = t;
     await t.advance(12 * HOUR + 10 * 60);
     expect((await liveExports()).map((e) => e.row_count)).toEqual([1]);
     // A second run for the same day (another worker that raced the first, say) makes nothing: one export a day.

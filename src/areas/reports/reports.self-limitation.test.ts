@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { advanceDays, content, sha256, versions } from './reports.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
+import { ReportsDriver, sha256 } from './reports.test-support.js';
 import { HOUR } from '../../../test/helpers/units.js';
 
 /**
@@ -9,16 +9,10 @@ import { HOUR } from '../../../test/helpers/units.js';
  * a 24-hour exclusion expiring on the 2nd. The January report, compiled on 1 February, holds every kind.
  */
 describe('the self-limitation report', () => {
-  let t: TestService;
-  let tenant: TestTenant;
-  beforeEach(async () => {
-    t = await TestService.start();
-    tenant = await t.createTenant();
-  });
-  afterEach(() => t.close());
+  const suite = useSuite(() => ReportsDriver.start(), { perTest: true });
 
   const api = async (method: 'POST' | 'DELETE', url: string, body?: object) => {
-    const response = await t.api(tenant.apiKey, method, url, body);
+    const response = await suite.current.api(method, url, body);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();
   };
@@ -28,10 +22,12 @@ describe('the self-limitation report', () => {
       limit_type: 'limit_daily',
       amount_cents: amount,
       currency: 'USD',
-      requested_at: t.platform.clock.now().toISOString(),
+      requested_at: suite.current.now(),
     });
 
   it('counts every limit change kind, breach attempts per player, and exclusions by duration and channel', async () => {
+    const d = suite.current;
+    const { t } = d;
     const first = await setLimit('u1', 10_000); // limit_set
     await setLimit('u1', 5_000); // limit_decreased
     const increase = await setLimit('u1', 20_000); // increase_requested: 4x, 48 hours; activates on the 3rd
@@ -71,11 +67,11 @@ describe('the self-limitation report', () => {
 
     // To 2030-02-01T00:15Z: January closes.
     await t.advance(12 * HOUR + 15 * 60);
-    await advanceDays(t, 30);
-    const [month] = await versions(t, tenant.tenantId, 'self_limitation', '2030-01');
+    await d.advanceDays(30);
+    const [month] = await d.versions('self_limitation', '2030-01');
     expect(month).toMatchObject({ version: 1, version_kind: 'original', row_count: 12 });
     expect(month!.daily_counts).toEqual({ '2030-01-01': 10, '2030-01-02': 1, '2030-01-03': 1 });
-    const json = await content(t, month!.report_id, 'json');
+    const json = await d.content(month!.report_id, 'json');
     expect(sha256(json)).toBe(month!.sha256_json);
     const body = JSON.parse(json);
     const noon = '2030-01-01T12:00:00.000Z';
@@ -154,7 +150,7 @@ describe('the self-limitation report', () => {
     });
 
     // The CSV carries the same rows then the totals, under one header row.
-    const csv = (await content(t, month!.report_id, 'csv')).split('\r\n');
+    const csv = (await d.content(month!.report_id, 'csv')).split('\r\n');
     expect(csv[0]).toBe(
       'record_type,kind,occurred_at,user_id,reference_id,limit_type,amount_cents,currency,previous_amount_cents,cooloff_seconds,effective_from,duration,channel,count',
     );
@@ -162,9 +158,9 @@ describe('the self-limitation report', () => {
     expect(csv).toContain('total,exclusion_registered,,,,,,,,,,duration_7d,regulator,1');
 
     // The day reports split the same changes by day: the 3rd holds only the activation.
-    const [third] = await versions(t, tenant.tenantId, 'self_limitation', '2030-01-03');
+    const [third] = await d.versions('self_limitation', '2030-01-03');
     expect(
-      JSON.parse(await content(t, third!.report_id, 'json')).rows.map((r: { kind: string }) => r.kind),
+      JSON.parse(await d.content(third!.report_id, 'json')).rows.map((r: { kind: string }) => r.kind),
     ).toEqual(['increase_activated']);
   });
 });

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/helpers/suite.js';
 import { AML_RULES } from '../aml/aml.rules.js';
-import { advanceDays, at, content, moneyEvent, sha256, versions } from './reports.test-support.js';
+import { at, ReportsDriver, sha256 } from './reports.test-support.js';
 import { HOUR } from '../../../test/helpers/units.js';
 
 /**
@@ -10,13 +10,7 @@ import { HOUR } from '../../../test/helpers/units.js';
  * 2030-01-02T00:15Z.
  */
 describe('the threshold report', () => {
-  let t: TestService;
-  let tenant: TestTenant;
-  beforeEach(async () => {
-    t = await TestService.start();
-    tenant = await t.createTenant();
-  });
-  afterEach(() => t.close());
+  const suite = useSuite(() => ReportsDriver.start(), { perTest: true });
 
   const row = (fields: Record<string, unknown>) => ({
     utc_date: '2030-01-01',
@@ -27,9 +21,11 @@ describe('the threshold report', () => {
   });
 
   it('reports USD 10,000 and over, by transaction or by same-day total, at the stored rate, succeeded money only', async () => {
+    const d = suite.current;
+    const { t, tenant } = d;
     await t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 1.1 });
     await t.backoffice('PUT', '/fx-rates/GBP', { usd_per_unit: 1.25 });
-    const send = (e: Parameters<typeof moneyEvent>[2]) => moneyEvent(t, tenant, e);
+    const send = (e: Parameters<ReportsDriver['moneyEvent']>[0]) => d.moneyEvent(e);
     // Exactly USD 10,000.00 in one deposit: in. USD 9,999.99: out.
     await send({
       user_id: 'p-exact',
@@ -143,7 +139,7 @@ describe('the threshold report', () => {
     await t.backoffice('PUT', '/fx-rates/EUR', { usd_per_unit: 2 });
 
     await t.advance(12 * HOUR + 15 * 60);
-    const [day] = await versions(t, tenant.tenantId, 'threshold', '2030-01-01');
+    const [day] = await d.versions('threshold', '2030-01-01');
     expect(day).toMatchObject({
       period_kind: 'day',
       version: 1,
@@ -153,7 +149,7 @@ describe('the threshold report', () => {
       daily_counts: { '2030-01-01': 7 },
       high_water_mark: '2030-01-02T00:15:00.000Z',
     });
-    const json = await content(t, day!.report_id, 'json');
+    const json = await d.content(day!.report_id, 'json');
     expect(sha256(json)).toBe(day!.sha256_json);
     const body = JSON.parse(json);
     expect(body.report).toEqual({
@@ -266,7 +262,7 @@ describe('the threshold report', () => {
     ]);
 
     // The CSV: RFC 4180, one header row, CRLF, the same rows.
-    const csv = await content(t, day!.report_id, 'csv');
+    const csv = await d.content(day!.report_id, 'csv');
     expect(sha256(csv)).toBe(day!.sha256_csv);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
@@ -279,20 +275,22 @@ describe('the threshold report', () => {
     expect(lines[8]).toBe('');
 
     // The monthly report, compiled on the 1st of February, holds the same seven transactions.
-    await advanceDays(t, 30);
-    const [month] = await versions(t, tenant.tenantId, 'threshold', '2030-01');
+    await d.advanceDays(30);
+    const [month] = await d.versions('threshold', '2030-01');
     expect(month).toMatchObject({
       period_kind: 'month',
       version: 1,
       row_count: 7,
       daily_counts: { '2030-01-01': 7 },
     });
-    expect(JSON.parse(await content(t, month!.report_id, 'json')).rows).toEqual(body.rows);
+    expect(JSON.parse(await d.content(month!.report_id, 'json')).rows).toEqual(body.rows);
   });
 
   it("gives each row the player's KYC tier at the time, and the AML case's id and status only", async () => {
+    const d = suite.current;
+    const { t, tenant } = d;
     // p-kyc deposits USD 10,000 at 05:00 at tier_0, is approved for tier_1 at 12:00, deposits again at 13:00.
-    await moneyEvent(t, tenant, {
+    await d.moneyEvent({
       user_id: 'p-kyc',
       event_type: 'deposit',
       transaction_id: 'kyc-1',
@@ -319,7 +317,7 @@ describe('the threshold report', () => {
     });
     expect(approved.statusCode, approved.body).toBe(200);
     await t.advance(HOUR);
-    await moneyEvent(t, tenant, {
+    await d.moneyEvent({
       user_id: 'p-kyc',
       event_type: 'deposit',
       transaction_id: 'kyc-2',
@@ -336,7 +334,7 @@ describe('the threshold report', () => {
       destination_country: 'CA',
     });
     expect(screen.json().decision).toBe('hold');
-    await moneyEvent(t, tenant, {
+    await d.moneyEvent({
       user_id: 'p-case',
       event_type: 'withdrawal',
       transaction_id: 'case-wd',
@@ -345,8 +343,8 @@ describe('the threshold report', () => {
     });
 
     await t.advance(11 * HOUR + 15 * 60);
-    const [day] = await versions(t, tenant.tenantId, 'threshold', '2030-01-01');
-    const json = await content(t, day!.report_id, 'json');
+    const [day] = await d.versions('threshold', '2030-01-01');
+    const json = await d.content(day!.report_id, 'json');
     const rows = JSON.parse(json).rows;
     expect(
       rows.map((r: Record<string, unknown>) => [

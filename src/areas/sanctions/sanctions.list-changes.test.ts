@@ -1,7 +1,7 @@
+// The restart test starts a second service on the first one's database (TestService.start on what stop() kept).
 import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService, type TestTenant } from '../../../test/helpers/test-service.js';
-import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import {
   delisted,
   designated,
@@ -35,10 +35,9 @@ const status = async (t: TestService, tenant: TestTenant, userId: string) =>
 describe('screening every player against what a new list version changed', () => {
   const suite = useSuite(async (own) => {
     const dir = new ListsDirectory(own);
-    const { t, receiver, live } = await startLive(own, dir.path);
-    const sandboxReceiver = own(await WebhookReceiver.start());
-    const sandbox = await t.createTenant({ webhookUrl: sandboxReceiver.url });
-    return { t, receiver, live, sandbox, sandboxReceiver, dir };
+    const d = await startLive(own, dir.path);
+    const { tenant: sandbox, receiver: sandboxReceiver } = await d.otherTenant();
+    return { t: d.t, receiver: d.receiver, live: d.tenant, sandbox, sandboxReceiver, dir };
   });
   const hits = (userId: string) =>
     suite.current.receiver.of('sanctions.hit').filter((e) => e.data.user_id === userId);
@@ -258,39 +257,35 @@ describe('screening every player against what a new list version changed', () =>
 });
 
 describe('a list change screening interrupted by a restart', () => {
-  it('resumes from its stored cursor and screens every player exactly once', async () => {
-    const closing: { close(): unknown }[] = [];
-    const own = <T extends { close(): unknown }>(value: T) => (closing.push(value), value);
-    try {
-      const dir = new ListsDirectory(own);
-      const { t: first, live } = await startLive(own, dir.path);
-      await reloadLists(first);
-      const ids = ['p1', 'p2', 'p3', 'p4', 'p5'];
-      for (const id of ids) await screen(first, live, person(id, 'Ada', `Player${id}`, '1990-01-01', 'GB'));
-      await screen(first, live, person('listed', 'Halina', 'Wisniewska', '1970-02-02', 'PL'));
-      dir.publish(
-        first,
-        designated(dir.xml, designation('CDi.902', 'HALINA', 'WISNIEWSKA', '1970-02-02', 'Poland')),
-      );
-      const version = await reloadLists(first);
-      await first.advance(1);
-      const halfway = (
-        await first.backoffice('GET', `/sanctions/lists/versions/${version.version_id}`)
-      ).json();
-      expect(halfway.screening).toMatchObject({ total: 6, finished_at: null });
-      expect(halfway.screening.screened).toBeLessThan(6);
-      const kept = await first.stop();
+  // What the test starts, the suite closes after it: the stopped service's database outlives the first service.
+  const suite = useSuite(async () => ({}));
 
-      const second = own(
-        await TestService.start({ sanctionsDataDir: dir.path, sanctionsListScreenBatchSize: 2 }, kept),
-      );
-      const done = await screenedAgainst(second, version.version_id);
-      expect(done.screening).toMatchObject({ total: 6, screened: 6, new_hits: 1 });
-      expect((await status(second, live, 'listed')).status).toBe('hit_review_pending');
-      const cases = await second.db.selectFrom('sanctions_cases').select('user_id').execute();
-      expect(cases).toEqual([{ user_id: 'listed' }]);
-    } finally {
-      for (const c of closing.reverse()) await c.close();
-    }
+  it('resumes from its stored cursor and screens every player exactly once', async () => {
+    const { own } = suite;
+    const dir = new ListsDirectory(own);
+    const { t: first, tenant: live } = await startLive(own, dir.path);
+    await reloadLists(first);
+    const ids = ['p1', 'p2', 'p3', 'p4', 'p5'];
+    for (const id of ids) await screen(first, live, person(id, 'Ada', `Player${id}`, '1990-01-01', 'GB'));
+    await screen(first, live, person('listed', 'Halina', 'Wisniewska', '1970-02-02', 'PL'));
+    dir.publish(
+      first,
+      designated(dir.xml, designation('CDi.902', 'HALINA', 'WISNIEWSKA', '1970-02-02', 'Poland')),
+    );
+    const version = await reloadLists(first);
+    await first.advance(1);
+    const halfway = (await first.backoffice('GET', `/sanctions/lists/versions/${version.version_id}`)).json();
+    expect(halfway.screening).toMatchObject({ total: 6, finished_at: null });
+    expect(halfway.screening.screened).toBeLessThan(6);
+    const kept = await first.stop();
+
+    const second = own(
+      await TestService.start({ sanctionsDataDir: dir.path, sanctionsListScreenBatchSize: 2 }, kept),
+    );
+    const done = await screenedAgainst(second, version.version_id);
+    expect(done.screening).toMatchObject({ total: 6, screened: 6, new_hits: 1 });
+    expect((await status(second, live, 'listed')).status).toBe('hit_review_pending');
+    const cases = await second.db.selectFrom('sanctions_cases').select('user_id').execute();
+    expect(cases).toEqual([{ user_id: 'listed' }]);
   });
 });

@@ -199,18 +199,18 @@ export class ListsDirectory {
 }
 
 /**
- * A test service reading the lists from `dir` (screening a list change two players a batch), with a live tenant cut
- * over for sanctions and its webhook receiver.
+ * A test service reading the lists from `dir` (screening a list change two players a batch): the driver of a live
+ * tenant of it, cut over for sanctions.
  */
-export async function startLive(own: Own, dir: string) {
-  const d = own(
+export async function startLive(own: Own, dir: string): Promise<SanctionsDriver> {
+  const live = own(
     await SanctionsDriver.start({
       config: { sanctionsDataDir: dir, sanctionsListScreenBatchSize: 2 },
       environment: 'live',
     }),
   );
-  await d.cutOver();
-  return { t: d.t, receiver: d.receiver, live: d.tenant };
+  await live.cutOver();
+  return live;
 }
 
 /** Reloads the lists now (as every process does within a minute of a changed file) and answers the new version. */

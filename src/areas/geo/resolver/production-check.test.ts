@@ -1,30 +1,30 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSuite } from '../../../../test/helpers/suite.js';
-import { TestService, type TestTenant } from '../../../../test/helpers/test-service.js';
 import { geoCacheFor } from '../geo.cache.js';
+import { GeoDriver } from '../geo.test-support.js';
 import { openProductionGeoResolver } from './production.js';
 
 // A live tenant cut over to the production resolver, on the shipped DB-IP Lite data, through HTTP.
 describe('geo check with the production resolver', () => {
   const suite = useSuite(async (own) => {
-    const t = own(await TestService.start());
-    t.platform.vendors.geo.production = own(
-      await openProductionGeoResolver({ log: t.platform.log, watchIntervalMs: 0 }),
+    const d = own(await GeoDriver.start());
+    const { platform } = d.t;
+    platform.vendors.geo.production = own(
+      await openProductionGeoResolver({ log: platform.log, watchIntervalMs: 0 }),
     );
-    return t;
+    return d;
   });
-  let live: TestTenant;
+  // A live tenant of its own per test, cut over for geo.
+  let live: GeoDriver;
   beforeEach(async () => {
-    const t = suite.current;
-    live = await t.createTenant({ environment: 'live' });
-    await t.backoffice('PUT', `/tenants/${live.tenantId}/cutover`, { areas: ['geo'] });
+    live = await suite.current.otherTenant({ environment: 'live' });
+    await live.cutOver();
   });
 
   /** Redis outlives test runs: each check starts from an empty production cache entry, so it really resolves. */
   const check = async (ip_address: string) => {
-    const t = suite.current;
-    await geoCacheFor(t.platform).forget('production', ip_address);
-    return t.api(live.apiKey, 'POST', '/v1/geo/check', { ip_address, context: 'signup' });
+    await geoCacheFor(suite.current.t.platform).forget('production', ip_address);
+    return live.check(ip_address);
   };
 
   it('a University of Toronto address is restricted as Ontario (CA-ON), not as the rest of Canada', async () => {

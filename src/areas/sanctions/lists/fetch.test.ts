@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../../test/helpers/suite.js';
 import { FileServer } from '../../../../test/helpers/file-server.js';
 import { temporaryDirectory } from '../../../../test/helpers/temporary-directory.js';
-import { TestService } from '../../../../test/helpers/test-service.js';
+import { HOUR } from '../../../../test/helpers/units.js';
 import { SanctionsDriver } from '../sanctions.test-support.js';
 
 const excerpt = (file: string) =>
@@ -138,9 +138,9 @@ describe('downloading the sanctions lists', () => {
   it('runs again after SANCTIONS_FETCH_INTERVAL_HOURS on the service clock, not before', async () => {
     const { t, files } = suite.current;
     const before = files.countFor('/un.xml');
-    await t.advance(23 * 3600);
+    await t.advance(23 * HOUR);
     expect(files.countFor('/un.xml')).toBe(before);
-    await t.advance(3600);
+    await t.advance(HOUR);
     expect(files.countFor('/un.xml')).toBe(before + 1);
   });
 
@@ -228,14 +228,11 @@ describe('downloading the sanctions lists', () => {
 });
 
 describe('downloading the lists without a lists directory', () => {
+  const suite = useSuite(() => SanctionsDriver.start());
+
   it('answers 409 fetch_not_configured', async () => {
-    const t = await TestService.start();
-    try {
-      const response = await t.backoffice('POST', '/sanctions/lists/fetch');
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ error: 'fetch_not_configured' });
-    } finally {
-      await t.close();
-    }
+    const response = await suite.current.t.backoffice('POST', '/sanctions/lists/fetch');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: 'fetch_not_configured' });
   });
 });
