@@ -26,6 +26,7 @@ import * as fourEyesByPeople from './2026-11-28T0024_four_eyes_by_people.js';
 import * as sanctionsListChanges from './2026-12-01T0025_sanctions_list_changes.js';
 import * as processLoad from './2026-12-02T0026_process_load.js';
 import * as limitKinds from './2026-12-02T0027_limit_kinds.js';
+import * as timeOuts from './2026-12-02T0028_time_outs.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0025_sanctions_list_changes': sanctionsListChanges,
   '2026-12-02T0026_process_load': processLoad,
   '2026-12-02T0027_limit_kinds': limitKinds,
+  '2026-12-02T0028_time_outs': timeOuts,
 };

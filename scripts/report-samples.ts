@@ -56,6 +56,7 @@ try {
     duration: 'duration_6m',
     email: 'p99@example.com',
   });
+  await t.api(tenant.apiKey, 'POST', '/v1/time-outs', { user_id: 'player-55', duration: 'duration_7d' });
   await t.advance(12 * 3600 + 15 * 60);
   const listed = await t.backoffice('GET', `/reports?tenant_id=${tenant.tenantId}&period=2030-01-01`);
   for (const report of listed

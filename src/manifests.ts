@@ -8,6 +8,7 @@ import { limitsArea } from './areas/limits/index.js';
 import { regulatorExportsArea } from './areas/regulator-exports/index.js';
 import { reportsArea } from './areas/reports/index.js';
 import { sanctionsArea } from './areas/sanctions/index.js';
+import { timeOutsArea } from './areas/time-outs/index.js';
 import type { AreaManifest } from './platform/area.js';
 import { PLATFORM_PARTS } from './platform/parts.js';
 import { staffArea } from './staff/index.js';
@@ -22,6 +23,7 @@ export const MANIFESTS: readonly AreaManifest[] = [
   healthArea,
   exclusionsArea,
   limitsArea,
+  timeOutsArea,
   kycArea,
   sanctionsArea,
   geoArea,

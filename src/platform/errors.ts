@@ -57,6 +57,8 @@ export const ERROR_STATUS = {
   limit_not_pending: 409,
   currency_mismatch: 422,
   duplicate_transaction: 409,
+  // time-outs
+  unsupported_duration: 400,
   // sanctions
   missing_fields: 400,
   already_screened: 409,

@@ -9,6 +9,7 @@ const PREFIXES = {
   request: 'req',
   exclusion: 'exc',
   limit: 'lim',
+  time_out: 'tmo',
   deposit: 'dep',
   kyc_check: 'kyc',
   screen: 'scr',

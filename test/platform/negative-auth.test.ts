@@ -148,7 +148,7 @@ const PATH_RESOURCES: Record<string, (a: TestTenant) => Promise<Record<string, s
   },
 };
 
-/** Makes A's KYC check, sanctions screening and AML case of USER; answers the value of each query-string id. */
+/** Makes A's KYC check, sanctions screening, AML case and time-out of USER; answers each query-string id's value. */
 async function makeQueryResources(a: TestTenant): Promise<Record<string, string>> {
   const kyc = await t.api(a.apiKey, 'POST', '/v1/kyc/start', {
     user_id: USER,
@@ -184,6 +184,9 @@ async function makeQueryResources(a: TestTenant): Promise<Record<string, string>
     destination_country: 'GB',
   });
   expect(hold.json(), hold.body).toMatchObject({ decision: 'hold' });
+  // A time-out, so that the time-outs list has something of A's to show.
+  const timeOut = await t.api(a.apiKey, 'POST', '/v1/time-outs', { user_id: USER, duration: 'duration_24h' });
+  expect(timeOut.statusCode, timeOut.body).toBe(201);
   return { user_id: USER, kyc_check_id: kycCheckId };
 }
 

@@ -11,7 +11,7 @@ export const VERSION_AUDIT_ACTIONS = {
 } as const;
 
 /** Written into every version: a change to what a report holds or how it is laid out takes a new generator version. */
-export const GENERATOR_VERSION = 'reports/1.0';
+export const GENERATOR_VERSION = 'reports/1.1';
 
 /** The daily compilation runs this many minutes after midnight UTC (the day before; on the 1st, the month before). */
 export const COMPILE_MINUTE = 15;
@@ -73,6 +73,9 @@ export const SELF_LIMITATION_KINDS = [
   'exclusion_registered',
   'exclusion_expired',
   'exclusion_voided',
+  'timeout_started',
+  'timeout_extended',
+  'timeout_ended',
   'breach_attempts',
 ] as const;
 export type SelfLimitationKind = (typeof SELF_LIMITATION_KINDS)[number];

@@ -5,8 +5,9 @@ import { HOUR } from '../../../test/helpers/units.js';
 
 /**
  * The self-limitation report, against counts worked out by hand. Everything happens on 2030-01-01 from 12:00Z (the
- * test clock's start) except what follows from it: an increase activating after its 48-hour cool-off on the 3rd and
- * a 24-hour exclusion expiring on the 2nd. The January report, compiled on 1 February, holds every kind.
+ * test clock's start) except what follows from it: an increase activating after its 48-hour cool-off on the 3rd,
+ * a 24-hour exclusion and a 24-hour time-out ending on the 2nd, and a time-out extended to 7 days ending on the 8th.
+ * The January report, compiled on 1 February, holds every kind.
  */
 describe('the self-limitation report', () => {
   const suite = useSuite(() => ReportsDriver.start(), { perTest: true });
@@ -25,7 +26,7 @@ describe('the self-limitation report', () => {
       requested_at: suite.current.now(),
     });
 
-  it('counts every limit change kind, breach attempts per player, and exclusions by duration and channel', async () => {
+  it('counts every limit change kind, breach attempts per player, exclusions and time-outs by duration and channel', async () => {
     const d = suite.current;
     const { t } = d;
     const first = await setLimit('u1', 10_000); // limit_set
@@ -64,13 +65,25 @@ describe('the self-limitation report', () => {
       duration: 'duration_7d',
       environment: 'sandbox',
     });
+    // Time-outs: u6's ends on the 2nd; u7's, a minute later, is extended to 7 days a minute after that (the 24-hour
+    // one is superseded and never ends by itself; the extension ends on the 8th).
+    const breakTaken = await api('POST', '/v1/time-outs', { user_id: 'u6', duration: 'duration_24h' });
+    await t.advance(60);
+    const superseded = await api('POST', '/v1/time-outs', { user_id: 'u7', duration: 'duration_24h' });
+    await t.advance(60);
+    const extension = await api('POST', '/v1/time-outs', { user_id: 'u7', duration: 'duration_7d' });
 
     // To 2030-02-01T00:15Z: January closes.
-    await t.advance(12 * HOUR + 15 * 60);
+    await t.advance(12 * HOUR + 15 * 60 - 120);
     await d.advanceDays(30);
     const [month] = await d.versions('self_limitation', '2030-01');
-    expect(month).toMatchObject({ version: 1, version_kind: 'original', row_count: 12 });
-    expect(month!.daily_counts).toEqual({ '2030-01-01': 10, '2030-01-02': 1, '2030-01-03': 1 });
+    expect(month).toMatchObject({ version: 1, version_kind: 'original', row_count: 17 });
+    expect(month!.daily_counts).toEqual({
+      '2030-01-01': 13,
+      '2030-01-02': 2,
+      '2030-01-03': 1,
+      '2030-01-08': 1,
+    });
     const json = await d.content(month!.report_id, 'json');
     expect(sha256(json)).toBe(month!.sha256_json);
     const body = JSON.parse(json);
@@ -110,6 +123,11 @@ describe('the self-limitation report', () => {
       ['exclusion_registered', 'u5'],
       ['exclusion_expired', 'u4'],
       ['exclusion_voided', 'u5'],
+      ['timeout_started', 'u6'],
+      ['timeout_started', 'u7'],
+      ['timeout_extended', 'u7'],
+      ['timeout_ended', 'u6'],
+      ['timeout_ended', 'u7'],
       ['breach_attempts', 'u1'],
     ]);
     expect(body.rows[0]).toEqual(limit('limit_set', first.limit_id, 10_000, null, 0));
@@ -124,7 +142,30 @@ describe('the self-limitation report', () => {
       duration: 'duration_24h',
       channel: 'api',
     });
-    expect(body.rows[11]).toMatchObject({ record_type: 'breach_attempts', user_id: 'u1', count: 2 });
+    const timeOut = (kind: string, reference: { time_out_id: string }, duration: string, at: string) => ({
+      record_type: 'event',
+      kind,
+      occurred_at: at,
+      user_id: expect.any(String),
+      reference_id: reference.time_out_id,
+      limit_type: null,
+      amount_cents: null,
+      currency: null,
+      previous_amount_cents: null,
+      cooloff_seconds: null,
+      effective_from: null,
+      duration,
+      channel: 'api',
+      count: null,
+    });
+    expect(body.rows.slice(11, 16)).toEqual([
+      timeOut('timeout_started', breakTaken, 'duration_24h', breakTaken.starts_at),
+      timeOut('timeout_started', superseded, 'duration_24h', superseded.starts_at),
+      timeOut('timeout_extended', extension, 'duration_7d', extension.starts_at),
+      timeOut('timeout_ended', breakTaken, 'duration_24h', '2030-01-02T12:00:00.000Z'),
+      timeOut('timeout_ended', extension, 'duration_7d', '2030-01-08T12:02:00.000Z'),
+    ]);
+    expect(body.rows[16]).toMatchObject({ record_type: 'breach_attempts', user_id: 'u1', count: 2 });
     const totals = Object.fromEntries(
       body.totals.map(
         (r: { kind: string; duration: string | null; channel: string | null; count: number }) => [
@@ -142,11 +183,16 @@ describe('the self-limitation report', () => {
       exclusion_registered: 2,
       exclusion_expired: 1,
       exclusion_voided: 1,
+      timeout_started: 2,
+      timeout_extended: 1,
+      timeout_ended: 2,
       breach_attempts: 2,
       breach_attempt_players: 1,
       'exclusion_registered duration_24h api': 1,
       'exclusion_registered duration_30d api': 1,
       'exclusion_registered duration_7d regulator': 1,
+      'timeout_started duration_24h api': 2,
+      'timeout_extended duration_7d api': 1,
     });
 
     // The CSV carries the same rows then the totals, under one header row.
@@ -154,7 +200,7 @@ describe('the self-limitation report', () => {
     expect(csv[0]).toBe(
       'record_type,kind,occurred_at,user_id,reference_id,limit_type,amount_cents,currency,previous_amount_cents,cooloff_seconds,effective_from,duration,channel,count',
     );
-    expect(csv.filter((line) => line.startsWith('total,'))).toHaveLength(13);
+    expect(csv.filter((line) => line.startsWith('total,'))).toHaveLength(18);
     expect(csv).toContain('total,exclusion_registered,,,,,,,,,,duration_7d,regulator,1');
 
     // The day reports split the same changes by day: the 3rd holds only the activation.

@@ -240,6 +240,37 @@ export async function exclusionChanges(
   return rows;
 }
 
+export interface TimeOutChange {
+  time_out_id: string;
+  user_id: string;
+  duration: string;
+  channel: string;
+  extends_time_out_id: string | null;
+  at: Date;
+}
+
+/**
+ * The tenant's time-outs started in the period (fresh ones and extensions, at receipt), or ended in it: at ends_at
+ * of those not superseded (an extended one never ends by itself), whether or not the end's job has run yet.
+ */
+export async function timeOutChanges(
+  db: Executor,
+  period: Period,
+  moment: 'started' | 'ended',
+  after: Keyset | null,
+  limit: number,
+) {
+  const column = moment === 'started' ? 'starts_at' : 'ends_at';
+  const notSuperseded = moment === 'ended' ? sql`and status <> 'superseded'` : sql``;
+  const { rows } = await sql<TimeOutChange>`
+    select time_out_id, user_id, duration, channel, extends_time_out_id, ${sql.ref(column)} as at from time_outs
+    where tenant_id = ${period.tenantId} and ${sql.ref(column)} >= ${period.start}
+      and ${sql.ref(column)} < ${period.end} and ${sql.ref(column)} <= ${period.hwm} ${notSuperseded}
+      ${afterKeyset(column, 'time_out_id', after)}
+    order by ${sql.ref(column)}, time_out_id limit ${limit}`.execute(db);
+  return rows;
+}
+
 /** The regulator's own list rows of the tenant's environment registered in the period, by duration (counts only). */
 export async function regulatorRegistrations(
   db: Executor,

@@ -5,6 +5,7 @@ import { exclusionsOfUser } from '../../areas/exclusions/index.js';
 import { kycChecksOfUser, tierRecord } from '../../areas/kyc/index.js';
 import { listLimits } from '../../areas/limits/index.js';
 import { playerDismissals, sanctionsOfUser } from '../../areas/sanctions/index.js';
+import { timeOutsOfUser } from '../../areas/time-outs/index.js';
 import type { Platform } from '../../platform/context.js';
 import { recentEventsOfUser } from '../../platform/outbox.js';
 import { formatMoney } from '../../platform/money.js';
@@ -63,10 +64,11 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
       // The tenant's own read verbs, for a member of staff reading on the tenant's behalf.
       const asTenant = { ...ctx, tenantId };
       const db = platform.db;
-      const [exclusions, limits, tier, checks, sanctions, dismissals, amlCases, amlEvents, events] =
+      const [exclusions, limits, timeOuts, tier, checks, sanctions, dismissals, amlCases, amlEvents, events] =
         await Promise.all([
           exclusionsOfUser(db, tenantId, userId),
           listLimits(asTenant, userId),
+          timeOutsOfUser(db, tenantId, userId, platform.clock.now(), RECENT),
           tierRecord(asTenant, userId),
           kycChecksOfUser(db, tenantId, userId, CASES),
           sanctionsOfUser(db, tenantId, userId, CASES),
@@ -129,6 +131,25 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
             ],
           ],
           { empty: 'No deposit limit in force.' },
+        )}
+
+        <h2>Time-outs</h2>
+        <p class="hint">
+          Breaks the player took at this tenant, newest first. An extension is a new row; the one it replaced
+          is superseded.
+        </p>
+        ${table(
+          timeOuts,
+          [
+            ['Time-out', (t) => t.time_out_id],
+            ['Duration', (t) => t.duration.replace('duration_', '')],
+            ['From', (t) => time(t.starts_at)],
+            ['Until', (t) => time(t.ends_at)],
+            ['Status', (t) => t.status],
+            ['Reason', (t) => t.reason],
+            ['Extends', (t) => t.extends_time_out_id],
+          ],
+          { empty: 'No time-out taken.' },
         )}
 
         <h2>KYC</h2>

@@ -7,6 +7,7 @@ import type { GeoTables } from '../../areas/geo/geo.tables.js';
 import type { KycTables } from '../../areas/kyc/kyc.tables.js';
 import type { LimitTables } from '../../areas/limits/limits.tables.js';
 import type { SanctionsTables } from '../../areas/sanctions/sanctions.tables.js';
+import type { TimeOutTables } from '../../areas/time-outs/time-outs.tables.js';
 import type { FxTables } from '../fx.tables.js';
 import type { StaffTables } from '../../staff/staff.tables.js';
 import type { FourEyesTables } from '../four-eyes.store.js';
@@ -17,6 +18,7 @@ import type { PlatformTables } from './platform-tables.js';
 export type DB = PlatformTables &
   ExclusionTables &
   LimitTables &
+  TimeOutTables &
   SanctionsTables &
   GeoTables &
   AmlTables &

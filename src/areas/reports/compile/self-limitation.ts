@@ -8,10 +8,12 @@ import {
   limitsCancelled,
   limitsRequested,
   regulatorRegistrations,
+  timeOutChanges,
   type ExclusionChange,
   type Keyset,
   type LimitChange,
   type Period,
+  type TimeOutChange,
 } from '../reports.sources.store.js';
 
 const PAGE = 1000;
@@ -82,14 +84,28 @@ function exclusionRecord(kind: SelfLimitationKind, row: ExclusionChange): SelfLi
   };
 }
 
+function timeOutRecord(kind: SelfLimitationKind, row: TimeOutChange): SelfLimitationRecord {
+  return {
+    record_type: 'event',
+    kind,
+    ...EMPTY,
+    occurred_at: row.at.toISOString(),
+    user_id: row.user_id,
+    reference_id: row.time_out_id,
+    duration: row.duration,
+    channel: row.channel,
+  };
+}
+
 /** A requested change's kind: a first limit of its type, a decrease (at once), or an increase (cooling off). */
 const requestedKind = (row: LimitChange): SelfLimitationKind =>
   row.current_limit_cents === null ? 'limit_set' : row.is_increase ? 'increase_requested' : 'limit_decreased';
 
 /**
  * The self-limitation report: every limit change (set, decreased, increase requested with its cool-off, activated,
- * cancelled), breach attempts per player, the tenant's exclusions registered, expired and voided, then the period's
- * totals (by kind; registrations by duration and channel, the regulator's own list included as channel regulator).
+ * cancelled), the tenant's exclusions registered, expired and voided, its time-outs started, extended and ended,
+ * breach attempts per player, then the period's totals (by kind; exclusion registrations by duration and channel,
+ * the regulator's own list included as channel regulator; time-outs started and extended by duration and channel).
  * Sections in that order, each in time order; totals are counted as the rows go by, never by holding them.
  */
 export async function* selfLimitationRows(
@@ -99,6 +115,8 @@ export async function* selfLimitationRows(
 ): AsyncGenerator<SelfLimitationItem> {
   const counts = new Map<SelfLimitationKind, number>(SELF_LIMITATION_KINDS.map((k) => [k, 0]));
   const registrations = new Map<string, number>();
+  /** `kind|duration|channel` of the time-outs started and extended: the report counts them by duration. */
+  const timeOuts = new Map<string, number>();
   const emit = (record: SelfLimitationRecord) => {
     const kind = record.kind as SelfLimitationKind;
     counts.set(
@@ -108,6 +126,10 @@ export async function* selfLimitationRows(
     if (kind === 'exclusion_registered') {
       const key = `${record.duration}|${record.channel}`;
       registrations.set(key, (registrations.get(key) ?? 0) + 1);
+    }
+    if (kind === 'timeout_started' || kind === 'timeout_extended') {
+      const key = `${kind}|${record.duration}|${record.channel}`;
+      timeOuts.set(key, (timeOuts.get(key) ?? 0) + 1);
     }
     return { total: false, record };
   };
@@ -142,6 +164,18 @@ export async function* selfLimitationRows(
       yield emit(exclusionRecord(kind, row));
     }
   }
+  for await (const row of paged(
+    (after) => timeOutChanges(db, period, 'started', after, PAGE),
+    (r) => r.time_out_id,
+  )) {
+    yield emit(timeOutRecord(row.extends_time_out_id === null ? 'timeout_started' : 'timeout_extended', row));
+  }
+  for await (const row of paged(
+    (after) => timeOutChanges(db, period, 'ended', after, PAGE),
+    (r) => r.time_out_id,
+  )) {
+    yield emit(timeOutRecord('timeout_ended', row));
+  }
   let players = 0;
   for (let afterUser: string | null = null; ;) {
     const rows = await breachAttempts(db, period, afterUser, PAGE);
@@ -174,5 +208,9 @@ export async function* selfLimitationRows(
   for (const key of [...registrations.keys()].sort()) {
     const [duration, channel] = key.split('|');
     yield total({ kind: 'exclusion_registered', duration, channel, count: registrations.get(key)! });
+  }
+  for (const key of [...timeOuts.keys()].sort()) {
+    const [kind, duration, channel] = key.split('|');
+    yield total({ kind, duration, channel, count: timeOuts.get(key)! });
   }
 }
