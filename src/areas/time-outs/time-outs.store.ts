@@ -58,12 +58,22 @@ export function timeOutsOfUser(
 ): Promise<TimeOutWithStatus[]> {
   return db
     .selectFrom('time_outs')
-    .selectAll()
-    .select(
+    .select([
+      'time_out_id',
+      'tenant_id',
+      'user_id',
+      'duration',
+      'reason',
+      'initiated_at',
+      'channel',
+      'starts_at',
+      'ends_at',
+      'extends_time_out_id',
+      'left_active_at',
       sql<TimeOutStatus>`case when status = 'active' and ends_at <= ${at} then 'ended' else status end`.as(
         'status',
       ),
-    )
+    ])
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .orderBy('starts_at', 'desc')

@@ -3,6 +3,7 @@ import { useSuite } from '../../../test/helpers/suite.js';
 import { TestService } from '../../../test/helpers/test-service.js';
 import { DAY, HOUR } from '../../../test/helpers/units.js';
 import { expectRefused, storedRows } from '../../../test/platform/stored-rows.js';
+import { activeTimeOut } from './time-outs.store.js';
 import { TimeOutsDriver } from './time-outs.test-support.js';
 
 /** POST and GET /v1/time-outs through HTTP on the test clock, with the webhooks the tenant receives. */
@@ -128,9 +129,14 @@ describe('time-outs', () => {
   it('a time-out past its end whose job is late has ended: listed so, and a new request starts afresh', async () => {
     const h = suite.current;
     const first = (await h.takeTimeOut('duration_24h')).json();
+    const inForce = (at: Date) => activeTimeOut(h.t.db, h.tenant.tenantId, h.userId, at);
+    expect(await inForce(new Date(first.ends_at))).toBeUndefined();
+    expect((await inForce(new Date(Date.parse(first.ends_at) - 1)))?.time_out_id).toBe(first.time_out_id);
     // Move the clock without running due work, as when the workers are behind.
     await h.t.platform.testClock!.advance(h.t.db, DAY + HOUR);
     expect((await h.timeOuts())[0]).toMatchObject({ time_out_id: first.time_out_id, status: 'ended' });
+    // The door's answer for the status call and play sessions: nothing in force, though the row waits for its job.
+    expect(await inForce(h.t.platform.clock.now())).toBeUndefined();
     const next = await h.takeTimeOut('duration_24h');
     expect(next.statusCode).toBe(201);
     expect(next.json().time_out_id).not.toBe(first.time_out_id);
