@@ -209,4 +209,25 @@ describe('the self-limitation report', () => {
       JSON.parse(await d.content(third!.report_id, 'json')).rows.map((r: { kind: string }) => r.kind),
     ).toEqual(['increase_activated']);
   });
+
+  it('counts deposit limits only: a loss limit and a rejected stake add no deposit-limit row or breach attempt', async () => {
+    const d = suite.current;
+    await api('POST', '/v1/limits', {
+      user_id: 'u9',
+      limit_kind: 'loss',
+      limit_type: 'limit_daily',
+      amount_cents: 1_000,
+      currency: 'USD',
+      requested_at: d.now(),
+    });
+    const stake = await api('POST', '/v1/limits/wager-check', {
+      user_id: 'u9',
+      amount_cents: 5_000,
+      currency: 'USD',
+    });
+    expect(stake).toMatchObject({ allowed: false, breached_limit_kind: 'loss' });
+    await d.t.advance(12 * HOUR + 15 * 60);
+    const [day] = await d.versions('self_limitation', '2030-01-01');
+    expect(JSON.parse(await d.content(day!.report_id, 'json')).rows).toEqual([]);
+  });
 });
