@@ -11,19 +11,22 @@ export async function lockUser(tx: Executor, tenantId: string, userId: string): 
   await lockSubject(tx, 'time-outs', tenantId, userId);
 }
 
+/** The player's rows marked active (at most one: a unique index). */
+const activeRows = (db: Executor, tenantId: string, userId: string) =>
+  db
+    .selectFrom('time_outs')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active');
+
 /** The player's row marked active, whether or not its ends_at has passed (its end job may be late). */
 export function findActiveRow(
   db: Executor,
   tenantId: string,
   userId: string,
 ): Promise<TimeOutRow | undefined> {
-  return db
-    .selectFrom('time_outs')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
+  return activeRows(db, tenantId, userId).executeTakeFirst();
 }
 
 /** The time-out in force for the player at `at`, if any: active and not yet at its ends_at. */
@@ -33,14 +36,7 @@ export function activeTimeOut(
   userId: string,
   at: Date,
 ): Promise<TimeOutRow | undefined> {
-  return db
-    .selectFrom('time_outs')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .where('ends_at', '>', at)
-    .executeTakeFirst();
+  return activeRows(db, tenantId, userId).where('ends_at', '>', at).executeTakeFirst();
 }
 
 export type TimeOutWithStatus = TimeOutRow & { status: TimeOutStatus };

@@ -9,11 +9,9 @@ import {
   limitsRequested,
   regulatorRegistrations,
   timeOutChanges,
-  type ExclusionChange,
   type Keyset,
   type LimitChange,
   type Period,
-  type TimeOutChange,
 } from '../reports.sources.store.js';
 
 const PAGE = 1000;
@@ -71,27 +69,19 @@ function limitRecord(kind: SelfLimitationKind, row: LimitChange): SelfLimitation
   };
 }
 
-function exclusionRecord(kind: SelfLimitationKind, row: ExclusionChange): SelfLimitationRecord {
+/** A register row's or a time-out's change: the same record, its duration and channel, under its own id. */
+function durationRecord(
+  kind: SelfLimitationKind,
+  row: { user_id: string | null; duration: string; channel: string; at: Date },
+  referenceId: string,
+): SelfLimitationRecord {
   return {
     record_type: 'event',
     kind,
     ...EMPTY,
     occurred_at: row.at.toISOString(),
     user_id: row.user_id,
-    reference_id: row.exclusion_id,
-    duration: row.duration,
-    channel: row.channel,
-  };
-}
-
-function timeOutRecord(kind: SelfLimitationKind, row: TimeOutChange): SelfLimitationRecord {
-  return {
-    record_type: 'event',
-    kind,
-    ...EMPTY,
-    occurred_at: row.at.toISOString(),
-    user_id: row.user_id,
-    reference_id: row.time_out_id,
+    reference_id: referenceId,
     duration: row.duration,
     channel: row.channel,
   };
@@ -161,20 +151,21 @@ export async function* selfLimitationRows(
       (after) => exclusionChanges(db, period, moment, after, PAGE),
       (r) => r.exclusion_id,
     )) {
-      yield emit(exclusionRecord(kind, row));
+      yield emit(durationRecord(kind, row, row.exclusion_id));
     }
   }
   for await (const row of paged(
     (after) => timeOutChanges(db, period, 'started', after, PAGE),
     (r) => r.time_out_id,
   )) {
-    yield emit(timeOutRecord(row.extends_time_out_id === null ? 'timeout_started' : 'timeout_extended', row));
+    const kind = row.extends_time_out_id === null ? 'timeout_started' : 'timeout_extended';
+    yield emit(durationRecord(kind, row, row.time_out_id));
   }
   for await (const row of paged(
     (after) => timeOutChanges(db, period, 'ended', after, PAGE),
     (r) => r.time_out_id,
   )) {
-    yield emit(timeOutRecord('timeout_ended', row));
+    yield emit(durationRecord('timeout_ended', row, row.time_out_id));
   }
   let players = 0;
   for (let afterUser: string | null = null; ;) {
