@@ -11,6 +11,7 @@ const PREFIXES = {
   limit: 'lim',
   time_out: 'tmo',
   deposit: 'dep',
+  stake_hold: 'stk',
   kyc_check: 'kyc',
   screen: 'scr',
   case: 'case',

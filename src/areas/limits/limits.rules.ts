@@ -26,6 +26,12 @@ export const WINDOW_SECONDS: Record<WindowType, number> = {
   limit_weekly: 7 * 86_400,
   limit_monthly: 30 * 86_400,
 };
+/** A window's name in the player's messages (the checks' user_message). */
+export const WINDOW_WORDS: Record<WindowType, string> = {
+  limit_daily: 'daily',
+  limit_weekly: 'weekly',
+  limit_monthly: 'monthly',
+};
 export const LONGEST_WINDOW_SECONDS = WINDOW_SECONDS.limit_monthly;
 
 /** Below this many minor units a limit is 422 below_minimum (one unit of the major currency). */

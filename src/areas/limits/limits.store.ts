@@ -57,16 +57,18 @@ export function findLimit(
     .executeTakeFirst();
 }
 
-/** A user's limits in force or pending, of one kind or of every kind. */
+/** A user's limits in force or pending, of one kind or of every kind, each with whether it is in force at `now`. */
 export function openLimitsOfUser(
   db: Executor,
   tenantId: string,
   userId: string,
+  now: Date,
   limitKind?: LimitKind,
-): Promise<DepositLimit[]> {
+): Promise<OpenLimit[]> {
   return db
     .selectFrom('deposit_limits')
     .selectAll()
+    .select(inForce(sql`${now}::timestamptz`).as('in_force'))
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('status', 'in', ['active', 'pending'])

@@ -3,16 +3,10 @@ import { databaseGroupCommit } from '../../../platform/group-commit.js';
 import { newId } from '../../../platform/ids.js';
 import { formatMoney } from '../../../platform/money.js';
 import { utcMinute } from '../../../platform/utc-calendar.js';
-import { RESERVATION_HOLD_SECONDS, type WindowType } from '../limits.rules.js';
+import { RESERVATION_HOLD_SECONDS, WINDOW_WORDS } from '../limits.rules.js';
 import type { CheckRequest, CheckResult } from '../limits.schemas.js';
 import { assertKeptCurrency } from './currency.js';
 import { checkInOneStatement, type CheckInput, type CheckOutcome } from '../statements/limits-check.js';
-
-const WINDOW_WORDS: Record<WindowType, string> = {
-  limit_daily: 'daily',
-  limit_weekly: 'weekly',
-  limit_monthly: 'monthly',
-};
 
 /** Plain language for the player, shown verbatim by the tenant: what failed, what fits now, and when this fits. */
 function userMessage(input: CheckRequest, breach: NonNullable<CheckOutcome['breach']>, maxNow: number) {

@@ -5,19 +5,13 @@ import { formatMoney } from '../../../platform/money.js';
 import { emitEvent } from '../../../platform/outbox.js';
 import { withTransaction } from '../../../platform/service-context.js';
 import { utcMinute } from '../../../platform/utc-calendar.js';
-import { STAKE_HOLD_SECONDS, WINDOW_SECONDS, type WindowType } from '../limits.rules.js';
+import { STAKE_HOLD_SECONDS, WINDOW_SECONDS, WINDOW_WORDS } from '../limits.rules.js';
 import type { WagerCheckRequest, WagerCheckResult } from '../limits.schemas.js';
 import { lockUser, userCurrency } from '../limits.store.js';
 import { heldStakes } from '../stakes/held-stakes.js';
 import { decideStake, stakeFitsAt, type StakeLimit } from '../stakes/stake-decision.js';
 import { countedEvents, insertStakeHold, stakeLimitsInForce, stakeTotals } from '../stakes/stakes.store.js';
 import { assertKeptCurrency } from './currency.js';
-
-const WINDOW_WORDS: Record<WindowType, string> = {
-  limit_daily: 'daily',
-  limit_weekly: 'weekly',
-  limit_monthly: 'monthly',
-};
 
 /** Plain language for the player, shown verbatim by the tenant: what failed, what fits now, and when this fits. */
 function userMessage(
@@ -60,7 +54,7 @@ export async function checkWager(ctx: TenantContext, input: WagerCheckRequest): 
     if (decision.allowed) {
       await insertStakeHold(tx, {
         tenant_id: tenantId,
-        hold_id: `stk${newId('deposit').slice('dep'.length)}`,
+        hold_id: newId('stake_hold'),
         user_id: userId,
         amount_cents: input.amount_cents,
         currency: input.currency,

@@ -17,7 +17,7 @@ import { windowStates } from '../statements/limits-windows.js';
 export async function listLimits(ctx: TenantScopedContext, userId: string) {
   const now = ctx.clock.now();
   const tenantId = ctx.tenantId;
-  const open = await openLimitsOfUser(ctx.db, tenantId, userId, 'deposit');
+  const open = await openLimitsOfUser(ctx.db, tenantId, userId, now, 'deposit');
   const windows = await windowStates(ctx.db, { tenantId, userId, amountCents: 0, now });
   return windows.map((w) => {
     const inForce = open.find((l) => l.limit_id === w.limit_id)!;
@@ -50,7 +50,7 @@ export async function listLimitsOfKind(
   if (kind === 'deposit') return deposits;
   const now = ctx.clock.now();
   const { tenantId } = ctx;
-  const open = (await openLimitsOfUser(ctx.db, tenantId, userId)).filter(
+  const open = (await openLimitsOfUser(ctx.db, tenantId, userId, now)).filter(
     (l) => l.limit_kind !== 'deposit' && (kind === 'all' || l.limit_kind === kind),
   );
   const currency = open.find((l) => l.currency !== null)?.currency;
@@ -67,7 +67,7 @@ export async function listLimitsOfKind(
       (l) => l.status === 'pending' && l.limit_kind === limit.limit_kind && l.limit_type === limit.limit_type,
     );
     // The limit in force: the active one, or a pending increase whose cool-off has elapsed (it replaces it).
-    const due = pending && pending.effective_from <= now ? pending : undefined;
+    const due = pending?.in_force ? pending : undefined;
     if (limit.status === 'pending' ? limit !== due : due !== undefined) continue;
     const pendingChange = pending && pending !== due ? toKindRecord(pending) : null;
     const base = { ...toKindRecord(limit), status: 'active' as const, pending_change: pendingChange };
