@@ -93,22 +93,19 @@ export function isExhausted(limit: PlayTimeLimit, played: Played[], now: number)
   return remainingSeconds(limit, played, now) === 0;
 }
 
-/** Whole seconds played in the limit's window ending now (for limit_session: the longest session so far). */
-export function spentSeconds(limit: PlayTimeLimit, played: Played[], now: number): number {
+/** What counts against the limit now: play in its window ending now, or for limit_session the longest open session. */
+function usedMs(limit: PlayTimeLimit, played: Played[], now: number): number {
   const so = playedSoFar(played, now);
-  const ms = isWindow(limit.limit_type)
-    ? playedBetween(so, now - windowMs(limit.limit_type), now)
-    : Math.max(0, ...so.filter((s) => s.stop === now).map((s) => s.stop - s.start));
-  return Math.floor(ms / 1000);
+  if (isWindow(limit.limit_type)) return playedBetween(so, now - windowMs(limit.limit_type), now);
+  return Math.max(0, ...so.filter((s) => s.stop === now).map((s) => s.stop - s.start));
 }
 
-export function remainingSeconds(limit: PlayTimeLimit, played: Played[], now: number): number {
-  if (!isWindow(limit.limit_type))
-    return Math.max(0, limit.amount_seconds - spentSeconds(limit, played, now));
-  const so = playedSoFar(played, now);
-  const ms = playedBetween(so, now - windowMs(limit.limit_type), now);
-  return Math.max(0, Math.floor((limit.amount_seconds * 1000 - ms) / 1000));
-}
+/** Whole seconds played (spent) and left (remaining) under the limit now, as the listing shows them. */
+export const spentSeconds = (limit: PlayTimeLimit, played: Played[], now: number) =>
+  Math.floor(usedMs(limit, played, now) / 1000);
+
+export const remainingSeconds = (limit: PlayTimeLimit, played: Played[], now: number) =>
+  Math.max(0, Math.floor((limit.amount_seconds * 1000 - usedMs(limit, played, now)) / 1000));
 
 /**
  * When the player may play again: the latest moment at which each exhausted window limit, counting what has been
