@@ -30,7 +30,6 @@ export {
 export { setLimit } from './service/set-limit.js';
 // For the player status call: a play_time limit exhausted now and until when, and the reality-check interval.
 export { playTimeRestriction, realityCheckIntervalOf } from './service/play-time.js';
-export { setTenantRealityCheck, tenantRealityCheck } from './service/reality-check.js';
 export { toLimitRecord, toRecord } from './limits.events.js';
 export { WINDOW_TYPES } from './limits.rules.js';
 export { DepositLimitRecord, LimitType, LimitView, WindowType } from './limits.schemas.js';
