@@ -27,6 +27,7 @@ import * as sanctionsListChanges from './2026-12-01T0025_sanctions_list_changes.
 import * as processLoad from './2026-12-02T0026_process_load.js';
 import * as limitKinds from './2026-12-02T0027_limit_kinds.js';
 import * as timeOuts from './2026-12-02T0028_time_outs.js';
+import * as playSessions from './2026-12-02T0029_play_sessions.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0026_process_load': processLoad,
   '2026-12-02T0027_limit_kinds': limitKinds,
   '2026-12-02T0028_time_outs': timeOuts,
+  '2026-12-02T0029_play_sessions': playSessions,
 };

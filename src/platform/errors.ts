@@ -57,6 +57,11 @@ export const ERROR_STATUS = {
   limit_not_pending: 409,
   currency_mismatch: 422,
   duplicate_transaction: 409,
+  // play sessions
+  duplicate_session: 409,
+  play_session_not_found: 404,
+  session_already_ended: 409,
+  ended_before_start: 422,
   // time-outs
   unsupported_duration: 400,
   // sanctions

@@ -12,6 +12,7 @@ const PREFIXES = {
   time_out: 'tmo',
   deposit: 'dep',
   stake_hold: 'stk',
+  play_session: 'pls',
   kyc_check: 'kyc',
   screen: 'scr',
   case: 'case',

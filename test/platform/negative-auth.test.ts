@@ -83,6 +83,16 @@ const PATH_ID_CASES: AuthCase[] = [
     error: undefined,
   },
 ];
+// A player's id in a path is the tenant's own name for its player, not an id the service issued: any tenant may name
+// it (PUT /v1/players/{user_id}/reality-check), so the answer need not be 404, only the same as for a name never used.
+const PLAYER_PATH_CASES: AuthCase[] = [
+  {
+    name: "another tenant's key for a player the first tenant has",
+    credential: 'other_tenant_key',
+    status: undefined,
+    error: undefined,
+  },
+];
 // A lookup by a query-string id may answer 200 for an id nobody has (an empty list): the same answer is the rule.
 const QUERY_ID_CASES: AuthCase[] = [
   {
@@ -105,7 +115,13 @@ function casesFor(route: ApiRoute): AuthCase[] {
   return [
     ...TENANT_CASES,
     ...(ADMIN_ONLY.has(routeName(route)) ? ADMIN_CASES : []),
-    ...(route.pathParams.length > 0 ? PATH_ID_CASES : route.queryIds.length > 0 ? QUERY_ID_CASES : []),
+    ...(route.pathParams.includes('user_id')
+      ? PLAYER_PATH_CASES
+      : route.pathParams.length > 0
+        ? PATH_ID_CASES
+        : route.queryIds.length > 0
+          ? QUERY_ID_CASES
+          : []),
   ];
 }
 
@@ -115,6 +131,8 @@ const table = routes
 
 /** The player of tenant A whose data the id look-ups name: limits, a KYC check, a screening and an AML case. */
 const USER = 'negative-auth-user';
+/** The start of A's play session, the same for both makers that ask for it (a repeat start must match). */
+const PLAY_STARTED_AT = t.platform.clock.now().toISOString();
 
 /** The fixtures: the first tenant (A) owns the resources, B is another tenant; a third is suspended. */
 interface Fixtures {
@@ -146,7 +164,21 @@ const PATH_RESOURCES: Record<string, (a: TestTenant) => Promise<Record<string, s
     expect(increase.json()).toMatchObject({ status: 'pending' });
     return { id: increase.json<{ limit_id: string }>().limit_id };
   },
+  'GET /v1/play-sessions/:session_id': playSession,
+  'POST /v1/play-sessions/:session_id/end': playSession,
+  'PUT /v1/players/:user_id/reality-check': async () => ({ user_id: USER }),
 };
+
+/** An open play session of A's player (one session serves both routes: a start is idempotent). */
+async function playSession(a: TestTenant): Promise<Record<string, string>> {
+  const started = await t.api(a.apiKey, 'POST', '/v1/play-sessions', {
+    user_id: USER,
+    session_id: 'negative-auth-session',
+    started_at: PLAY_STARTED_AT,
+  });
+  expect(started.statusCode, started.body).toBeLessThan(300);
+  return { session_id: 'negative-auth-session' };
+}
 
 /** Makes A's KYC check, sanctions screening, AML case and time-out of USER; answers each query-string id's value. */
 async function makeQueryResources(a: TestTenant): Promise<Record<string, string>> {
@@ -296,6 +328,11 @@ function neverIssued(target: Target): Target {
   return { path: change(target.path), query: change(target.query) };
 }
 
+/** A valid body for a route with an id in its path and a body, so that the id, not the body, decides the answer. */
+const VALID_BODIES: Record<string, object> = {
+  'POST /v1/play-sessions/:session_id/end': { ended_at: PLAY_STARTED_AT },
+};
+
 function send(route: ApiRoute, target: Target, authorization: string | undefined) {
   const hasBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
   const query = new URLSearchParams(target.query).toString();
@@ -303,7 +340,7 @@ function send(route: ApiRoute, target: Target, authorization: string | undefined
     method: route.method as 'GET',
     url: fillPath(route.url, target.path) + (query ? `?${query}` : ''),
     headers: authorization === undefined ? {} : { authorization },
-    ...(hasBody ? { payload: {} } : {}),
+    ...(hasBody ? { payload: VALID_BODIES[routeName(route)] ?? {} } : {}),
   });
 }
 

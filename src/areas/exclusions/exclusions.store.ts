@@ -78,6 +78,28 @@ export async function hasActivePermanent(db: Executor, tenantId: string, userId:
   return row !== undefined;
 }
 
+/**
+ * The tenant's own exclusion of the player in force at `at` (marked active and not past its expiry, whether or not
+ * its expiry job has run), if any: a play session and the player status call ask it.
+ */
+export function activeOwnExclusion(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  at: Date,
+): Promise<{ exclusion_id: string; expires_at: Date | null } | undefined> {
+  return db
+    .selectFrom('exclusions')
+    .select(['exclusion_id', 'expires_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('status', '=', ACTIVE)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+    .orderBy('is_permanent', 'desc')
+    .orderBy('expires_at', 'desc')
+    .executeTakeFirst();
+}
+
 /** Rows still marked active although their expiry has passed (their expiry job has not run yet). */
 export function lapsedRows(
   db: Executor,

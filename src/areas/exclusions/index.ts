@@ -30,3 +30,5 @@ export { Duration, Exclusion, type RegulatorEntry, type StaffExclusion } from '.
 export { recordContactsSent, recordContactsShown } from './exclusions.sightings.js';
 // The staff's pages read one player's rows and a page of the regulator's master list.
 export { exclusionsOfUser, regulatorRowsPage } from './exclusions.store.js';
+// The tenant's own exclusion of a player in force (play sessions and the player status call).
+export { activeOwnExclusion } from './exclusions.store.js';

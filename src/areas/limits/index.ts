@@ -3,10 +3,12 @@ import type { AreaManifest } from '../../platform/area.js';
 import { registerLimitJobs } from './limits.jobs.js';
 import { limitRoutes } from './limits.routes.js';
 import { limitsCheckGroupCommit } from './service/check-deposit.js';
+import { playSessionBackofficeRoutes } from './sessions/sessions.backoffice.routes.js';
 
 export const limitsArea: AreaManifest = {
   name: 'limits',
   tenantRoutes: limitRoutes,
+  backofficeRoutes: playSessionBackofficeRoutes,
   groupCommits: (db, config) => ({ limitsCheck: limitsCheckGroupCommit(db, config) }),
   start: registerLimitJobs,
 };
@@ -26,6 +28,8 @@ export {
   type ReleaseOutcome,
 } from './service/release-deposit.js';
 export { setLimit } from './service/set-limit.js';
+// For the player status call: a play_time limit exhausted now and until when, and the reality-check interval.
+export { playTimeRestriction, realityCheckIntervalOf } from './service/play-time.js';
 export { toLimitRecord, toRecord } from './limits.events.js';
 export { WINDOW_TYPES } from './limits.rules.js';
 export { DepositLimitRecord, LimitType, LimitView, WindowType } from './limits.schemas.js';

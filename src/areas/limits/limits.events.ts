@@ -8,7 +8,8 @@ import type { DepositLimit } from './limits.tables.js';
 /**
  * Every event the limits area emits: the lifecycle events of a limit (emitLimitEvent), and limit.breach_attempt,
  * which the deposit check's statement writes in SQL, one per rejected check of a group (breachAttemptEventSql,
- * statements/limits-check.ts), and the wager check writes for a rejected stake (service/check-wager.ts).
+ * statements/limits-check.ts), and the wager check writes for a rejected stake (service/check-wager.ts); and
+ * play_session.limit_reached, which a session's job sends at its ends_at (sessions/sessions.jobs.ts).
  */
 export type LimitEvent = 'limit.created' | 'limit.decreased' | 'limit.activated' | 'limit.cancelled';
 export { breachAttemptEventSql } from './statements/limits-check.js';

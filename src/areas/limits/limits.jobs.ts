@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/context.js';
 import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
 import { registerActivationJob } from './service/activation.js';
+import { registerPlaySessionJobs } from './sessions/sessions.jobs.js';
 import { LAPSED_HOLD_RETENTION_SECONDS, RELEASE_RETENTION_SECONDS } from './limits.rules.js';
 import { purgeReservations } from './limits.store.js';
 import { purgeStakeHolds } from './stakes/stakes.store.js';
@@ -16,6 +17,7 @@ const HOUR_MS = 3_600_000;
 
 export async function registerLimitJobs(platform: Platform): Promise<void> {
   registerActivationJob(platform);
+  registerPlaySessionJobs(platform);
   platform.scheduler.register(PURGE_JOB, async (tx, _job, now) => {
     const lapsedBefore = new Date(now.getTime() - LAPSED_HOLD_RETENTION_SECONDS * 1000);
     const deleted = Math.max(

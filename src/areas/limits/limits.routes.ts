@@ -24,6 +24,7 @@ import { commitDeposit } from './service/commit-deposit.js';
 import { listLimitsOfKind } from './service/list-limits.js';
 import { releaseDeposit, toReleaseRecord } from './service/release-deposit.js';
 import { setLimit } from './service/set-limit.js';
+import { playSessionRoutes } from './sessions/sessions.routes.js';
 
 // The spec's limit codes: a bad amount is invalid_amount, a bad limit_type unsupported_type; any other invalid
 // field is the platform's invalid_request. Limits draw on the default rate-limit bucket.
@@ -183,5 +184,7 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       },
       async (req) => toLimitRecord(await cancelLimit(req.tenantContext, req.params.id)),
     );
+
+    await app.register(playSessionRoutes(platform));
   };
 }

@@ -17,7 +17,7 @@ export const LimitKind = Type.Enum(LIMIT_KINDS, {
     'deposit (the default): deposits; loss: net loss, stakes less payouts; wager: total stakes; play_time: time played, in seconds',
 });
 export type LimitKind = Static<typeof LimitKind>;
-const UserId = Type.String({
+export const UserId = Type.String({
   minLength: 1,
   maxLength: 200,
   description: "The tenant's own player identifier",
@@ -139,10 +139,16 @@ const KindUseView = Type.Object({
   remaining_cents: Type.Optional(
     Type.Integer({ description: 'What may still be staked under this limit now' }),
   ),
-  spent_seconds: Type.Optional(Type.Integer({ description: 'play_time: time played in the window' })),
+  spent_seconds: Type.Optional(
+    Type.Integer({
+      description:
+        'play_time: time played in the window ending now (limit_session: the longest open session)',
+    }),
+  ),
   remaining_seconds: Type.Optional(Type.Integer({ description: 'play_time: time left to play now' })),
   next_reset_at: Type.Union([Timestamp, Type.Null()], {
-    description: 'When the oldest counted stake or payout leaves the window; null when the window is empty',
+    description:
+      'When the oldest counted stake or payout leaves the window (play_time: when the oldest counted play starts leaving it); null when the window is empty',
   }),
   pending_change: Type.Union([KindLimitRecord, Type.Null()], {
     description: 'The increase cooling off for this kind and type, if any',

@@ -1,6 +1,7 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { Timestamp } from '../../platform/db/platform-tables.js';
 import type { LimitKind, LimitType } from './limits.rules.js';
+import type { RefusalReason } from './sessions/play-time.js';
 
 /** pending: cooling off; active: in force; superseded: replaced by a later change; cancelled: withdrawn. */
 export type LimitStatus = 'pending' | 'active' | 'superseded' | 'cancelled';
@@ -68,14 +69,51 @@ export interface StakeHoldsTable {
   expires_at: Timestamp;
 }
 
+/** A play session the operator reported (migration 2026-12-02T0029_play_sessions): refused ones count nothing. */
+export interface PlaySessionsTable {
+  play_session_id: string;
+  tenant_id: string;
+  session_id: string;
+  user_id: string;
+  started_at: Timestamp;
+  created_at: Timestamp;
+  allowed: boolean;
+  reason: RefusalReason | null;
+  ends_at: Timestamp | null;
+  limit_type: LimitType | null;
+  reality_check_interval_seconds: number | null;
+  ended_at: Timestamp | null;
+  counted_until: Timestamp;
+  limit_reached_at: Timestamp | null;
+}
+
+/** A player's own reality-check interval. */
+export interface PlayerRealityChecksTable {
+  tenant_id: string;
+  user_id: string;
+  interval_seconds: number;
+  updated_at: Timestamp;
+}
+
+/** A tenant's default reality-check interval. */
+export interface TenantRealityChecksTable {
+  tenant_id: string;
+  default_interval_seconds: number;
+  updated_at: Timestamp;
+}
+
 export interface LimitTables {
   deposit_limits: DepositLimitsTable;
   deposits: DepositsTable;
   limit_reservations: LimitReservationsTable;
   limit_releases: LimitReleasesTable;
   stake_holds: StakeHoldsTable;
+  play_sessions: PlaySessionsTable;
+  player_reality_checks: PlayerRealityChecksTable;
+  tenant_reality_checks: TenantRealityChecksTable;
 }
 
 export type DepositLimit = Selectable<DepositLimitsTable>;
 export type Deposit = Selectable<DepositsTable>;
 export type LimitRelease = Selectable<LimitReleasesTable>;
+export type PlaySession = Selectable<PlaySessionsTable>;

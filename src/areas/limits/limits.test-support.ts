@@ -81,6 +81,28 @@ export class LimitsDriver extends TenantDriver {
       throw new Error(`event refused: ${response.statusCode} ${response.body}`);
   }
 
+  /** POST /v1/play-sessions for the current player, started now unless told. */
+  startSession(session_id: string, extra: object = {}) {
+    return this.api('POST', '/v1/play-sessions', {
+      user_id: this.userId,
+      session_id,
+      started_at: this.now(),
+      ...extra,
+    });
+  }
+
+  endSession(sessionId: string, ended_at = this.now()) {
+    return this.api('POST', `/v1/play-sessions/${encodeURIComponent(sessionId)}/end`, { ended_at });
+  }
+
+  session(sessionId: string) {
+    return this.api('GET', `/v1/play-sessions/${encodeURIComponent(sessionId)}`);
+  }
+
+  setRealityCheck(interval_seconds: number | null, userId = this.userId) {
+    return this.api('PUT', `/v1/players/${encodeURIComponent(userId)}/reality-check`, { interval_seconds });
+  }
+
   cancel(limitId: string, apiKey = this.tenant.apiKey) {
     return this.t.api(apiKey, 'DELETE', `/v1/limits/${limitId}`);
   }

@@ -8,6 +8,8 @@ import { used } from '../stakes/stake-decision.js';
 import { stakeTotals } from '../stakes/stakes.store.js';
 import { openLimitsOfUser } from '../limits.store.js';
 import { windowStates } from '../statements/limits-windows.js';
+import { playResetsAt, remainingSeconds, spentSeconds } from '../sessions/play-time.js';
+import { playTimeState } from './play-time.js';
 
 /**
  * A user's limits in force, each with its window's spend, the amounts held by allowed checks, what remains, when the oldest deposit leaves the window,
@@ -39,7 +41,8 @@ export async function listLimits(ctx: TenantScopedContext, userId: string) {
 /**
  * A user's limits of one kind or of every kind (`all`): deposit limits as listLimits shows them; loss and wager
  * limits with their stakes or net loss in the window, the stakes held by allowed checks and what remains; play_time
- * limits as set. One row per kind and window in force, with the increase cooling off for it.
+ * limits with the time played in the window (limit_session: the longest open session) and what remains. One row per
+ * kind and window in force, with the increase cooling off for it.
  */
 export async function listLimitsOfKind(
   ctx: TenantScopedContext,
@@ -61,6 +64,9 @@ export async function listLimitsOfKind(
       ])
     : [undefined, []];
   const heldCents = held.reduce((sum, h) => sum + h.amount_cents, 0);
+  const { played } = open.some((l) => l.limit_kind === 'play_time')
+    ? await playTimeState(ctx.db, tenantId, userId, now)
+    : { played: [] };
   const views: KindLimitView[] = [];
   for (const limit of open) {
     const pending = open.find(
@@ -71,7 +77,18 @@ export async function listLimitsOfKind(
     if (limit.status === 'pending' ? limit !== due : due !== undefined) continue;
     const pendingChange = pending && pending !== due ? toKindRecord(pending) : null;
     const base = { ...toKindRecord(limit), status: 'active' as const, pending_change: pendingChange };
-    if (limit.limit_kind === 'play_time' || !totals) {
+    if (limit.limit_kind === 'play_time') {
+      const time = { limit_type: limit.limit_type, amount_seconds: Number(limit.amount_cents) };
+      const resetsAt = playResetsAt(time, played, now.getTime());
+      views.push({
+        ...base,
+        spent_seconds: spentSeconds(time, played, now.getTime()),
+        remaining_seconds: remainingSeconds(time, played, now.getTime()),
+        next_reset_at: resetsAt === null ? null : new Date(resetsAt).toISOString(),
+      });
+      continue;
+    }
+    if (!totals) {
       views.push({ ...base, next_reset_at: null });
       continue;
     }

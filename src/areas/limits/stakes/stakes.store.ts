@@ -87,6 +87,48 @@ export async function countedEvents(
   return result.rows.map((r) => ({ type: r.event_type, at: r.occurred_at, cents: Number(r.cents) }));
 }
 
+/** Stakes and payouts of the counted events carrying this metadata.session_id since `since` (a play session's). */
+export async function sessionStakeTotals(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  sessionId: string,
+  currency: string,
+  scale: number,
+  since: Date,
+): Promise<WindowTotals> {
+  const result = await sql<{ stakes: string; payouts: string }>`
+    with ev as (${counted(tenantId, userId, currency, scale, since)} and e.metadata->>'session_id' = ${sessionId})
+    select coalesce(sum(cents) filter (where event_type = 'wager'), 0)::text as stakes,
+      coalesce(sum(cents) filter (where event_type = 'settlement'), 0)::text as payouts
+    from ev`.execute(db);
+  const row = result.rows[0]!;
+  return { stakes: Number(row.stakes), payouts: Number(row.payouts) };
+}
+
+/** The currency of the session's first counted event, if any (a player with no limits has no currency of their own). */
+export async function sessionCurrency(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  sessionId: string,
+  since: Date,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('aml_events')
+    .select('currency')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('occurred_at', '>', since)
+    .where('event_type', 'in', ['wager', 'settlement'])
+    .where('status', '<>', 'failed')
+    .where(sql<string>`metadata->>'session_id'`, '=', sessionId)
+    .orderBy('occurred_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.currency;
+}
+
 /** The wager events acknowledged for the player since `since`, in their own amounts (what ends a hold). */
 export async function wagersAcknowledgedSince(
   db: Executor,
