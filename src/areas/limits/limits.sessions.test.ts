@@ -63,6 +63,39 @@ describe('play sessions', () => {
     expect(await h.webhooks('play_session.limit_reached')).toEqual([]);
   });
 
+  it('a play_time limit lowered during a session moves its ends_at and play_session.limit_reached; the end of a parallel session moves it later', async () => {
+    const h = suite.current;
+    await h.setKindLimit('play_time', 2 * HOUR);
+    expect((await h.startSession('running')).json()).toMatchObject({ ends_at: h.at(2 * HOUR) });
+    await h.t.advance(20 * MINUTE);
+
+    // Lowered to 30 minutes a day after 20 minutes played: 10 minutes more, then the event.
+    expect((await h.setKindLimit('play_time', 30 * MINUTE)).statusCode).toBe(201);
+    expect((await h.session('running')).json()).toMatchObject({ ends_at: h.at(10 * MINUTE) });
+
+    // A second session at once counts the first as running on: together they reach 30 minutes in 5.
+    expect((await h.startSession('parallel')).json()).toMatchObject({ ends_at: h.at(5 * MINUTE) });
+    await h.t.advance(2 * MINUTE);
+    expect((await h.endSession('parallel')).statusCode).toBe(200);
+    // 22 + 2 played: 6 minutes left for the one still running.
+    expect((await h.session('running')).json()).toMatchObject({ ends_at: h.at(6 * MINUTE) });
+    await h.t.advance(6 * MINUTE);
+    const reached = await h.webhooks('play_session.limit_reached');
+    expect(reached.map((e) => e.data)).toEqual([
+      { session_id: 'running', user_id: h.userId, limit_type: 'limit_daily', reached_at: h.now() },
+    ]);
+
+    // Another player lowers a limit below what they have already played: the event is due at once.
+    await h.newUser();
+    await h.setKindLimit('play_time', 2 * HOUR);
+    expect((await h.startSession('third')).json()).toMatchObject({ allowed: true });
+    await h.t.advance(10 * MINUTE);
+    await h.setKindLimit('play_time', 5 * MINUTE);
+    expect((await h.session('third')).json()).toMatchObject({ ends_at: h.now() });
+    await h.t.advance(1);
+    expect((await h.webhooks('play_session.limit_reached')).map((e) => e.data.session_id)).toEqual(['third']);
+  });
+
   it('a time-out, a self-exclusion of this tenant or an exhausted play_time limit refuses a session, with the reason', async () => {
     const h = suite.current;
     const refused = (reason: string, sessionId: string) => ({

@@ -12,6 +12,7 @@ import {
   type OpenLimit,
 } from '../limits.store.js';
 import type { DepositLimit } from '../limits.tables.js';
+import { replanRunningSessions } from './play-time.js';
 
 /** A pending increase goes live at effective_from: scheduled work on the service clock, due exactly then. */
 export const ACTIVATE_JOB = 'limit.activate';
@@ -29,6 +30,9 @@ async function activate(tx: Transaction<DB>, pending: DepositLimit, now: Date): 
   if (active) await setStatus(tx, active.tenant_id, active.limit_id, 'superseded', now);
   const activated = await setStatus(tx, pending.tenant_id, pending.limit_id, 'active', now);
   await emitLimitEvent(tx, 'limit.activated', activated, now);
+  if (activated.limit_kind === 'play_time') {
+    await replanRunningSessions(tx, activated.tenant_id, activated.user_id, now);
+  }
   return activated;
 }
 

@@ -17,6 +17,7 @@ import { findOpenLimits, insertLimit, setStatus } from '../limits.store.js';
 import type { DepositLimit } from '../limits.tables.js';
 import { ACTIVATE_JOB, activateIfDue, lockForChange } from './activation.js';
 import { assertUserCurrency } from './currency.js';
+import { replanRunningSessions } from './play-time.js';
 
 /** The limit's kind and amount from the request: a money kind in cents of a currency, play_time in seconds. */
 function requestedAmount(input: SetLimitRequest): {
@@ -138,6 +139,7 @@ export async function setLimit(
       await emitLimitEvent(tx, 'limit.cancelled', cancelled, now);
     }
     await emitLimitEvent(tx, active ? 'limit.decreased' : 'limit.created', stored, now);
+    if (kind === 'play_time') await replanRunningSessions(tx, tenantId, input.user_id, now);
     return { limit: stored, created: true };
   });
 }

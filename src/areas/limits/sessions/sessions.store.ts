@@ -72,6 +72,40 @@ export function markLimitReached(
     .executeTakeFirst();
 }
 
+/** The player's allowed sessions still running at `now`: not ended, not at their ends_at, still counting. */
+export function runningSessions(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  now: Date,
+): Promise<PlaySession[]> {
+  return db
+    .selectFrom('play_sessions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('allowed', '=', true)
+    .where('ended_at', 'is', null)
+    .where('limit_reached_at', 'is', null)
+    .where('counted_until', '>', now)
+    .execute();
+}
+
+/** A running session's new ends_at (null: no play_time limit runs out while it counts). */
+export async function setEndsAt(
+  tx: Transaction<DB>,
+  row: PlaySession,
+  endsAt: Date | null,
+  limitType: LimitType | null,
+): Promise<void> {
+  await tx
+    .updateTable('play_sessions')
+    .set({ ends_at: endsAt, limit_type: limitType })
+    .where('tenant_id', '=', row.tenant_id)
+    .where('play_session_id', '=', row.play_session_id)
+    .execute();
+}
+
 /** The player's allowed sessions still counting after `since`, each up to where it stops counting. */
 export async function countedSessions(
   db: Executor,
