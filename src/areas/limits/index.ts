@@ -29,3 +29,5 @@ export { setLimit } from './service/set-limit.js';
 export { toLimitRecord, toRecord } from './limits.events.js';
 export { WINDOW_TYPES } from './limits.rules.js';
 export { DepositLimitRecord, LimitType, LimitView, WindowType } from './limits.schemas.js';
+// The player status call lists every kind's limits in force as listLimitsOfKind answers them.
+export { KindLimitView, LimitKind } from './limits.schemas.js';
