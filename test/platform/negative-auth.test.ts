@@ -92,6 +92,10 @@ const QUERY_ID_CASES: AuthCase[] = [
     error: undefined,
   },
 ];
+// A player's id in the path (the player status) is a look-up like those: a player nobody has has an answer too.
+const PLAYER_PATH_CASES: AuthCase[] = [
+  { ...QUERY_ID_CASES[0]!, name: "another tenant's key for a player the first tenant has, in the path" },
+];
 const BACKOFFICE_CASES: AuthCase[] = [
   { name: 'no Authorization header', credential: 'none', status: 401, error: 'missing_credentials' },
   // docs/backoffice.md: anything but `Bearer …` counts as no token.
@@ -105,9 +109,19 @@ function casesFor(route: ApiRoute): AuthCase[] {
   return [
     ...TENANT_CASES,
     ...(ADMIN_ONLY.has(routeName(route)) ? ADMIN_CASES : []),
-    ...(route.pathParams.length > 0 ? PATH_ID_CASES : route.queryIds.length > 0 ? QUERY_ID_CASES : []),
+    ...(namesPlayer(route)
+      ? PLAYER_PATH_CASES
+      : route.pathParams.length > 0
+        ? PATH_ID_CASES
+        : route.queryIds.length > 0
+          ? QUERY_ID_CASES
+          : []),
   ];
 }
+
+/** The routes whose only path value is a player's id (PLAYER_PATH_CASES). */
+const namesPlayer = (route: ApiRoute) =>
+  route.pathParams.length > 0 && route.pathParams.every((name) => name === 'user_id');
 
 const table = routes
   .filter((route) => route.surface !== 'public')
@@ -146,6 +160,8 @@ const PATH_RESOURCES: Record<string, (a: TestTenant) => Promise<Record<string, s
     expect(increase.json()).toMatchObject({ status: 'pending' });
     return { id: increase.json<{ limit_id: string }>().limit_id };
   },
+  // USER's time-out and AML hold (makeQueryResources) restrict them: their status is not a stranger's.
+  'GET /v1/players/:user_id/status': () => Promise.resolve({ user_id: USER }),
 };
 
 /** Makes A's KYC check, sanctions screening, AML case and time-out of USER; answers each query-string id's value. */
