@@ -160,6 +160,12 @@ describe('player status', () => {
     await h.reviewKyc(check.kyc_check_id!, 'approve');
     expect(await h.status()).toMatchObject({ ...ALLOWED, restrictions: [] });
 
+    // A rejected check still holds its withdrawal, as GET /v1/kyc/status says.
+    h.newUser();
+    const rejected = await h.startKyc(250_000);
+    await h.reviewKyc(rejected.kyc_check_id!, 'reject');
+    expect(await h.restrictions()).toEqual([['kyc_required', null]]);
+
     // Another player's check waits on them; after 7 days without activity it lapses and the withdrawal is cancelled.
     h.newUser();
     await h.startKyc(30_000);
