@@ -10,6 +10,6 @@ export const playersArea: AreaManifest = {
   tenantRoutes: playerRoutes,
 };
 
+// What a surface may show of a player (the console's player page, say).
 export { playerStatus } from './service/player-status.js';
-export { RESTRICTION_CODES, type RestrictionCode } from './players.rules.js';
-export { PlayerStatus, Restriction, StatusLimit } from './players.schemas.js';
+export type { PlayerStatus } from './players.schemas.js';

@@ -42,6 +42,7 @@ async function selfExclusionUntil(
       ? checkExclusion(platform, ctx, { ...query, include_regulator: true })
       : Promise.resolve(undefined),
   ]);
+  // In force as the live check counts a row: active and not yet at its end (its expiry job may be late).
   const ends: Until[] = own
     .filter((row) => row.status === 'active' && (row.expires_at === null || row.expires_at > now))
     .map((row) => row.expires_at);
@@ -51,27 +52,22 @@ async function selfExclusionUntil(
   return new Date(Math.max(...ends.map((end) => end!.getTime())));
 }
 
-/** A limit as the status lists it: the listing's own figures, with the deposit limit's kind named. */
+/** A limit as the status lists it: the listing's own figures (those its kind has), the deposit limit's kind named. */
 function toStatusLimit(view: KindLimitView): StatusLimit {
-  const fields = view as Partial<StatusLimit>;
-  const limit: StatusLimit = {
+  const figures = view as Partial<StatusLimit>;
+  return {
     limit_id: view.limit_id,
-    limit_kind: fields.limit_kind ?? 'deposit',
+    limit_kind: figures.limit_kind ?? 'deposit',
     limit_type: view.limit_type,
+    amount_cents: figures.amount_cents,
+    currency: figures.currency,
+    amount_seconds: figures.amount_seconds,
+    spent_cents: figures.spent_cents,
+    remaining_cents: figures.remaining_cents,
+    spent_seconds: figures.spent_seconds,
+    remaining_seconds: figures.remaining_seconds,
     next_reset_at: view.next_reset_at,
   };
-  for (const key of [
-    'amount_cents',
-    'currency',
-    'amount_seconds',
-    'spent_cents',
-    'remaining_cents',
-    'spent_seconds',
-    'remaining_seconds',
-  ] as const) {
-    if (fields[key] !== undefined) Object.assign(limit, { [key]: fields[key] });
-  }
-  return limit;
 }
 
 /**
