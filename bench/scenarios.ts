@@ -15,7 +15,13 @@ export interface BenchContext {
 const TENANT_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 
 export type ScenarioName =
-  'aml_event' | 'exclusions_check' | 'limits_check' | 'wager_check' | 'geo_check' | 'aml_screen';
+  | 'aml_event'
+  | 'exclusions_check'
+  | 'limits_check'
+  | 'wager_check'
+  | 'player_status'
+  | 'geo_check'
+  | 'aml_screen';
 
 export interface BenchRequest {
   method: 'GET' | 'POST';
@@ -116,6 +122,23 @@ export function requestFactory(
             amount_cents: 100 + Math.floor(random() * 5_000),
             currency: 'USD',
           }),
+        };
+      };
+    case 'player_status':
+      return () => {
+        const tenant = pick(ctx.tenants);
+        // At login: half with the player's email, so the register is consulted too (a quarter of those excluded).
+        const draw = random();
+        const query =
+          draw < 0.125
+            ? `?email=${encodeURIComponent(`excluded${Math.floor(random() * ctx.exclusions)}@bench.example`)}`
+            : draw < 0.5
+              ? `?email=${encodeURIComponent(`player${Math.floor(random() * 1e7)}@bench.example`)}`
+              : '';
+        return {
+          method: 'GET',
+          path: `/v1/players/${user()}/status${query}`,
+          headers: { authorization: `Bearer ${tenant.api_key}` },
         };
       };
     case 'geo_check':

@@ -90,6 +90,15 @@ export async function seedVolume(
           cross join (values ('loss', 'limit_daily', 200000), ('wager', 'limit_weekly', 2000000)) as lk(kind, limit_type, amount)
           where u % 2 = 0`,
     );
+    // One user in twenty is on a week's break (the player status reads the time-out in force).
+    await step(
+      'time_outs',
+      sql`insert into time_outs (time_out_id, tenant_id, user_id, duration, reason, channel, starts_at, ends_at, status)
+          select 'tmo_seed_' || t.ord || '_' || u, t.tenant_id, 'user_' || u, 'duration_7d', 'self_initiated', 'api',
+                 now() - interval '1 day', now() + interval '6 days', 'active'
+          from ${tenants} t cross join generate_series(0, ${users - 1}) u
+          where u % 20 = 0`,
+    );
     // Committed deposits spread over the last 90 days.
     await step(
       'deposits',

@@ -5,6 +5,7 @@ import { geoArea } from './areas/geo/index.js';
 import { healthArea } from './areas/health/index.js';
 import { kycArea } from './areas/kyc/index.js';
 import { limitsArea } from './areas/limits/index.js';
+import { playersArea } from './areas/players/index.js';
 import { regulatorExportsArea } from './areas/regulator-exports/index.js';
 import { reportsArea } from './areas/reports/index.js';
 import { sanctionsArea } from './areas/sanctions/index.js';
@@ -28,6 +29,7 @@ export const MANIFESTS: readonly AreaManifest[] = [
   sanctionsArea,
   geoArea,
   amlArea,
+  playersArea,
   embedsArea,
   regulatorExportsArea,
   reportsArea,

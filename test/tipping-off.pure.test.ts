@@ -3,6 +3,8 @@ import { decided, flagged } from '../src/areas/aml/aml.events.js';
 import { EventAck, ScreenResult, UserCases } from '../src/areas/aml/aml.schemas.js';
 import type { AmlCase } from '../src/areas/aml/aml.tables.js';
 import { HOLD_MESSAGE, REJECT_MESSAGE } from '../src/areas/aml/service/screen-withdrawal.js';
+import { RESTRICTION_CODES } from '../src/areas/players/players.rules.js';
+import { PlayerStatus, Restriction } from '../src/areas/players/players.schemas.js';
 import { Screening } from '../src/areas/sanctions/sanctions.schemas.js';
 
 /**
@@ -51,8 +53,34 @@ describe('the tipping-off allow-lists', () => {
         'estimated_review_time',
       ],
     ],
+    [
+      'GET /v1/players/{user_id}/status',
+      PlayerStatus,
+      [
+        'user_id',
+        'can_play',
+        'can_deposit',
+        'can_withdraw',
+        'marketing_allowed',
+        'restrictions',
+        'limits',
+        'reality_check_interval_seconds',
+      ],
+    ],
+    // A sanctions hit or an AML case is the code account_under_review and an end, never a case, rule or list.
+    ['GET /v1/players/{user_id}/status, each restriction', Restriction, ['code', 'until']],
   ])('%s answers a tenant only %j', (_, schema, fields) => {
     expect(Object.keys(schema.properties).sort()).toEqual([...fields].sort());
+  });
+
+  it('the player status names a hold by one code that says nothing of why', () => {
+    expect(RESTRICTION_CODES).toEqual([
+      'self_excluded',
+      'timed_out',
+      'play_time_exhausted',
+      'account_under_review',
+      'kyc_required',
+    ]);
   });
 
   /** A case as stored, staff-only columns included: the builders must leave those out. */

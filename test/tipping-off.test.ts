@@ -218,6 +218,23 @@ describe('tipping-off', () => {
     }
     await t.deliverWebhooks();
 
+    // The player status call: every player with a hit, a case, a hold, a freeze or an escalation is one
+    // account_under_review with no end, and nothing more of it.
+    for (const user of Object.values(U)) {
+      const status = await api('GET', `/v1/players/${user}/status?email=${user}%40example.com`);
+      const underReview = status
+        .json<{ restrictions: { code: string; until: string | null }[] }>()
+        .restrictions.filter((r) => r.code === 'account_under_review');
+      expect(underReview.length, status.body).toBeLessThanOrEqual(1);
+      expect(underReview.every((r) => r.until === null)).toBe(true);
+    }
+    for (const user of [U['sam'], U['testhit'], U['relisted'], U['large'], U['velocity'], U['geo']]) {
+      const status = await api('GET', `/v1/players/${user}/status`);
+      expect(status.json().restrictions).toEqual([{ code: 'account_under_review', until: null }]);
+      for (const id of [...sanctionCases, hold.json().case_id, reject.json().case_id, ...RULE_CODES])
+        expect(status.body).not.toContain(id);
+    }
+
     // What the tenant received as webhooks, each verified as a tenant would.
     const webhooks = receiver.verified(tenant.signingSecret);
     const events = new Set(webhooks.map((w) => w.event));

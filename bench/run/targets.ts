@@ -49,6 +49,15 @@ export const ROWS: Row[] = [
     p99Target: 15,
   },
   {
+    name: 'GET /v1/players/{user_id}/status',
+    scenario: 'player_status',
+    database: 'postgres',
+    rate: 3000,
+    seconds: 20,
+    p99Target: 10,
+    minRatio: 0.3,
+  },
+  {
     name: 'POST /v1/geo/check (cache hits)',
     scenario: 'geo_check',
     database: 'postgres',

@@ -84,7 +84,8 @@ const PATH_ID_CASES: AuthCase[] = [
   },
 ];
 // A player's id in a path is the tenant's own name for its player, not an id the service issued: any tenant may name
-// it (PUT /v1/players/{user_id}/reality-check), so the answer need not be 404, only the same as for a name never used.
+// it (the player's status, reality-check interval), so the answer need not be 404, only the same as for a name never
+// used.
 const PLAYER_PATH_CASES: AuthCase[] = [
   {
     name: "another tenant's key for a player the first tenant has",
@@ -115,7 +116,7 @@ function casesFor(route: ApiRoute): AuthCase[] {
   return [
     ...TENANT_CASES,
     ...(ADMIN_ONLY.has(routeName(route)) ? ADMIN_CASES : []),
-    ...(route.pathParams.includes('user_id')
+    ...(namesPlayer(route)
       ? PLAYER_PATH_CASES
       : route.pathParams.length > 0
         ? PATH_ID_CASES
@@ -124,6 +125,10 @@ function casesFor(route: ApiRoute): AuthCase[] {
           : []),
   ];
 }
+
+/** The routes whose only path value is a player's id (PLAYER_PATH_CASES). */
+const namesPlayer = (route: ApiRoute) =>
+  route.pathParams.length > 0 && route.pathParams.every((name) => name === 'user_id');
 
 const table = routes
   .filter((route) => route.surface !== 'public')
@@ -166,7 +171,9 @@ const PATH_RESOURCES: Record<string, (a: TestTenant) => Promise<Record<string, s
   },
   'GET /v1/play-sessions/:session_id': playSession,
   'POST /v1/play-sessions/:session_id/end': playSession,
-  'PUT /v1/players/:user_id/reality-check': async () => ({ user_id: USER }),
+  'PUT /v1/players/:user_id/reality-check': () => Promise.resolve({ user_id: USER }),
+  // USER's time-out and AML hold (makeQueryResources) restrict them: their status is not a stranger's.
+  'GET /v1/players/:user_id/status': () => Promise.resolve({ user_id: USER }),
 };
 
 /** An open play session of A's player (one session serves both routes: a start is idempotent). */

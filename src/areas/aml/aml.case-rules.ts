@@ -50,6 +50,15 @@ export const ALLOWED_DECISIONS: Record<AmlCaseOrigin, Record<DecisionAction, rea
   },
 };
 
+/**
+ * The statuses that put a player's account under review for the player status call: every open case (the player's
+ * funds may be the subject of a report) and a frozen account. Only cleared ends it.
+ */
+export const UNDER_REVIEW_STATUSES = [
+  ...OPEN_CASE_STATUSES,
+  'frozen',
+] as const satisfies readonly AmlCaseStatus[];
+
 /** Every case, from a screen or from async findings, opens awaiting a reviewer. */
 export const OPENING_STATUS = 'under_review' satisfies AmlCaseStatus;
 

@@ -27,6 +27,24 @@ export function findOpenAsyncCase(
     .executeTakeFirst();
 }
 
+/** Whether the user has a case in one of these statuses (aml_cases_user): one row read at most. */
+export async function hasCaseIn(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  statuses: readonly AmlCaseStatus[],
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('aml_cases')
+    .select('case_id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('status', 'in', statuses)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Records a trip unless the same pattern was reported already. A window rule (cooldown) may trip again once its
  * window has passed since the last trip, in event time. Returns whether the trip is new.

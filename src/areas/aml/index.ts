@@ -28,7 +28,7 @@ export { redriveDeadLetter } from './service/redrive-dead-letter.js';
 export { screenWithdrawal } from './service/screen-withdrawal.js';
 export { setR009Window } from './service/set-r009-window.js';
 export { caseSurroundings, staffCaseDetail, staffCases } from './service/staff-cases.js';
-export { casesForUser } from './service/user-cases.js';
+export { casesForUser, underAmlReview } from './service/user-cases.js';
 export {
   ALLOWED_DECISIONS,
   DECISION_ACTIONS,

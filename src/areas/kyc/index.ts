@@ -17,7 +17,7 @@ export const kycArea: AreaManifest = {
   start: registerKycJobs,
 };
 
-export { checkStatus } from './service/check-status.js';
+export { checkStatus, withdrawalHeldForKyc } from './service/check-status.js';
 export { listReviews, reviewDetail } from './service/list-reviews.js';
 export { manualReview, staffManualReview } from './service/manual-review.js';
 export { startKyc } from './service/start-kyc.js';

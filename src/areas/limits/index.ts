@@ -33,3 +33,5 @@ export { playTimeRestriction, realityCheckIntervalOf } from './service/play-time
 export { toLimitRecord, toRecord } from './limits.events.js';
 export { WINDOW_TYPES } from './limits.rules.js';
 export { DepositLimitRecord, LimitType, LimitView, WindowType } from './limits.schemas.js';
+// The player status call lists every kind's limits in force as listLimitsOfKind answers them.
+export { KindLimitView, LimitKind } from './limits.schemas.js';

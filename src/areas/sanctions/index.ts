@@ -34,7 +34,7 @@ export {
 export { playerDismissals, withdrawDismissal, type DismissalView } from './service/dismissals.js';
 export { listVersionDetail, listVersions } from './service/list-versions.js';
 export { listsInForce } from './service/lists.js';
-export { screeningStatus } from './service/screen.js';
+export { screeningStatus, transactionsHeld } from './service/screen.js';
 export type { SanctionsEntity, SanctionsListId } from './lists/entity.js';
 export type {
   ListVersionDetail,

@@ -1,6 +1,6 @@
-import type { TenantContext } from '../../../platform/context.js';
-import { isOpen } from '../aml.case-rules.js';
-import { casesOfUser } from '../aml.cases.store.js';
+import type { TenantContext, TenantScopedContext } from '../../../platform/context.js';
+import { isOpen, UNDER_REVIEW_STATUSES } from '../aml.case-rules.js';
+import { casesOfUser, hasCaseIn } from '../aml.cases.store.js';
 
 /** The tenant's view of a user's cases: codes and scores, never descriptions or context (tipping-off). */
 export async function casesForUser(ctx: TenantContext, userId: string) {
@@ -16,4 +16,9 @@ export async function casesForUser(ctx: TenantContext, userId: string) {
       risk_score: c.risk_score,
     })),
   };
+}
+
+/** Whether the user's account is under AML review (UNDER_REVIEW_STATUSES): a yes or no, never which case or why. */
+export function underAmlReview(ctx: TenantScopedContext, userId: string): Promise<boolean> {
+  return hasCaseIn(ctx.db, ctx.tenantId, userId, UNDER_REVIEW_STATUSES);
 }

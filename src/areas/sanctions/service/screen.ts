@@ -163,3 +163,12 @@ export async function screeningStatus(ctx: TenantScopedContext, userId: string):
   if (!screen) throw new AppError('screen_not_found', `User ${userId} has not been screened`);
   return screen;
 }
+
+/**
+ * Whether the user's transactions are held by a sanctions hit: awaiting review, or confirmed. A yes or no for the
+ * player status call, never the case or its matches (tipping-off); false for a user never screened.
+ */
+export async function transactionsHeld(ctx: TenantScopedContext, userId: string): Promise<boolean> {
+  const screen = await store.findScreen(ctx.db, ctx.tenantId, userId);
+  return screen?.transactions_held ?? false;
+}

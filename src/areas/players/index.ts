@@ -1,0 +1,15 @@
+/**
+ * The players area's door: the player status call, which reads every player-facing area through its door and
+ * owns no table of its own. Nothing but the surfaces and the manifests imports it.
+ */
+import type { AreaManifest } from '../../platform/area.js';
+import { playerRoutes } from './players.routes.js';
+
+export const playersArea: AreaManifest = {
+  name: 'players',
+  tenantRoutes: playerRoutes,
+};
+
+// What a surface may show of a player (the console's player page, say).
+export { playerStatus } from './service/player-status.js';
+export type { PlayerStatus } from './players.schemas.js';

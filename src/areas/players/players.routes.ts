@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Platform } from '../../platform/context.js';
+import { errorResponses } from '../../platform/schemas.js';
+import { PlayerParams, PlayerStatus, PlayerStatusQuery } from './players.schemas.js';
+import { playerStatus } from './service/player-status.js';
+
+// A bad email or phone is invalid_payload, as the live exclusion check answers it; any other invalid field is the
+// platform's invalid_request. The status draws on the default rate-limit bucket.
+const config = {
+  validationErrorCode: { email: 'invalid_payload', phone: 'invalid_payload', '*': 'invalid_request' },
+} as const;
+const tags = ['players'];
+
+/** The player status call of the tenant API, mounted under /v1 after authentication and rate limits. */
+export function playerRoutes(platform: Platform): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/players/:user_id/status',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'What a player may do now, and why not',
+          description:
+            "can_play, can_deposit, can_withdraw and marketing_allowed, the restrictions behind them (self_excluded, timed_out, play_time_exhausted, account_under_review, kyc_required, each with its end or null), every limit in force of every kind with its use, and the reality-check interval. With email or phone, the national register and the regulator's list count too, as in the live exclusion check. A player the service knows nothing of may do everything.",
+          params: PlayerParams,
+          querystring: PlayerStatusQuery,
+          response: { 200: PlayerStatus, ...errorResponses(400, 401, 429) },
+        },
+      },
+      (req) => playerStatus(platform, req.tenantContext, req.params.user_id, req.query),
+    );
+  };
+}

@@ -1,0 +1,66 @@
+import { Type, type Static } from 'typebox';
+import { NullableTimestamp } from '../../platform/schemas.js';
+import { LimitKind, LimitType } from '../limits/index.js';
+import { RESTRICTION_CODES } from './players.rules.js';
+
+/** Wire shapes of the player status call: each validates, types and documents (OpenAPI) one request or response. */
+export const PlayerParams = Type.Object({
+  user_id: Type.String({ minLength: 1, maxLength: 200, description: "The tenant's own player identifier" }),
+});
+export type PlayerParams = Static<typeof PlayerParams>;
+
+// As the live exclusion check takes them: with either, the register and the regulator's list are consulted too.
+export const PlayerStatusQuery = Type.Object({
+  email: Type.Optional(
+    Type.String({ maxLength: 320, description: "The player's email, to match the national register too" }),
+  ),
+  phone: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: "The player's phone in international form, to match the national register too",
+    }),
+  ),
+});
+export type PlayerStatusQuery = Static<typeof PlayerStatusQuery>;
+
+export const Restriction = Type.Object({
+  code: Type.Enum(RESTRICTION_CODES, {
+    description:
+      'self_excluded, timed_out, play_time_exhausted, account_under_review (a compliance review; never why), kyc_required (a withdrawal waits on verification)',
+  }),
+  until: { ...NullableTimestamp, description: 'When it ends; null when open-ended or not known in advance' },
+});
+export type Restriction = Static<typeof Restriction>;
+
+/** A limit in force as the status lists it: the limits listing's figures, money kinds in cents, play_time in seconds. */
+export const StatusLimit = Type.Object({
+  limit_id: Type.String(),
+  limit_kind: LimitKind,
+  limit_type: LimitType,
+  amount_cents: Type.Optional(Type.Integer()),
+  currency: Type.Optional(Type.String()),
+  amount_seconds: Type.Optional(Type.Integer()),
+  spent_cents: Type.Optional(
+    Type.Integer({ description: 'In the rolling window ending now: deposits, stakes or net loss' }),
+  ),
+  remaining_cents: Type.Optional(Type.Integer()),
+  spent_seconds: Type.Optional(Type.Integer()),
+  remaining_seconds: Type.Optional(Type.Integer()),
+  next_reset_at: { ...NullableTimestamp, description: 'When the oldest counted amount leaves the window' },
+});
+export type StatusLimit = Static<typeof StatusLimit>;
+
+export const PlayerStatus = Type.Object({
+  user_id: Type.String(),
+  can_play: Type.Boolean(),
+  can_deposit: Type.Boolean(),
+  can_withdraw: Type.Boolean(),
+  marketing_allowed: Type.Boolean(),
+  restrictions: Type.Array(Restriction, { description: 'At most one of each code, in the order listed' }),
+  limits: Type.Array(StatusLimit, { description: 'Every limit in force, of every kind' }),
+  reality_check_interval_seconds: Type.Integer({
+    description:
+      "The player's reality-check interval in seconds: their own, else the tenant's default, else 3600 (as a play session answers it)",
+  }),
+});
+export type PlayerStatus = Static<typeof PlayerStatus>;
