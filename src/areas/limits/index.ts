@@ -29,3 +29,5 @@ export { setLimit } from './service/set-limit.js';
 export { toLimitRecord, toRecord } from './limits.events.js';
 export { WINDOW_TYPES } from './limits.rules.js';
 export { DepositLimitRecord, LimitType, LimitView, WindowType } from './limits.schemas.js';
+// The hosted embed sets and lists every kind.
+export { KindLimitView, LimitKind, LimitRecord } from './limits.schemas.js';
