@@ -11,8 +11,8 @@ export interface TimeOutShown {
 }
 
 /**
- * Without a break in force: the four durations. During one: its end, and only the durations that would end later
- * (a shorter or equal one would change nothing: a break is never shortened).
+ * Without a break in force: what a break is, and the four durations. During one: its end first, and only the
+ * durations that would end later (a shorter or equal one would change nothing: a break is never shortened).
  */
 export function timeOutSection(
   frame: PageFrame,
@@ -25,10 +25,10 @@ export function timeOutSection(
   const describedBy = [timeOut ? 'time_out-hint' : '', error.invalid ? 'time_out-duration-error' : '']
     .filter(Boolean)
     .join(' ');
-  const status = timeOut
-    ? html`<p class="done">${words.inForce(formatTime(frame.locale, timeOut.ends_at))}</p>
-        <p>${words.inForceNext}</p>`
-    : '';
+  const status =
+    timeOut &&
+    html`<p class="done">${words.inForce(formatTime(frame.locale, timeOut.ends_at))}</p>
+      <p>${words.inForceNext}</p>`;
   const form = offered.length
     ? html`<form method="post" action="${page.action}" novalidate>
         <fieldset id="time_out-duration" ${describedBy ? html` aria-describedby="${describedBy}"` : ''}>
@@ -45,8 +45,7 @@ export function timeOutSection(
         <button type="submit">${words.continue}</button>
       </form>`
     : '';
-  return html`<p>${words.intro(frame.operator)}</p>
-    ${status} ${form}`;
+  return html`${timeOut ? status : html`<p>${words.intro(frame.operator)}</p>`} ${form}`;
 }
 
 /** The confirmation step: when the break would end, that it cannot be undone, and a way back. */
