@@ -103,7 +103,7 @@ export async function limitsPage(
       heading: words.timeOut.heading,
       body: timeOutSection(frame, {
         action: paths.timeOut,
-        timeOut: timeOut,
+        timeOut,
         now: platform.clock.now(),
       }),
     },
@@ -160,9 +160,7 @@ export function limitsRoutes(
     const words = MESSAGES[page.frame.locale].errors;
     const form = request.body ?? {};
     // A form without a kind is the deposit limits' (as the page was before it offered other kinds).
-    const kind = (EMBED_LIMIT_KINDS as readonly string[]).includes(form.limit_kind ?? 'deposit')
-      ? ((form.limit_kind ?? 'deposit') as LimitKind)
-      : 'deposit';
+    const kind = EMBED_LIMIT_KINDS.find((k) => k === form.limit_kind) ?? 'deposit';
     const limitType = form.limit_type as LimitType | undefined;
     const amount =
       kind === 'play_time'
