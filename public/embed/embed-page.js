@@ -23,7 +23,8 @@
     tell({
       type: 'compliance-embed',
       event: 'resize',
-      height: Math.ceil(document.documentElement.scrollHeight),
+      // The content's own height: scrollHeight is never less than the frame, so a shorter next page would not shrink it.
+      height: Math.ceil(document.documentElement.getBoundingClientRect().height),
     });
   }
   tellHeight();

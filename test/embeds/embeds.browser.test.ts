@@ -173,21 +173,26 @@ describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
     const frame = await embedFrame(page, session.url);
     await checked(page, frame, 'limits-host-empty');
 
+    const deposits = frame.getByRole('region', { name: 'Deposit limits' });
     const save = async (period: string, amount: string) => {
-      await frame.getByLabel('Period', { exact: true }).selectOption({ label: period });
-      await frame.getByLabel('Amount (EUR)', { exact: true }).fill(amount);
-      await submitting(frame, () => frame.getByRole('button', { name: 'Save limit' }).click());
+      await deposits.getByLabel('Period', { exact: true }).selectOption({ label: period });
+      await deposits.getByLabel('Amount (EUR)', { exact: true }).fill(amount);
+      await submitting(frame, () => deposits.getByRole('button', { name: 'Save deposit limit' }).click());
       return (await frame.getByRole('status').textContent())?.trim();
     };
-    expect(await save('Daily (24 hours)', '500')).toBe('Your limit “Daily (24 hours)” is now €500.00.');
-    expect(await save('Daily (24 hours)', '300,50')).toBe('Your limit “Daily (24 hours)” is now €300.50.');
+    expect(await save('Daily (24 hours)', '500')).toBe(
+      'Your deposit limit “Daily (24 hours)” is now €500.00.',
+    );
+    expect(await save('Daily (24 hours)', '300,50')).toBe(
+      'Your deposit limit “Daily (24 hours)” is now €300.50.',
+    );
     const raisedAt = t.platform.clock.now();
     // Above twice and up to five times the limit in force: 48 hours of cooling-off.
     const effective = formatTime('en', new Date(raisedAt.getTime() + 48 * 3_600_000));
     expect(await save('Daily (24 hours)', '1000')).toBe(
-      `Your limit “Daily (24 hours)” will rise to €1,000.00 on ${effective}, after its cooling-off period. Until then it stays at €300.50.`,
+      `Your deposit limit “Daily (24 hours)” will rise to €1,000.00 on ${effective}, after its cooling-off period. Until then it stays at €300.50.`,
     );
-    await expect(frame.getByRole('row', { name: /Daily/ }).textContent()).resolves.toContain(
+    await expect(deposits.locator('.limit').textContent()).resolves.toContain(
       `Rises to €1,000.00 on ${effective}`,
     );
     await checked(page, frame, 'limits-host-pending');
@@ -200,6 +205,100 @@ describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
       amount_cents: 30050,
       pending_change: { amount_cents: 100000 },
     });
+  });
+
+  it('a player sets a loss limit in the embed: in force at once, announced, and the host page is told', async () => {
+    const { t, hook, tenant, registered } = suite.current;
+    const session = await hostPage(
+      { kind: 'deposit_limits', user_id: userId(), currency: 'EUR', locale: 'en' },
+      registered,
+    );
+    const page = await openPage();
+    await page.goto(session.hostUrl);
+    const frame = await embedFrame(page, session.url);
+    // The contents list leads to the section.
+    await frame.getByRole('link', { name: 'Loss limits' }).click();
+    const losses = frame.getByRole('region', { name: 'Loss limits' });
+    await losses.getByLabel('Period', { exact: true }).selectOption({ label: 'Weekly (7 days)' });
+    await losses.getByLabel('Amount (EUR)', { exact: true }).fill('200');
+    await submitting(frame, () => losses.getByRole('button', { name: 'Save loss limit' }).click());
+    expect((await frame.getByRole('status').textContent())?.trim()).toBe(
+      'Your loss limit “Weekly (7 days)” is now €200.00.',
+    );
+    await expect(losses.locator('.limit').textContent()).resolves.toContain('€200.00');
+    await checked(page, frame, 'limits-host-loss');
+    await screenshot(page, 'limits-loss-en-desktop', 'embeds', losses);
+    await expect
+      .poll(() => page.evaluate('window.embedEvents.filter((e) => e.event === "limit_changed")'))
+      .toEqual([
+        expect.objectContaining({ limit_kind: 'loss', limit_type: 'limit_weekly', status: 'active' }),
+      ]);
+    const list = await t.api(tenant.apiKey, 'GET', `/v1/limits?user_id=${session.userId}&limit_kind=loss`);
+    expect(list.json().limits).toEqual([
+      expect.objectContaining({ limit_kind: 'loss', amount_cents: 20_000, status: 'active' }),
+    ]);
+    await deliver();
+    expect(told(hook, tenant, 'limit.created')).toContainEqual(
+      expect.objectContaining({ user_id: session.userId, limit_kind: 'loss', amount_cents: 20_000 }),
+    );
+  });
+
+  it('a player takes a 7-day break on a phone: a confirmation first, then the break in force with its end', async () => {
+    const { t, hook, tenant, registered } = suite.current;
+    const session = await hostPage(
+      { kind: 'deposit_limits', user_id: userId(), currency: 'EUR', locale: 'en' },
+      registered,
+    );
+    const page = await openPage(NARROW);
+    await page.goto(session.url);
+    const breaks = page.getByRole('region', { name: 'Take a break' });
+    await breaks.getByLabel('7 days', { exact: true }).check();
+    await submitting(page, () => breaks.getByRole('button', { name: 'Continue' }).click());
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Take a break for 7 days?');
+    expect(await page.locator('.warning-text').textContent()).toContain('cannot be shortened or cancelled');
+    expect.soft(await checkAccessibility(page), 'axe on the break confirmation').toEqual([]);
+    await screenshot(page, 'time-out-confirm-en-narrow', 'embeds');
+    // Nothing is taken before the player confirms.
+    const before = await t.api(tenant.apiKey, 'GET', `/v1/time-outs?user_id=${session.userId}`);
+    expect(before.json().time_outs).toEqual([]);
+
+    const takenAt = t.platform.clock.now();
+    await submitting(page, () => page.getByRole('button', { name: 'Yes, start my break of 7 days' }).click());
+    const until = formatTime('en', new Date(takenAt.getTime() + 7 * 86_400_000));
+    expect((await page.getByRole('status').textContent())?.trim()).toBe(
+      `Your break has started. It lasts until ${until}.`,
+    );
+    await expect(breaks.locator('.done').textContent()).resolves.toBe(`You are on a break until ${until}.`);
+    // Only a longer break can be chosen now.
+    expect(await breaks.getByRole('radio').count()).toBe(2);
+    expect.soft(await checkAccessibility(page), 'axe on the break in force').toEqual([]);
+    await screenshot(page, 'time-out-taken-en-narrow', 'embeds', breaks);
+    await deliver();
+    expect(told(hook, tenant, 'timeout.started')).toContainEqual(
+      expect.objectContaining({ user_id: session.userId, duration: 'duration_7d' }),
+    );
+  });
+
+  it('the break on a desktop, framed, in German: confirmation and the break in force', async () => {
+    const { registered } = suite.current;
+    const session = await hostPage(
+      { kind: 'deposit_limits', user_id: userId(), currency: 'EUR', locale: 'de' },
+      registered,
+    );
+    const page = await openPage();
+    await page.goto(session.hostUrl);
+    const frame = await embedFrame(page, session.url);
+    const breaks = frame.getByRole('region', { name: 'Eine Spielpause einlegen' });
+    await breaks.getByLabel('24 Stunden', { exact: true }).check();
+    await submitting(frame, () => breaks.getByRole('button', { name: 'Weiter' }).click());
+    await checked(page, frame, 'time-out-confirm-de-desktop');
+    await submitting(frame, () =>
+      frame.getByRole('button', { name: 'Ja, 24 Stunden Pause beginnen' }).click(),
+    );
+    await expect
+      .poll(() => page.evaluate('window.embedEvents.filter((e) => e.event === "timeout_started").length'))
+      .toBe(1);
+    await checked(page, frame, 'time-out-taken-de-desktop');
   });
 
   it('a player completes the German self-exclusion with the keyboard alone', async () => {

@@ -3,7 +3,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AxeResults } from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Frame,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { describe } from 'vitest';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -110,12 +117,20 @@ export async function checkAccessibility(page: Page | Frame): Promise<AxeViolati
   });
 }
 
-/** Saves the whole page as test-artifacts/<folder>/<name>.png (gitignored) and returns the file's path. */
-export async function screenshot(page: Page, name: string, folder = 'console'): Promise<string> {
+/**
+ * Saves the whole page (or only `of`, one part of it) as test-artifacts/<folder>/<name>.png (gitignored) and returns
+ * the file's path.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  folder = 'console',
+  of?: Locator,
+): Promise<string> {
   if (!/^[\w.-]+$/.test(name)) throw new Error(`screenshot name must be a plain file name: ${name}`);
   fs.mkdirSync(path.join(ARTIFACTS, folder), { recursive: true });
   const file = path.join(ARTIFACTS, folder, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await (of ? of.screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
   return file;
 }
 

@@ -6,7 +6,7 @@ import type { TestTenant } from '../../../test/helpers/test-service.js';
 import { check, uniqueEmail, userId } from '../exclusions/exclusions.test-support.js';
 import { createSession, embedApi } from './embeds.test-support.js';
 import { escapeHtml } from '../../platform/html.js';
-import { parseAmount } from './pages/limits.js';
+import { parseAmount } from './pages/limit-section.js';
 import { MESSAGES } from './locales/index.js';
 
 /**
@@ -169,7 +169,7 @@ describe('embed pages without script', () => {
     });
     const bad = await post(`${s.page}/limits`, { limit_type: 'limit_daily', amount: 'zehn' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain('href="#amount"');
+    expect(bad.body).toContain('href="#deposit-amount"');
     const good = await post(`${s.page}/limits`, { limit_type: 'limit_daily', amount: '1.000,50' });
     expect(good.statusCode).toBe(200);
     expect(good.body).toContain('role="status"');

@@ -45,6 +45,7 @@ export function embedPageRoutes(platform: Platform) {
           request: `${page}/request`,
           confirm: `${page}/confirm`,
           limits: `${page}/limits`,
+          timeOut: `${page}/time-out`,
           choose: `${page}?step=choose`,
         };
         return { session, tenant, ctx, frame: frameOf(session, tenant), paths };

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { authFailureLimit } from '../../platform/rate-limit.js';
 import { errorResponses } from '../../platform/schemas.js';
 import { Exclusion } from '../exclusions/index.js';
-import { DepositLimitRecord } from '../limits/index.js';
+import { LimitRecord } from '../limits/index.js';
 import {
   CodeRequested,
   ConfirmCodeRequest,
@@ -173,8 +173,8 @@ export function embedTokenRoutes(platform: Platform): FastifyPluginAsyncTypebox 
           params: TokenParams,
           body: EmbedSetLimitRequest,
           response: {
-            200: DepositLimitRecord,
-            201: DepositLimitRecord,
+            200: LimitRecord,
+            201: LimitRecord,
             ...errorResponses(400, 401, 409, 422),
           },
         },
@@ -200,7 +200,7 @@ export function embedTokenRoutes(platform: Platform): FastifyPluginAsyncTypebox 
             "As DELETE /v1/limits/{id}, for the session's player only.",
           ),
           params: EmbedLimitParams,
-          response: { 200: DepositLimitRecord, ...errorResponses(401, 404, 409) },
+          response: { 200: LimitRecord, ...errorResponses(401, 404, 409) },
         },
       },
       (request) => cancelEmbedLimit(platform, request.params.token, request.id, request.params.limit_id),

@@ -13,7 +13,7 @@ export const CreateEmbedSessionRequest = Type.Object(
   {
     kind: Type.Enum(EMBED_KINDS, {
       description:
-        'self_exclusion: the two-step exclusion form; deposit_limits: the player sets their limits',
+        'self_exclusion: the two-step exclusion form; deposit_limits: the player sets limits of every kind (deposit, loss, stake, play time) and takes a break',
     }),
     user_id: Type.String({ minLength: 1, maxLength: 200, description: "The tenant's own player identifier" }),
     email: Type.Optional(

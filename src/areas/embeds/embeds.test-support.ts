@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import type { TestService, TestTenant } from '../../../test/helpers/test-service.js';
 
 /** Test drivers for the hosted embeds: the operator's server creates a session; the player's page uses its token. */
@@ -34,3 +35,42 @@ export const errorBody = (error: string) => ({
   message: expect.any(String),
   request_id: expect.stringMatching(/^req_/),
 });
+
+/**
+ * The limits embed's page as a player's browser without script uses it: a session of the driver's tenant for a fresh
+ * player, its page, and its plain form posts.
+ */
+export class EmbedPageDriver extends TenantDriver {
+  /** A limits session for a fresh player (the current one), in `locale`, in euros. */
+  async limitsPage(locale = 'en'): Promise<{ user: string; page: string }> {
+    const user = this.newUser();
+    const session = await createSession(this.t, this.tenant, {
+      kind: 'deposit_limits',
+      user_id: user,
+      currency: 'EUR',
+      locale,
+    });
+    return { user, page: `/embeds/${session.token}` };
+  }
+
+  get = (path: string) => this.t.inject({ method: 'GET', url: path });
+
+  post = (path: string, fields: Record<string, string>) =>
+    this.t.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  /** A limit set through the tenant API for the current player, as the operator's own UI would. */
+  setLimit = (body: Record<string, unknown>) =>
+    this.api('POST', '/v1/limits', { user_id: this.userId, requested_at: this.now(), ...body });
+}
+
+/** The HTML of one section of the limits page (`deposit`, `loss`, `wager`, `play_time`, `time_out`). */
+export function section(page: string, id: string): string {
+  const start = page.indexOf(`<section id="${id}"`);
+  if (start < 0) throw new Error(`no section ${id}`);
+  return page.slice(start, page.indexOf('</section>', start));
+}

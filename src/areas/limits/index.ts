@@ -33,5 +33,6 @@ export { playTimeRestriction, realityCheckIntervalOf } from './service/play-time
 export { toLimitRecord, toRecord } from './limits.events.js';
 export { WINDOW_TYPES } from './limits.rules.js';
 export { DepositLimitRecord, LimitType, LimitView, WindowType } from './limits.schemas.js';
-// The player status call lists every kind's limits in force as listLimitsOfKind answers them.
-export { KindLimitView, LimitKind } from './limits.schemas.js';
+// The player status call and the hosted embed list every kind's limits as listLimitsOfKind answers them; the embed
+// sets every kind.
+export { KindLimitView, LimitKind, LimitRecord } from './limits.schemas.js';

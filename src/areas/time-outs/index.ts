@@ -16,3 +16,5 @@ export { TakeTimeOutRequest, TimeOut, TimeOutView } from './time-outs.schemas.js
 // The time-out in force for a player at a time (the player status call and play sessions ask it), and a player's
 // history with each status (the staff's player page).
 export { activeTimeOut, timeOutsOfUser, type TimeOutWithStatus } from './time-outs.store.js';
+// When a break taken now would end (the hosted embed's confirmation says it, and offers only longer breaks).
+export { endsAt } from './time-outs.rules.js';

@@ -1,5 +1,6 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { WindowType } from '../../limits/index.js';
+import type { LimitType } from '../../limits/index.js';
+import type { TimeOutDuration } from '../../time-outs/index.js';
 import type { Messages } from './en.js';
 
 /** German (Deutsch). */
@@ -52,34 +53,106 @@ export const de: Messages = {
   },
 
   limits: {
-    title: 'Ihre Einzahlungslimits',
+    title: 'Ihre Limits und Pausen',
     intro:
-      'Ein Einzahlungslimit begrenzt, wie viel Sie in einem Zeitraum einzahlen können. Wenn Sie ein Limit senken, gilt das sofort. Wenn Sie ein Limit erhöhen, gilt das erst nach einer Schutzfrist: 24 Stunden bei bis zum Doppelten des aktuellen Limits, 48 Stunden bei bis zum Fünffachen, 7 Tage bei mehr.',
-    caption: 'Limits, die jetzt gelten',
-    none: 'Sie haben noch kein Einzahlungslimit festgelegt.',
+      'Limits helfen Ihnen, Ihre Einzahlungen, Ihre Verluste, Ihre Einsätze und Ihre Spielzeit im Griff zu behalten. Wenn Sie ein Limit senken, gilt das sofort. Wenn Sie ein Limit erhöhen, gilt das erst nach einer Schutzfrist: 24 Stunden bei bis zum Doppelten des aktuellen Limits, 48 Stunden bei bis zum Fünffachen, 7 Tage bei mehr.',
+    contents: 'Auf dieser Seite',
+    kinds: {
+      deposit: {
+        heading: 'Einzahlungslimits',
+        name: 'Einzahlungslimit',
+        intro: 'Wie viel Sie in einem Zeitraum auf Ihr Konto einzahlen können.',
+        none: 'Sie haben noch kein Einzahlungslimit festgelegt.',
+        used: 'Eingezahlt',
+        remaining: 'Noch einzahlbar',
+        noReset: 'Keine Einzahlungen im Zeitraum',
+        formLegend: 'Ein Einzahlungslimit festlegen oder ändern',
+        save: 'Einzahlungslimit speichern',
+      },
+      loss: {
+        heading: 'Verlustlimits',
+        name: 'Verlustlimit',
+        intro:
+          'Wie viel Sie in einem Zeitraum verlieren können: Ihre Einsätze abzüglich dessen, was Sie zurückgewinnen.',
+        none: 'Sie haben noch kein Verlustlimit festgelegt.',
+        used: 'Verloren',
+        remaining: 'Noch bis zum Limit',
+        noReset: 'Keine Verluste im Zeitraum',
+        formLegend: 'Ein Verlustlimit festlegen oder ändern',
+        save: 'Verlustlimit speichern',
+      },
+      wager: {
+        heading: 'Einsatzlimits',
+        name: 'Einsatzlimit',
+        intro: 'Wie viel Sie in einem Zeitraum insgesamt einsetzen können, ob Sie gewinnen oder verlieren.',
+        none: 'Sie haben noch kein Einsatzlimit festgelegt.',
+        used: 'Eingesetzt',
+        remaining: 'Noch einsetzbar',
+        noReset: 'Keine Einsätze im Zeitraum',
+        formLegend: 'Ein Einsatzlimit festlegen oder ändern',
+        save: 'Einsatzlimit speichern',
+      },
+      play_time: {
+        heading: 'Spielzeitlimits',
+        name: 'Spielzeitlimit',
+        intro: 'Wie lange Sie in einem Zeitraum oder in einer einzelnen Sitzung spielen können.',
+        none: 'Sie haben noch kein Spielzeitlimit festgelegt.',
+        used: 'Gespielt',
+        remaining: 'Verbleibende Zeit',
+        noReset: 'Keine Spielzeit im Zeitraum',
+        formLegend: 'Ein Spielzeitlimit festlegen oder ändern',
+        save: 'Spielzeitlimit speichern',
+      },
+    },
     period: 'Zeitraum',
     limit: 'Limit',
-    deposited: 'Eingezahlt',
-    remaining: 'Noch einzahlbar',
     resets: 'Nächste Freigabe im Limit',
     waiting: 'Ausstehende Änderung',
-    noReset: 'Keine Einzahlungen im Zeitraum',
     types: {
       limit_daily: 'Täglich (24 Stunden)',
       limit_weekly: 'Wöchentlich (7 Tage)',
       limit_monthly: 'Monatlich (30 Tage)',
-    } satisfies Record<WindowType, string>,
+      limit_session: 'Pro Sitzung',
+    } satisfies Record<LimitType, string>,
     pending: (amount: string, time: string) => `Steigt am ${time} auf ${amount}`,
     cancel: 'Diese Erhöhung zurücknehmen',
-    formLegend: 'Ein Limit festlegen oder ändern',
     amountLabel: (currency: string) => `Betrag (${currency})`,
     amountHint: 'Zum Beispiel 250 oder 250,50',
-    save: 'Limit speichern',
-    setNow: (period: string, amount: string) => `Ihr Limit „${period}“ beträgt jetzt ${amount}.`,
-    increaseWaits: (period: string, amount: string, time: string, current: string) =>
-      `Ihr Limit „${period}“ steigt am ${time} auf ${amount}, wenn die Schutzfrist abgelaufen ist. Bis dahin bleibt Ihr Limit bei ${current}.`,
-    cancelled: (period: string, amount: string) =>
-      `Die Erhöhung ist zurückgenommen. Ihr Limit „${period}“ bleibt bei ${amount}.`,
+    timeLegend: 'Zeit',
+    timeHint: 'Zum Beispiel 1 Stunde und 30 Minuten',
+    hours: 'Stunden',
+    minutes: 'Minuten',
+    setNow: (limit: string, period: string, amount: string) =>
+      `Ihr ${limit} „${period}“ beträgt jetzt ${amount}.`,
+    increaseWaits: (limit: string, period: string, amount: string, time: string, current: string) =>
+      `Ihr ${limit} „${period}“ steigt am ${time} auf ${amount}, wenn die Schutzfrist abgelaufen ist. Bis dahin bleibt es bei ${current}.`,
+    cancelled: (limit: string, period: string, amount: string) =>
+      `Die Erhöhung ist zurückgenommen. Ihr ${limit} „${period}“ bleibt bei ${amount}.`,
+  },
+
+  timeOut: {
+    heading: 'Eine Spielpause einlegen',
+    intro: (operator: string) =>
+      `Eine Spielpause hält Sie für die Zeit, die Sie wählen, vom Spielen bei ${operator} ab. Sobald sie begonnen hat, kann sie weder verkürzt noch aufgehoben werden.`,
+    durationLegend: 'Wie lange soll Ihre Pause dauern?',
+    durations: {
+      duration_24h: '24 Stunden',
+      duration_7d: '7 Tage',
+      duration_30d: '30 Tage',
+      duration_6w: '6 Wochen',
+    } satisfies Record<TimeOutDuration, string>,
+    continue: 'Weiter',
+    confirmTitle: (duration: string) => `Jetzt ${duration} Pause einlegen?`,
+    confirmUntil: (time: string) => `Wenn Sie sie jetzt beginnen, dauert Ihre Pause bis zum ${time}.`,
+    confirmText: (operator: string) =>
+      `Bis dahin können Sie bei ${operator} nicht spielen. Sobald Ihre Pause begonnen hat, kann sie weder verkürzt noch aufgehoben werden, auch wenn Sie es sich anders überlegen.`,
+    confirmSubmit: (duration: string) => `Ja, ${duration} Pause beginnen`,
+    back: 'Zurück, ohne eine Pause einzulegen',
+    inForce: (time: string) => `Sie machen eine Spielpause bis zum ${time}.`,
+    inForceNext: 'Sie kann weder verkürzt noch aufgehoben werden.',
+    longerLegend: 'Möchten Sie eine längere Pause?',
+    longerHint: 'Eine längere Pause beginnt sofort und ersetzt Ihre aktuelle Pause.',
+    started: (time: string) => `Ihre Pause hat begonnen. Sie dauert bis zum ${time}.`,
   },
 
   errors: {
@@ -109,6 +182,10 @@ export const de: Messages = {
     chooseType: 'Wählen Sie den Zeitraum des Limits',
     enterAmount: 'Geben Sie einen Betrag ein, zum Beispiel 250 oder 250,50',
     belowMinimum: 'Das Limit ist zu niedrig. Geben Sie einen höheren Betrag ein.',
+    enterTime: 'Geben Sie eine Zeit in Stunden und Minuten ein, zum Beispiel 1 Stunde und 30 Minuten',
+    timeTooShort: 'Das Limit ist zu kurz. Geben Sie mindestens 5 Minuten ein.',
+    tooLateToCancel: 'Diese Erhöhung gilt bereits und kann deshalb nicht mehr zurückgenommen werden.',
+    chooseBreak: 'Wählen Sie, wie lange Ihre Pause dauern soll',
     pendingChange:
       'Eine Erhöhung dieses Limits wartet bereits. Nehmen Sie sie zurück, bevor Sie eine weitere beantragen.',
     currencyMismatch:

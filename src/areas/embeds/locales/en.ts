@@ -1,5 +1,20 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { WindowType } from '../../limits/index.js';
+import type { LimitKind, LimitType } from '../../limits/index.js';
+import type { TimeOutDuration } from '../../time-outs/index.js';
+
+/** What each kind of limit is called and shows on the page. */
+interface KindWords {
+  heading: string;
+  /** The limit's name inside a sentence: "Your deposit limit “Daily” is now …". */
+  name: string;
+  intro: string;
+  none: string;
+  used: string;
+  remaining: string;
+  noReset: string;
+  formLegend: string;
+  save: string;
+}
 
 /**
  * Every word the embeds and their email show, in English: the shape every other language's file implements. Plain
@@ -54,34 +69,104 @@ export const en = {
   },
 
   limits: {
-    title: 'Your deposit limits',
+    title: 'Your limits and breaks',
     intro:
-      'A deposit limit caps how much you can deposit over a period. Lowering a limit takes effect at once. Raising one takes effect only after a cooling-off period: 24 hours for up to twice the current limit, 48 hours for up to five times, 7 days for more than that.',
-    caption: 'Limits in force now',
-    none: 'You have not set a deposit limit yet.',
+      'Limits help you stay in control of your deposits, your losses, your stakes and your time. Lowering a limit takes effect at once. Raising one takes effect only after a cooling-off period: 24 hours for up to twice the current limit, 48 hours for up to five times, 7 days for more than that.',
+    contents: 'On this page',
+    kinds: {
+      deposit: {
+        heading: 'Deposit limits',
+        name: 'deposit limit',
+        intro: 'How much you can deposit into your account over a period.',
+        none: 'You have not set a deposit limit yet.',
+        used: 'Deposited',
+        remaining: 'Left to deposit',
+        noReset: 'Nothing deposited in the period',
+        formLegend: 'Set or change a deposit limit',
+        save: 'Save deposit limit',
+      },
+      loss: {
+        heading: 'Loss limits',
+        name: 'loss limit',
+        intro: 'How much you can lose over a period: what you stake, less what you win back.',
+        none: 'You have not set a loss limit yet.',
+        used: 'Lost',
+        remaining: 'Left before the limit',
+        noReset: 'No losses in the period',
+        formLegend: 'Set or change a loss limit',
+        save: 'Save loss limit',
+      },
+      wager: {
+        heading: 'Stake limits',
+        name: 'stake limit',
+        intro: 'How much you can stake in total over a period, whether you win or lose.',
+        none: 'You have not set a stake limit yet.',
+        used: 'Staked',
+        remaining: 'Left to stake',
+        noReset: 'Nothing staked in the period',
+        formLegend: 'Set or change a stake limit',
+        save: 'Save stake limit',
+      },
+      play_time: {
+        heading: 'Play time limits',
+        name: 'play time limit',
+        intro: 'How long you can play over a period, or in a single session.',
+        none: 'You have not set a play time limit yet.',
+        used: 'Played',
+        remaining: 'Time left',
+        noReset: 'No play in the period',
+        formLegend: 'Set or change a play time limit',
+        save: 'Save play time limit',
+      },
+    } satisfies Record<LimitKind, KindWords>,
     period: 'Period',
     limit: 'Limit',
-    deposited: 'Deposited',
-    remaining: 'Left to deposit',
     resets: 'Next reset',
     waiting: 'Change waiting',
-    noReset: 'Nothing deposited in the period',
     types: {
       limit_daily: 'Daily (24 hours)',
       limit_weekly: 'Weekly (7 days)',
       limit_monthly: 'Monthly (30 days)',
-    } satisfies Record<WindowType, string>,
+      limit_session: 'Each session',
+    } satisfies Record<LimitType, string>,
     pending: (amount: string, time: string) => `Rises to ${amount} on ${time}`,
     cancel: 'Cancel this increase',
-    formLegend: 'Set or change a limit',
     amountLabel: (currency: string) => `Amount (${currency})`,
     amountHint: 'For example 250 or 250.50',
-    save: 'Save limit',
-    setNow: (period: string, amount: string) => `Your limit “${period}” is now ${amount}.`,
-    increaseWaits: (period: string, amount: string, time: string, current: string) =>
-      `Your limit “${period}” will rise to ${amount} on ${time}, after its cooling-off period. Until then it stays at ${current}.`,
-    cancelled: (period: string, amount: string) =>
-      `The increase is cancelled. Your limit “${period}” stays at ${amount}.`,
+    timeLegend: 'Time',
+    timeHint: 'For example 1 hour and 30 minutes',
+    hours: 'Hours',
+    minutes: 'Minutes',
+    setNow: (limit: string, period: string, amount: string) => `Your ${limit} “${period}” is now ${amount}.`,
+    increaseWaits: (limit: string, period: string, amount: string, time: string, current: string) =>
+      `Your ${limit} “${period}” will rise to ${amount} on ${time}, after its cooling-off period. Until then it stays at ${current}.`,
+    cancelled: (limit: string, period: string, amount: string) =>
+      `The increase is cancelled. Your ${limit} “${period}” stays at ${amount}.`,
+  },
+
+  timeOut: {
+    heading: 'Take a break',
+    intro: (operator: string) =>
+      `A break stops you playing with ${operator} for the time you choose. Once it has started, it cannot be shortened or cancelled.`,
+    durationLegend: 'How long do you want your break to be?',
+    durations: {
+      duration_24h: '24 hours',
+      duration_7d: '7 days',
+      duration_30d: '30 days',
+      duration_6w: '6 weeks',
+    } satisfies Record<TimeOutDuration, string>,
+    continue: 'Continue',
+    confirmTitle: (duration: string) => `Take a break for ${duration}?`,
+    confirmUntil: (time: string) => `If you start it now, your break lasts until ${time}.`,
+    confirmText: (operator: string) =>
+      `You will not be able to play with ${operator} until then. Once it has started, your break cannot be shortened or cancelled, not even if you change your mind.`,
+    confirmSubmit: (duration: string) => `Yes, start my break of ${duration}`,
+    back: 'Go back without taking a break',
+    inForce: (time: string) => `You are on a break until ${time}.`,
+    inForceNext: 'It cannot be shortened or cancelled.',
+    longerLegend: 'Do you want a longer break?',
+    longerHint: 'A longer break starts now and replaces the one you are on.',
+    started: (time: string) => `Your break has started. It lasts until ${time}.`,
   },
 
   errors: {
@@ -105,7 +190,11 @@ export const en = {
     sessionCompleted: 'This page has already been used.',
     chooseType: 'Choose the period of the limit',
     enterAmount: 'Enter an amount, like 250 or 250.50',
+    enterTime: 'Enter a time in hours and minutes, like 1 hour and 30 minutes',
     belowMinimum: 'The limit is too low. Enter a larger amount.',
+    timeTooShort: 'The limit is too short. Enter at least 5 minutes.',
+    tooLateToCancel: 'This increase has already taken effect, so it can no longer be cancelled.',
+    chooseBreak: 'Choose how long you want your break to be',
     pendingChange: 'An increase of this limit is already waiting. Cancel it before asking for another.',
     currencyMismatch: 'Your limits are kept in another currency. Contact support.',
     generic: 'Something went wrong. Try again, or go back to the site you came from.',

@@ -1,5 +1,6 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { WindowType } from '../../limits/index.js';
+import type { LimitType } from '../../limits/index.js';
+import type { TimeOutDuration } from '../../time-outs/index.js';
 import type { Messages } from './en.js';
 
 /** Spanish (Español). */
@@ -53,34 +54,105 @@ export const es: Messages = {
   },
 
   limits: {
-    title: 'Tus límites de depósito',
+    title: 'Tus límites y descansos',
     intro:
-      'Un límite de depósito fija cuánto puedes depositar como máximo en un periodo. Si bajas un límite, el cambio se aplica al momento. Si lo subes, solo se aplica después de un periodo de espera: 24 horas si es hasta el doble del límite actual, 48 horas si es hasta cinco veces, 7 días si es más.',
-    caption: 'Límites vigentes',
-    none: 'Todavía no has fijado ningún límite de depósito.',
+      'Los límites te ayudan a mantener el control de tus depósitos, tus pérdidas, tus apuestas y tu tiempo de juego. Si bajas un límite, el cambio se aplica al momento. Si lo subes, solo se aplica después de un periodo de espera: 24 horas si es hasta el doble del límite actual, 48 horas si es hasta cinco veces, 7 días si es más.',
+    contents: 'En esta página',
+    kinds: {
+      deposit: {
+        heading: 'Límites de depósito',
+        name: 'límite de depósito',
+        intro: 'Cuánto puedes depositar en tu cuenta en un periodo.',
+        none: 'Todavía no has fijado ningún límite de depósito.',
+        used: 'Depositado',
+        remaining: 'Disponible para depositar',
+        noReset: 'Nada depositado en el periodo',
+        formLegend: 'Fijar o cambiar un límite de depósito',
+        save: 'Guardar límite de depósito',
+      },
+      loss: {
+        heading: 'Límites de pérdidas',
+        name: 'límite de pérdidas',
+        intro: 'Cuánto puedes perder en un periodo: lo que apuestas, menos lo que recuperas en premios.',
+        none: 'Todavía no has fijado ningún límite de pérdidas.',
+        used: 'Perdido',
+        remaining: 'Margen hasta el límite',
+        noReset: 'Sin pérdidas en el periodo',
+        formLegend: 'Fijar o cambiar un límite de pérdidas',
+        save: 'Guardar límite de pérdidas',
+      },
+      wager: {
+        heading: 'Límites de apuestas',
+        name: 'límite de apuestas',
+        intro: 'Cuánto puedes apostar en total en un periodo, ganes o pierdas.',
+        none: 'Todavía no has fijado ningún límite de apuestas.',
+        used: 'Apostado',
+        remaining: 'Disponible para apostar',
+        noReset: 'Nada apostado en el periodo',
+        formLegend: 'Fijar o cambiar un límite de apuestas',
+        save: 'Guardar límite de apuestas',
+      },
+      play_time: {
+        heading: 'Límites de tiempo de juego',
+        name: 'límite de tiempo de juego',
+        intro: 'Cuánto tiempo puedes jugar en un periodo o en una sola sesión.',
+        none: 'Todavía no has fijado ningún límite de tiempo de juego.',
+        used: 'Jugado',
+        remaining: 'Tiempo restante',
+        noReset: 'Sin juego en el periodo',
+        formLegend: 'Fijar o cambiar un límite de tiempo de juego',
+        save: 'Guardar límite de tiempo de juego',
+      },
+    },
     period: 'Periodo',
     limit: 'Límite',
-    deposited: 'Depositado',
-    remaining: 'Disponible para depositar',
     resets: 'Próximo importe que vuelve al límite',
     waiting: 'Cambio pendiente',
-    noReset: 'Nada depositado en el periodo',
     types: {
       limit_daily: 'Diario (24 horas)',
       limit_weekly: 'Semanal (7 días)',
       limit_monthly: 'Mensual (30 días)',
-    } satisfies Record<WindowType, string>,
+      limit_session: 'Por sesión',
+    } satisfies Record<LimitType, string>,
     pending: (amount: string, time: string) => `Sube a ${amount} el ${time}`,
     cancel: 'Cancelar esta subida',
-    formLegend: 'Fijar o cambiar un límite',
     amountLabel: (currency: string) => `Importe (${currency})`,
     amountHint: 'Por ejemplo 250 o 250,50',
-    save: 'Guardar límite',
-    setNow: (period: string, amount: string) => `Tu límite «${period}» es ahora de ${amount}.`,
-    increaseWaits: (period: string, amount: string, time: string, current: string) =>
-      `Tu límite «${period}» subirá a ${amount} el ${time}, cuando termine su periodo de espera. Hasta entonces, tu límite sigue siendo de ${current}.`,
-    cancelled: (period: string, amount: string) =>
-      `La subida está cancelada. Tu límite «${period}» sigue siendo de ${amount}.`,
+    timeLegend: 'Tiempo',
+    timeHint: 'Por ejemplo 1 hora y 30 minutos',
+    hours: 'Horas',
+    minutes: 'Minutos',
+    setNow: (limit: string, period: string, amount: string) =>
+      `Tu ${limit} «${period}» es ahora de ${amount}.`,
+    increaseWaits: (limit: string, period: string, amount: string, time: string, current: string) =>
+      `Tu ${limit} «${period}» subirá a ${amount} el ${time}, cuando termine su periodo de espera. Hasta entonces, sigue siendo de ${current}.`,
+    cancelled: (limit: string, period: string, amount: string) =>
+      `La subida está cancelada. Tu ${limit} «${period}» sigue siendo de ${amount}.`,
+  },
+
+  timeOut: {
+    heading: 'Tomarte un descanso',
+    intro: (operator: string) =>
+      `Un descanso te impide jugar en ${operator} durante el tiempo que elijas. Una vez empezado, no se puede acortar ni cancelar.`,
+    durationLegend: '¿Cuánto tiempo quieres que dure tu descanso?',
+    durations: {
+      duration_24h: '24 horas',
+      duration_7d: '7 días',
+      duration_30d: '30 días',
+      duration_6w: '6 semanas',
+    } satisfies Record<TimeOutDuration, string>,
+    continue: 'Continuar',
+    confirmTitle: (duration: string) => `¿Tomarte un descanso de ${duration}?`,
+    confirmUntil: (time: string) => `Si lo empiezas ahora, tu descanso dura hasta el ${time}.`,
+    confirmText: (operator: string) =>
+      `Hasta entonces no podrás jugar en ${operator}. Una vez empezado, tu descanso no se puede acortar ni cancelar, aunque cambies de opinión.`,
+    confirmSubmit: (duration: string) => `Sí, empezar mi descanso de ${duration}`,
+    back: 'Volver sin tomarme un descanso',
+    inForce: (time: string) => `Estás en un descanso hasta el ${time}.`,
+    inForceNext: 'No se puede acortar ni cancelar.',
+    longerLegend: '¿Quieres un descanso más largo?',
+    longerHint: 'Un descanso más largo empieza ahora y sustituye al que tienes.',
+    started: (time: string) => `Tu descanso ha empezado. Dura hasta el ${time}.`,
   },
 
   errors: {
@@ -106,6 +178,10 @@ export const es: Messages = {
     chooseType: 'Elige el periodo del límite',
     enterAmount: 'Introduce un importe, por ejemplo 250 o 250,50',
     belowMinimum: 'El límite es demasiado bajo. Introduce un importe mayor.',
+    enterTime: 'Introduce un tiempo en horas y minutos, por ejemplo 1 hora y 30 minutos',
+    timeTooShort: 'El límite es demasiado corto. Introduce al menos 5 minutos.',
+    tooLateToCancel: 'Esta subida ya se ha aplicado, así que ya no se puede cancelar.',
+    chooseBreak: 'Elige cuánto tiempo quieres que dure tu descanso',
     pendingChange: 'Ya hay una subida de este límite pendiente. Cancélala antes de pedir otra.',
     currencyMismatch: 'Tus límites están en otra moneda. Ponte en contacto con atención al cliente.',
     generic: 'Algo ha fallado. Vuelve a intentarlo o regresa al sitio del que venías.',

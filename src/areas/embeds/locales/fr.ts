@@ -1,5 +1,6 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { WindowType } from '../../limits/index.js';
+import type { LimitType } from '../../limits/index.js';
+import type { TimeOutDuration } from '../../time-outs/index.js';
 import type { Messages } from './en.js';
 
 /** French (Français). */
@@ -53,34 +54,107 @@ export const fr: Messages = {
   },
 
   limits: {
-    title: 'Vos limites de dépôt',
+    title: 'Vos limites et vos pauses',
     intro:
-      'Une limite de dépôt fixe le montant maximum que vous pouvez déposer sur une période. Une baisse de limite s’applique immédiatement. Une hausse ne s’applique qu’après un délai de réflexion : 24 heures jusqu’à deux fois la limite actuelle, 48 heures jusqu’à cinq fois, 7 jours au-delà.',
-    caption: 'Limites en vigueur',
-    none: 'Vous n’avez pas encore fixé de limite de dépôt.',
+      'Les limites vous aident à garder le contrôle de vos dépôts, de vos pertes, de vos mises et de votre temps de jeu. Une baisse de limite s’applique immédiatement. Une hausse ne s’applique qu’après un délai de réflexion : 24 heures jusqu’à deux fois la limite actuelle, 48 heures jusqu’à cinq fois, 7 jours au-delà.',
+    contents: 'Sur cette page',
+    kinds: {
+      deposit: {
+        heading: 'Limites de dépôt',
+        name: 'limite de dépôt',
+        intro: 'Le montant maximum que vous pouvez déposer sur votre compte sur une période.',
+        none: 'Vous n’avez pas encore fixé de limite de dépôt.',
+        used: 'Déposé',
+        remaining: 'Reste à déposer',
+        noReset: 'Aucun dépôt sur la période',
+        formLegend: 'Fixer ou modifier une limite de dépôt',
+        save: 'Enregistrer la limite de dépôt',
+      },
+      loss: {
+        heading: 'Limites de pertes',
+        name: 'limite de pertes',
+        intro:
+          'Le montant maximum que vous pouvez perdre sur une période : vos mises, moins ce que vous regagnez.',
+        none: 'Vous n’avez pas encore fixé de limite de pertes.',
+        used: 'Perdu',
+        remaining: 'Reste avant la limite',
+        noReset: 'Aucune perte sur la période',
+        formLegend: 'Fixer ou modifier une limite de pertes',
+        save: 'Enregistrer la limite de pertes',
+      },
+      wager: {
+        heading: 'Limites de mises',
+        name: 'limite de mises',
+        intro:
+          'Le montant total que vous pouvez miser sur une période, que vous gagniez ou que vous perdiez.',
+        none: 'Vous n’avez pas encore fixé de limite de mises.',
+        used: 'Misé',
+        remaining: 'Reste à miser',
+        noReset: 'Aucune mise sur la période',
+        formLegend: 'Fixer ou modifier une limite de mises',
+        save: 'Enregistrer la limite de mises',
+      },
+      play_time: {
+        heading: 'Limites de temps de jeu',
+        name: 'limite de temps de jeu',
+        intro: 'Combien de temps vous pouvez jouer sur une période, ou en une seule session.',
+        none: 'Vous n’avez pas encore fixé de limite de temps de jeu.',
+        used: 'Joué',
+        remaining: 'Temps restant',
+        noReset: 'Aucun jeu sur la période',
+        formLegend: 'Fixer ou modifier une limite de temps de jeu',
+        save: 'Enregistrer la limite de temps de jeu',
+      },
+    },
     period: 'Période',
     limit: 'Limite',
-    deposited: 'Déposé',
-    remaining: 'Reste à déposer',
     resets: 'Prochain montant libéré dans la limite',
     waiting: 'Modification en attente',
-    noReset: 'Aucun dépôt sur la période',
     types: {
       limit_daily: 'Quotidienne (24 heures)',
       limit_weekly: 'Hebdomadaire (7 jours)',
       limit_monthly: 'Mensuelle (30 jours)',
-    } satisfies Record<WindowType, string>,
+      limit_session: 'Par session',
+    } satisfies Record<LimitType, string>,
     pending: (amount: string, time: string) => `Passe à ${amount} le ${time}`,
     cancel: 'Annuler cette hausse',
-    formLegend: 'Fixer ou modifier une limite',
     amountLabel: (currency: string) => `Montant (${currency})`,
     amountHint: 'Par exemple 250 ou 250,50',
-    save: 'Enregistrer la limite',
-    setNow: (period: string, amount: string) => `Votre limite « ${period} » est maintenant de ${amount}.`,
-    increaseWaits: (period: string, amount: string, time: string, current: string) =>
-      `Votre limite « ${period} » passera à ${amount} le ${time}, à la fin de son délai de réflexion. D’ici là, votre limite reste de ${current}.`,
-    cancelled: (period: string, amount: string) =>
-      `La hausse est annulée. Votre limite « ${period} » reste de ${amount}.`,
+    timeLegend: 'Durée',
+    timeHint: 'Par exemple 1 heure et 30 minutes',
+    hours: 'Heures',
+    minutes: 'Minutes',
+    setNow: (limit: string, period: string, amount: string) =>
+      `Votre ${limit} « ${period} » est maintenant de ${amount}.`,
+    increaseWaits: (limit: string, period: string, amount: string, time: string, current: string) =>
+      `Votre ${limit} « ${period} » passera à ${amount} le ${time}, à la fin de son délai de réflexion. D’ici là, elle reste de ${current}.`,
+    cancelled: (limit: string, period: string, amount: string) =>
+      `La hausse est annulée. Votre ${limit} « ${period} » reste de ${amount}.`,
+  },
+
+  timeOut: {
+    heading: 'Faire une pause',
+    intro: (operator: string) =>
+      `Une pause vous empêche de jouer chez ${operator} pendant la durée que vous choisissez. Une fois commencée, elle ne peut être ni raccourcie ni annulée.`,
+    durationLegend: 'Combien de temps voulez-vous que votre pause dure ?',
+    durations: {
+      duration_24h: '24 heures',
+      duration_7d: '7 jours',
+      duration_30d: '30 jours',
+      duration_6w: '6 semaines',
+    } satisfies Record<TimeOutDuration, string>,
+    continue: 'Continuer',
+    confirmTitle: (duration: string) => `Faire une pause de ${duration} ?`,
+    confirmUntil: (time: string) => `Si vous la commencez maintenant, votre pause dure jusqu’au ${time}.`,
+    confirmText: (operator: string) =>
+      `Jusque-là, vous ne pourrez pas jouer chez ${operator}. Une fois commencée, votre pause ne peut être ni raccourcie ni annulée, même si vous changez d’avis.`,
+    confirmSubmit: (duration: string) => `Oui, commencer ma pause de ${duration}`,
+    back: 'Revenir sans faire de pause',
+    inForce: (time: string) => `Vous êtes en pause jusqu’au ${time}.`,
+    inForceNext: 'Elle ne peut être ni raccourcie ni annulée.',
+    longerLegend: 'Voulez-vous une pause plus longue ?',
+    longerHint: 'Une pause plus longue commence maintenant et remplace votre pause actuelle.',
+    started: (time: string) => `Votre pause a commencé. Elle dure jusqu’au ${time}.`,
   },
 
   errors: {
@@ -106,6 +180,10 @@ export const fr: Messages = {
     chooseType: 'Choisissez la période de la limite',
     enterAmount: 'Saisissez un montant, par exemple 250 ou 250,50',
     belowMinimum: 'La limite est trop basse. Saisissez un montant plus élevé.',
+    enterTime: 'Saisissez une durée en heures et en minutes, par exemple 1 heure et 30 minutes',
+    timeTooShort: 'La limite est trop courte. Saisissez au moins 5 minutes.',
+    tooLateToCancel: 'Cette hausse s’applique déjà : elle ne peut plus être annulée.',
+    chooseBreak: 'Choisissez la durée de votre pause',
     pendingChange:
       'Une hausse de cette limite est déjà en attente. Annulez-la avant d’en demander une autre.',
     currencyMismatch: 'Vos limites sont tenues dans une autre devise. Contactez le service client.',

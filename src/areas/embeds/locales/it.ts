@@ -1,5 +1,6 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { WindowType } from '../../limits/index.js';
+import type { LimitType } from '../../limits/index.js';
+import type { TimeOutDuration } from '../../time-outs/index.js';
 import type { Messages } from './en.js';
 
 /** Italian (Italiano). */
@@ -53,34 +54,105 @@ export const it: Messages = {
   },
 
   limits: {
-    title: 'I suoi limiti di deposito',
+    title: 'I suoi limiti e le sue pause',
     intro:
-      'Un limite di deposito fissa quanto può depositare al massimo in un periodo. Se abbassa un limite, la modifica vale subito. Se lo alza, la modifica vale solo dopo un periodo di attesa: 24 ore fino al doppio del limite attuale, 48 ore fino a cinque volte, 7 giorni oltre.',
-    caption: 'Limiti in vigore',
-    none: 'Non ha ancora impostato un limite di deposito.',
+      'I limiti la aiutano a tenere sotto controllo i suoi depositi, le sue perdite, le sue puntate e il suo tempo di gioco. Se abbassa un limite, la modifica vale subito. Se lo alza, la modifica vale solo dopo un periodo di attesa: 24 ore fino al doppio del limite attuale, 48 ore fino a cinque volte, 7 giorni oltre.',
+    contents: 'In questa pagina',
+    kinds: {
+      deposit: {
+        heading: 'Limiti di deposito',
+        name: 'limite di deposito',
+        intro: 'Quanto può depositare sul suo conto in un periodo.',
+        none: 'Non ha ancora impostato un limite di deposito.',
+        used: 'Depositato',
+        remaining: 'Ancora depositabile',
+        noReset: 'Nessun deposito nel periodo',
+        formLegend: 'Impostare o modificare un limite di deposito',
+        save: 'Salva il limite di deposito',
+      },
+      loss: {
+        heading: 'Limiti di perdita',
+        name: 'limite di perdita',
+        intro: 'Quanto può perdere in un periodo: le sue puntate, meno quello che vince.',
+        none: 'Non ha ancora impostato un limite di perdita.',
+        used: 'Perso',
+        remaining: 'Margine prima del limite',
+        noReset: 'Nessuna perdita nel periodo',
+        formLegend: 'Impostare o modificare un limite di perdita',
+        save: 'Salva il limite di perdita',
+      },
+      wager: {
+        heading: 'Limiti di puntata',
+        name: 'limite di puntata',
+        intro: 'Quanto può puntare in totale in un periodo, che vinca o che perda.',
+        none: 'Non ha ancora impostato un limite di puntata.',
+        used: 'Puntato',
+        remaining: 'Ancora puntabile',
+        noReset: 'Nessuna puntata nel periodo',
+        formLegend: 'Impostare o modificare un limite di puntata',
+        save: 'Salva il limite di puntata',
+      },
+      play_time: {
+        heading: 'Limiti di tempo di gioco',
+        name: 'limite di tempo di gioco',
+        intro: 'Per quanto tempo può giocare in un periodo o in una singola sessione.',
+        none: 'Non ha ancora impostato un limite di tempo di gioco.',
+        used: 'Giocato',
+        remaining: 'Tempo rimasto',
+        noReset: 'Nessun gioco nel periodo',
+        formLegend: 'Impostare o modificare un limite di tempo di gioco',
+        save: 'Salva il limite di tempo di gioco',
+      },
+    },
     period: 'Periodo',
     limit: 'Limite',
-    deposited: 'Depositato',
-    remaining: 'Ancora depositabile',
     resets: 'Prossimo importo di nuovo disponibile',
     waiting: 'Modifica in attesa',
-    noReset: 'Nessun deposito nel periodo',
     types: {
       limit_daily: 'Giornaliero (24 ore)',
       limit_weekly: 'Settimanale (7 giorni)',
       limit_monthly: 'Mensile (30 giorni)',
-    } satisfies Record<WindowType, string>,
+      limit_session: 'Per sessione',
+    } satisfies Record<LimitType, string>,
     pending: (amount: string, time: string) => `Sale a ${amount} il ${time}`,
     cancel: 'Annulla questo aumento',
-    formLegend: 'Impostare o modificare un limite',
     amountLabel: (currency: string) => `Importo (${currency})`,
     amountHint: 'Ad esempio 250 o 250,50',
-    save: 'Salva il limite',
-    setNow: (period: string, amount: string) => `Il suo limite «${period}» ora è di ${amount}.`,
-    increaseWaits: (period: string, amount: string, time: string, current: string) =>
-      `Il suo limite «${period}» salirà a ${amount} il ${time}, al termine del periodo di attesa. Fino ad allora il limite resta di ${current}.`,
-    cancelled: (period: string, amount: string) =>
-      `L’aumento è annullato. Il suo limite «${period}» resta di ${amount}.`,
+    timeLegend: 'Tempo',
+    timeHint: 'Ad esempio 1 ora e 30 minuti',
+    hours: 'Ore',
+    minutes: 'Minuti',
+    setNow: (limit: string, period: string, amount: string) =>
+      `Il suo ${limit} «${period}» ora è di ${amount}.`,
+    increaseWaits: (limit: string, period: string, amount: string, time: string, current: string) =>
+      `Il suo ${limit} «${period}» salirà a ${amount} il ${time}, al termine del periodo di attesa. Fino ad allora resta di ${current}.`,
+    cancelled: (limit: string, period: string, amount: string) =>
+      `L’aumento è annullato. Il suo ${limit} «${period}» resta di ${amount}.`,
+  },
+
+  timeOut: {
+    heading: 'Fare una pausa',
+    intro: (operator: string) =>
+      `Una pausa le impedisce di giocare con ${operator} per il tempo che sceglie. Una volta iniziata, non può essere accorciata né annullata.`,
+    durationLegend: 'Quanto vuole che duri la sua pausa?',
+    durations: {
+      duration_24h: '24 ore',
+      duration_7d: '7 giorni',
+      duration_30d: '30 giorni',
+      duration_6w: '6 settimane',
+    } satisfies Record<TimeOutDuration, string>,
+    continue: 'Continua',
+    confirmTitle: (duration: string) => `Fare una pausa di ${duration}?`,
+    confirmUntil: (time: string) => `Se la inizia ora, la sua pausa dura fino al ${time}.`,
+    confirmText: (operator: string) =>
+      `Fino ad allora non potrà giocare con ${operator}. Una volta iniziata, la sua pausa non può essere accorciata né annullata, nemmeno se cambia idea.`,
+    confirmSubmit: (duration: string) => `Sì, inizia la mia pausa di ${duration}`,
+    back: 'Torna indietro senza fare una pausa',
+    inForce: (time: string) => `È in pausa fino al ${time}.`,
+    inForceNext: 'Non può essere accorciata né annullata.',
+    longerLegend: 'Vuole una pausa più lunga?',
+    longerHint: 'Una pausa più lunga inizia subito e sostituisce quella in corso.',
+    started: (time: string) => `La sua pausa è iniziata. Dura fino al ${time}.`,
   },
 
   errors: {
@@ -106,6 +178,10 @@ export const it: Messages = {
     chooseType: 'Scelga il periodo del limite',
     enterAmount: 'Inserisca un importo, ad esempio 250 o 250,50',
     belowMinimum: 'Il limite è troppo basso. Inserisca un importo più alto.',
+    enterTime: 'Inserisca un tempo in ore e minuti, ad esempio 1 ora e 30 minuti',
+    timeTooShort: 'Il limite è troppo breve. Inserisca almeno 5 minuti.',
+    tooLateToCancel: 'Questo aumento è già in vigore, quindi non può più essere annullato.',
+    chooseBreak: 'Scelga quanto vuole che duri la sua pausa',
     pendingChange: 'Un aumento di questo limite è già in attesa. Lo annulli prima di chiederne un altro.',
     currencyMismatch: 'I suoi limiti sono gestiti in un’altra valuta. Contatti l’assistenza clienti.',
     generic: 'Qualcosa è andato storto. Riprovi, oppure torni al sito da cui proviene.',

@@ -1,5 +1,6 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { WindowType } from '../../limits/index.js';
+import type { LimitType } from '../../limits/index.js';
+import type { TimeOutDuration } from '../../time-outs/index.js';
 import type { Messages } from './en.js';
 
 /** Dutch (Nederlands). */
@@ -52,34 +53,104 @@ export const nl: Messages = {
   },
 
   limits: {
-    title: 'Uw stortingslimieten',
+    title: 'Uw limieten en pauzes',
     intro:
-      'Een stortingslimiet bepaalt hoeveel u in een periode maximaal kunt storten. Een lagere limiet geldt meteen. Een hogere limiet geldt pas na een wachttijd: 24 uur voor maximaal twee keer de huidige limiet, 48 uur voor maximaal vijf keer, 7 dagen voor meer dan dat.',
-    caption: 'Limieten die nu gelden',
-    none: 'U hebt nog geen stortingslimiet ingesteld.',
+      'Met limieten houdt u grip op uw stortingen, uw verliezen, uw inzetten en uw speeltijd. Een lagere limiet geldt meteen. Een hogere limiet geldt pas na een wachttijd: 24 uur voor maximaal twee keer de huidige limiet, 48 uur voor maximaal vijf keer, 7 dagen voor meer dan dat.',
+    contents: 'Op deze pagina',
+    kinds: {
+      deposit: {
+        heading: 'Stortingslimieten',
+        name: 'stortingslimiet',
+        intro: 'Hoeveel u in een periode maximaal op uw account kunt storten.',
+        none: 'U hebt nog geen stortingslimiet ingesteld.',
+        used: 'Gestort',
+        remaining: 'Nog te storten',
+        noReset: 'Niets gestort in deze periode',
+        formLegend: 'Een stortingslimiet instellen of wijzigen',
+        save: 'Stortingslimiet opslaan',
+      },
+      loss: {
+        heading: 'Verlieslimieten',
+        name: 'verlieslimiet',
+        intro: 'Hoeveel u in een periode maximaal kunt verliezen: uw inzetten min wat u terugwint.',
+        none: 'U hebt nog geen verlieslimiet ingesteld.',
+        used: 'Verloren',
+        remaining: 'Ruimte tot de limiet',
+        noReset: 'Geen verlies in deze periode',
+        formLegend: 'Een verlieslimiet instellen of wijzigen',
+        save: 'Verlieslimiet opslaan',
+      },
+      wager: {
+        heading: 'Inzetlimieten',
+        name: 'inzetlimiet',
+        intro: 'Hoeveel u in een periode in totaal kunt inzetten, of u nu wint of verliest.',
+        none: 'U hebt nog geen inzetlimiet ingesteld.',
+        used: 'Ingezet',
+        remaining: 'Nog in te zetten',
+        noReset: 'Niets ingezet in deze periode',
+        formLegend: 'Een inzetlimiet instellen of wijzigen',
+        save: 'Inzetlimiet opslaan',
+      },
+      play_time: {
+        heading: 'Speeltijdlimieten',
+        name: 'speeltijdlimiet',
+        intro: 'Hoe lang u in een periode of in één sessie kunt spelen.',
+        none: 'U hebt nog geen speeltijdlimiet ingesteld.',
+        used: 'Gespeeld',
+        remaining: 'Resterende tijd',
+        noReset: 'Niet gespeeld in deze periode',
+        formLegend: 'Een speeltijdlimiet instellen of wijzigen',
+        save: 'Speeltijdlimiet opslaan',
+      },
+    },
     period: 'Periode',
     limit: 'Limiet',
-    deposited: 'Gestort',
-    remaining: 'Nog te storten',
     resets: 'Eerstvolgende ruimte terug in de limiet',
     waiting: 'Wijziging die wacht',
-    noReset: 'Niets gestort in deze periode',
     types: {
       limit_daily: 'Per dag (24 uur)',
       limit_weekly: 'Per week (7 dagen)',
       limit_monthly: 'Per maand (30 dagen)',
-    } satisfies Record<WindowType, string>,
+      limit_session: 'Per sessie',
+    } satisfies Record<LimitType, string>,
     pending: (amount: string, time: string) => `Stijgt op ${time} naar ${amount}`,
     cancel: 'Deze verhoging annuleren',
-    formLegend: 'Een limiet instellen of wijzigen',
     amountLabel: (currency: string) => `Bedrag (${currency})`,
     amountHint: 'Bijvoorbeeld 250 of 250,50',
-    save: 'Limiet opslaan',
-    setNow: (period: string, amount: string) => `Uw limiet ‘${period}’ is nu ${amount}.`,
-    increaseWaits: (period: string, amount: string, time: string, current: string) =>
-      `Uw limiet ‘${period}’ stijgt op ${time} naar ${amount}, na de wachttijd. Tot dan blijft uw limiet ${current}.`,
-    cancelled: (period: string, amount: string) =>
-      `De verhoging is geannuleerd. Uw limiet ‘${period}’ blijft ${amount}.`,
+    timeLegend: 'Tijd',
+    timeHint: 'Bijvoorbeeld 1 uur en 30 minuten',
+    hours: 'Uren',
+    minutes: 'Minuten',
+    setNow: (limit: string, period: string, amount: string) => `Uw ${limit} ‘${period}’ is nu ${amount}.`,
+    increaseWaits: (limit: string, period: string, amount: string, time: string, current: string) =>
+      `Uw ${limit} ‘${period}’ stijgt op ${time} naar ${amount}, na de wachttijd. Tot dan blijft die ${current}.`,
+    cancelled: (limit: string, period: string, amount: string) =>
+      `De verhoging is geannuleerd. Uw ${limit} ‘${period}’ blijft ${amount}.`,
+  },
+
+  timeOut: {
+    heading: 'Een pauze nemen',
+    intro: (operator: string) =>
+      `Met een pauze kunt u bij ${operator} niet spelen, zo lang als u zelf kiest. Is de pauze eenmaal begonnen, dan kan die niet worden ingekort of geannuleerd.`,
+    durationLegend: 'Hoe lang wilt u pauzeren?',
+    durations: {
+      duration_24h: '24 uur',
+      duration_7d: '7 dagen',
+      duration_30d: '30 dagen',
+      duration_6w: '6 weken',
+    } satisfies Record<TimeOutDuration, string>,
+    continue: 'Doorgaan',
+    confirmTitle: (duration: string) => `${duration} pauze nemen?`,
+    confirmUntil: (time: string) => `Als u nu begint, duurt uw pauze tot ${time}.`,
+    confirmText: (operator: string) =>
+      `Tot dan kunt u bij ${operator} niet spelen. Is uw pauze eenmaal begonnen, dan kan die niet worden ingekort of geannuleerd, ook niet als u zich bedenkt.`,
+    confirmSubmit: (duration: string) => `Ja, start mijn pauze van ${duration}`,
+    back: 'Teruggaan zonder pauze te nemen',
+    inForce: (time: string) => `U hebt pauze tot ${time}.`,
+    inForceNext: 'Die kan niet worden ingekort of geannuleerd.',
+    longerLegend: 'Wilt u een langere pauze?',
+    longerHint: 'Een langere pauze begint nu en vervangt uw huidige pauze.',
+    started: (time: string) => `Uw pauze is begonnen. Die duurt tot ${time}.`,
   },
 
   errors: {
@@ -107,6 +178,10 @@ export const nl: Messages = {
     chooseType: 'Kies de periode van de limiet',
     enterAmount: 'Vul een bedrag in, bijvoorbeeld 250 of 250,50',
     belowMinimum: 'De limiet is te laag. Vul een hoger bedrag in.',
+    enterTime: 'Vul een tijd in uren en minuten in, bijvoorbeeld 1 uur en 30 minuten',
+    timeTooShort: 'De limiet is te kort. Vul minstens 5 minuten in.',
+    tooLateToCancel: 'Deze verhoging geldt al en kan daarom niet meer worden geannuleerd.',
+    chooseBreak: 'Kies hoe lang u wilt pauzeren',
     pendingChange: 'Er wacht al een verhoging van deze limiet. Annuleer die voordat u een nieuwe aanvraagt.',
     currencyMismatch:
       'Uw limieten worden in een andere valuta bijgehouden. Neem contact op met de klantenservice.',

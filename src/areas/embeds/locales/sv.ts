@@ -1,5 +1,6 @@
 import type { Duration } from '../../exclusions/index.js';
-import type { WindowType } from '../../limits/index.js';
+import type { LimitType } from '../../limits/index.js';
+import type { TimeOutDuration } from '../../time-outs/index.js';
 import type { Messages } from './en.js';
 
 /** Swedish (Svenska). */
@@ -52,34 +53,104 @@ export const sv: Messages = {
   },
 
   limits: {
-    title: 'Dina insättningsgränser',
+    title: 'Dina gränser och pauser',
     intro:
-      'En insättningsgräns bestämmer hur mycket du kan sätta in under en period. Sänker du en gräns gäller det direkt. Höjer du en gräns gäller det först efter en väntetid: 24 timmar för upp till dubbla den nuvarande gränsen, 48 timmar för upp till fem gånger den, 7 dagar för mer än så.',
-    caption: 'Gränser som gäller nu',
-    none: 'Du har inte satt någon insättningsgräns än.',
+      'Gränser hjälper dig att ha kontroll över dina insättningar, dina förluster, dina insatser och din speltid. Sänker du en gräns gäller det direkt. Höjer du en gräns gäller det först efter en väntetid: 24 timmar för upp till dubbla den nuvarande gränsen, 48 timmar för upp till fem gånger den, 7 dagar för mer än så.',
+    contents: 'På den här sidan',
+    kinds: {
+      deposit: {
+        heading: 'Insättningsgränser',
+        name: 'insättningsgräns',
+        intro: 'Hur mycket du kan sätta in på ditt konto under en period.',
+        none: 'Du har inte satt någon insättningsgräns än.',
+        used: 'Insatt',
+        remaining: 'Kvar att sätta in',
+        noReset: 'Inget insatt under perioden',
+        formLegend: 'Sätt eller ändra en insättningsgräns',
+        save: 'Spara insättningsgränsen',
+      },
+      loss: {
+        heading: 'Förlustgränser',
+        name: 'förlustgräns',
+        intro: 'Hur mycket du kan förlora under en period: det du satsar, minus det du vinner tillbaka.',
+        none: 'Du har inte satt någon förlustgräns än.',
+        used: 'Förlorat',
+        remaining: 'Kvar till gränsen',
+        noReset: 'Inga förluster under perioden',
+        formLegend: 'Sätt eller ändra en förlustgräns',
+        save: 'Spara förlustgränsen',
+      },
+      wager: {
+        heading: 'Insatsgränser',
+        name: 'insatsgräns',
+        intro: 'Hur mycket du totalt kan satsa under en period, oavsett om du vinner eller förlorar.',
+        none: 'Du har inte satt någon insatsgräns än.',
+        used: 'Satsat',
+        remaining: 'Kvar att satsa',
+        noReset: 'Inget satsat under perioden',
+        formLegend: 'Sätt eller ändra en insatsgräns',
+        save: 'Spara insatsgränsen',
+      },
+      play_time: {
+        heading: 'Speltidsgränser',
+        name: 'speltidsgräns',
+        intro: 'Hur länge du kan spela under en period eller under en enda spelsession.',
+        none: 'Du har inte satt någon speltidsgräns än.',
+        used: 'Spelat',
+        remaining: 'Tid kvar',
+        noReset: 'Inget spel under perioden',
+        formLegend: 'Sätt eller ändra en speltidsgräns',
+        save: 'Spara speltidsgränsen',
+      },
+    },
     period: 'Period',
     limit: 'Gräns',
-    deposited: 'Insatt',
-    remaining: 'Kvar att sätta in',
     resets: 'Nästa gång utrymme frigörs',
     waiting: 'Väntande ändring',
-    noReset: 'Inget insatt under perioden',
     types: {
       limit_daily: 'Per dag (24 timmar)',
       limit_weekly: 'Per vecka (7 dagar)',
       limit_monthly: 'Per månad (30 dagar)',
-    } satisfies Record<WindowType, string>,
+      limit_session: 'Per spelsession',
+    } satisfies Record<LimitType, string>,
     pending: (amount: string, time: string) => `Höjs till ${amount} den ${time}`,
     cancel: 'Avbryt den här höjningen',
-    formLegend: 'Sätt eller ändra en gräns',
     amountLabel: (currency: string) => `Belopp (${currency})`,
     amountHint: 'Till exempel 250 eller 250,50',
-    save: 'Spara gränsen',
-    setNow: (period: string, amount: string) => `Din gräns ”${period}” är nu ${amount}.`,
-    increaseWaits: (period: string, amount: string, time: string, current: string) =>
-      `Din gräns ”${period}” höjs till ${amount} den ${time}, när väntetiden är slut. Fram till dess ligger din gräns kvar på ${current}.`,
-    cancelled: (period: string, amount: string) =>
-      `Höjningen är avbruten. Din gräns ”${period}” ligger kvar på ${amount}.`,
+    timeLegend: 'Tid',
+    timeHint: 'Till exempel 1 timme och 30 minuter',
+    hours: 'Timmar',
+    minutes: 'Minuter',
+    setNow: (limit: string, period: string, amount: string) => `Din ${limit} ”${period}” är nu ${amount}.`,
+    increaseWaits: (limit: string, period: string, amount: string, time: string, current: string) =>
+      `Din ${limit} ”${period}” höjs till ${amount} den ${time}, när väntetiden är slut. Fram till dess ligger den kvar på ${current}.`,
+    cancelled: (limit: string, period: string, amount: string) =>
+      `Höjningen är avbruten. Din ${limit} ”${period}” ligger kvar på ${amount}.`,
+  },
+
+  timeOut: {
+    heading: 'Ta en paus',
+    intro: (operator: string) =>
+      `En paus gör att du inte kan spela hos ${operator} under den tid du väljer. När pausen har börjat kan den inte kortas eller avbrytas.`,
+    durationLegend: 'Hur lång ska din paus vara?',
+    durations: {
+      duration_24h: '24 timmar',
+      duration_7d: '7 dagar',
+      duration_30d: '30 dagar',
+      duration_6w: '6 veckor',
+    } satisfies Record<TimeOutDuration, string>,
+    continue: 'Fortsätt',
+    confirmTitle: (duration: string) => `Ta en paus på ${duration}?`,
+    confirmUntil: (time: string) => `Om du börjar den nu varar din paus till den ${time}.`,
+    confirmText: (operator: string) =>
+      `Fram till dess kan du inte spela hos ${operator}. När pausen har börjat kan den inte kortas eller avbrytas, inte ens om du ångrar dig.`,
+    confirmSubmit: (duration: string) => `Ja, börja min paus på ${duration}`,
+    back: 'Gå tillbaka utan att ta en paus',
+    inForce: (time: string) => `Du har paus till den ${time}.`,
+    inForceNext: 'Den kan inte kortas eller avbrytas.',
+    longerLegend: 'Vill du ha en längre paus?',
+    longerHint: 'En längre paus börjar nu och ersätter den paus du har.',
+    started: (time: string) => `Din paus har börjat. Den varar till den ${time}.`,
   },
 
   errors: {
@@ -107,6 +178,10 @@ export const sv: Messages = {
     chooseType: 'Välj gränsens period',
     enterAmount: 'Skriv in ett belopp, till exempel 250 eller 250,50',
     belowMinimum: 'Gränsen är för låg. Skriv in ett högre belopp.',
+    enterTime: 'Skriv en tid i timmar och minuter, till exempel 1 timme och 30 minuter',
+    timeTooShort: 'Gränsen är för kort. Skriv minst 5 minuter.',
+    tooLateToCancel: 'Den här höjningen gäller redan och kan därför inte avbrytas längre.',
+    chooseBreak: 'Välj hur lång din paus ska vara',
     pendingChange: 'En höjning av den här gränsen väntar redan. Avbryt den innan du ber om en ny.',
     currencyMismatch: 'Dina gränser är satta i en annan valuta. Kontakta kundtjänst.',
     generic: 'Något gick fel. Försök igen, eller gå tillbaka till webbplatsen du kom från.',

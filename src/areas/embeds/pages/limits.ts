@@ -1,20 +1,26 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Static } from 'typebox';
 import { html, type Html } from '../../../platform/html.js';
 import type { Platform } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import { currencyDecimals, formatMoney } from '../../../platform/money.js';
-import {
-  WINDOW_TYPES,
-  type WindowType,
-  type DepositLimitRecord,
-  type LimitView,
-} from '../../limits/index.js';
-import { cancelEmbedLimit, embedLimits, setEmbedLimit } from '../service/limits.js';
+import type { LimitKind, LimitType } from '../../limits/index.js';
+import { TIME_OUT_DURATIONS, type TimeOutDuration } from '../../time-outs/index.js';
+import { cancelEmbedLimit, embedControls, setEmbedLimit, takeEmbedTimeOut } from '../service/limits.js';
 import { formatTime, MESSAGES } from '../locales/index.js';
 import {
+  amountOf,
+  currentOf,
+  EMBED_LIMIT_KINDS,
+  kindOf,
+  limitSection,
+  parseAmount,
+  parseTime,
+  shownAmount,
+  TYPES_OF,
+  type AnyLimit,
+} from './limit-section.js';
+import { confirmTimeOut, timeOutSection } from './time-out-section.js';
+import {
   explain,
-  fieldError,
   layout,
   operatorNotice,
   send,
@@ -24,115 +30,37 @@ import {
   type TokenRequest,
 } from './page.js';
 
-/** The deposit-limits embed's page: the limits in force with their spend, and the form that changes one. */
+/**
+ * The limits embed's page: a section per kind of limit (each its limits in force, their use, what is pending and
+ * when it goes live, and a form), then the break. Each section is one entry of `sections`, so another slots in.
+ */
 
-/** `250`, `250.5`, `250,50`, `1 000,50` or `1.000,50` → minor units of the currency; undefined if not an amount. */
-export function parseAmount(typed: string, currency: string): number | undefined {
-  const digits = currencyDecimals(currency);
-  const compact = typed.replace(/[\s\u00a0\u202f']/g, '');
-  const separator = Math.max(compact.lastIndexOf(','), compact.lastIndexOf('.'));
-  // The last separator is the decimal one only when what follows fits the currency's decimals; else it groups.
-  const decimals =
-    separator >= 0 && compact.length - separator - 1 <= digits ? compact.slice(separator + 1) : '';
-  const whole = (
-    decimals || separator === compact.length - 1 ? compact.slice(0, separator) : compact
-  ).replace(/[.,]/g, '');
-  if (!/^\d{1,13}$/.test(whole) || !/^\d*$/.test(decimals)) return undefined;
-  const cents = Number(whole) * 10 ** digits + Number(decimals.padEnd(digits, '0') || '0');
-  return cents > 0 ? cents : undefined;
+interface Section {
+  id: string;
+  heading: string;
+  body: Html;
 }
 
-function depositLimits(
-  frame: PageFrame,
-  page: Page['paths'] & {
-    currency: string;
-    rows: Static<typeof LimitView>[];
-    operatorNotice: string | null;
-    typed?: Form | undefined;
-  },
-): Html {
+function limitsBody(frame: PageFrame, operatorText: string | null, sections: Section[]): Html {
   const words = MESSAGES[frame.locale].limits;
-  const amount = (cents: number) => formatMoney(cents, page.currency, { locale: frame.locale });
-  const typeError = fieldError(frame.errors, 'limit_type');
-  const amountError = fieldError(frame.errors, 'amount');
-  const table = html`<div class="table-wrap">
-    <table>
-      <caption>
-        ${words.caption}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">${words.period}</th>
-          <th scope="col">${words.limit}</th>
-          <th scope="col">${words.deposited}</th>
-          <th scope="col">${words.remaining}</th>
-          <th scope="col">${words.resets}</th>
-          <th scope="col">${words.waiting}</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${page.rows.map(
-          (limit) =>
-            html`<tr>
-              <th scope="row">${words.types[limit.limit_type]}</th>
-              <td>${amount(limit.amount_cents)}</td>
-              <td>${amount(limit.spent_cents + limit.held_cents)}</td>
-              <td>${amount(limit.remaining_cents)}</td>
-              <td>
-                ${limit.next_reset_at ? formatTime(frame.locale, new Date(limit.next_reset_at)) : words.noReset}
-              </td>
-              <td>
-                ${
-                  limit.pending_change
-                    ? html`${words.pending(
-                          amount(limit.pending_change.amount_cents),
-                          formatTime(frame.locale, new Date(limit.pending_change.effective_from)),
-                        )}
-                        <form method="post" action="${page.limits}/${limit.pending_change.limit_id}/cancel">
-                          <button type="submit" class="secondary">${words.cancel}</button>
-                        </form>`
-                    : '—'
-                }
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
   return layout(
     frame,
     words.title,
     html`<p>${words.intro}</p>
-      ${operatorNotice(page.operatorNotice)} ${page.rows.length === 0 ? html`<p>${words.none}</p>` : table}
-      <form method="post" action="${page.limits}" novalidate>
-        <fieldset>
-          <legend>${words.formLegend}</legend>
-          <label for="limit_type">${words.period}</label>
-          ${typeError.text}
-          <select name="limit_type" id="limit_type">
-            ${WINDOW_TYPES.map(
-              (type) =>
-                html`<option value="${type}" ${page.typed?.limit_type === type ? html` selected` : ''}>
-                  ${words.types[type]}
-                </option>`,
-            )}
-          </select>
-          <label for="amount">${words.amountLabel(page.currency)}</label>
-          <p class="hint" id="amount-hint">${words.amountHint}</p>
-          ${amountError.text}
-          <input
-            type="text"
-            name="amount"
-            id="amount"
-            inputmode="decimal"
-            autocomplete="off"
-            value="${page.typed?.amount ?? ''}"
-            aria-describedby="amount-hint${amountError.invalid ? ' amount-error' : ''}"
-            ${amountError.invalid ? html` aria-invalid="true"` : ''}
-          />
-        </fieldset>
-        <button type="submit">${words.save}</button>
-      </form>`,
+      ${operatorNotice(operatorText)}
+      <nav aria-labelledby="contents-heading" class="contents">
+        <h2 id="contents-heading">${words.contents}</h2>
+        <ul>
+          ${sections.map((s) => html`<li><a href="#${s.id}">${s.heading}</a></li>`)}
+        </ul>
+      </nav>
+      ${sections.map(
+        (s) =>
+          html`<section id="${s.id}" aria-labelledby="${s.id}-heading" class="control">
+            <h2 id="${s.id}-heading">${s.heading}</h2>
+            ${s.body}
+          </section>`,
+      )}`,
   );
 }
 
@@ -140,8 +68,8 @@ interface Outcome {
   status?: number;
   errors?: PageFrame['errors'];
   notice?: string;
-  /** The limit changed: told to the parent page. */
-  changed?: DepositLimitRecord;
+  /** What the page tells its parent (a changed limit, a break taken). */
+  message?: Record<string, unknown> | undefined;
   typed?: Form;
 }
 
@@ -154,27 +82,61 @@ export async function limitsPage(
   outcome: Outcome = {},
 ) {
   const { session, paths } = page;
-  const { currency, limits } = await embedLimits(platform, request.params.token, request.id);
-  const message = outcome.changed && {
-    type: 'compliance-embed',
-    event: 'limit_changed',
-    embed_session_id: session.embed_session_id,
-    limit_type: outcome.changed.limit_type,
-    status: outcome.changed.status,
-  };
-  const frame = { ...page.frame, errors: outcome.errors, notice: outcome.notice, message };
-  return send(
-    reply,
-    outcome.status ?? 200,
-    frame,
-    depositLimits(frame, {
-      ...paths,
-      currency,
-      rows: limits,
-      operatorNotice: session.operator_notice,
-      typed: outcome.typed,
-    }),
-  );
+  const { currency, limits, timeOut } = await embedControls(platform, request.params.token, request.id);
+  const frame = { ...page.frame, errors: outcome.errors, notice: outcome.notice, message: outcome.message };
+  const words = MESSAGES[frame.locale];
+  const typedKind = outcome.typed && (outcome.typed.limit_kind ?? 'deposit');
+  const sections: Section[] = [
+    ...EMBED_LIMIT_KINDS.map((kind) => ({
+      id: kind,
+      heading: words.limits.kinds[kind].heading,
+      body: limitSection(frame, {
+        kind,
+        action: paths.limits,
+        currency,
+        rows: limits.filter((l) => kindOf(l) === kind),
+        typed: typedKind === kind ? outcome.typed : undefined,
+      }),
+    })),
+    {
+      id: 'time_out',
+      heading: words.timeOut.heading,
+      body: timeOutSection(frame, {
+        action: paths.timeOut,
+        timeOut,
+        now: platform.clock.now(),
+      }),
+    },
+  ];
+  return send(reply, outcome.status ?? 200, frame, limitsBody(frame, session.operator_notice, sections));
+}
+
+/** What a limit's change says, in the player's words. */
+function changeNotice(frame: PageFrame, currency: string, limit: AnyLimit, cancelled = false): string {
+  const words = MESSAGES[frame.locale].limits;
+  const kind = kindOf(limit);
+  const shown = (amount: number) => shownAmount(frame.locale, currency, kind, amount);
+  const [name, period] = [words.kinds[kind].name, words.types[limit.limit_type]];
+  if (cancelled) return words.cancelled(name, period, shown(currentOf(limit)));
+  return limit.status === 'pending'
+    ? words.increaseWaits(
+        name,
+        period,
+        shown(amountOf(limit)),
+        formatTime(frame.locale, new Date(limit.effective_from)),
+        shown(currentOf(limit)),
+      )
+    : words.setNow(name, period, shown(amountOf(limit)));
+}
+
+/** The limits API's error on this kind's form: its field named as the section names it. */
+function limitError(error: AppError, frame: PageFrame, kind: LimitKind) {
+  if (kind === 'play_time' && error.code === 'below_minimum')
+    return { field: 'play_time-hours', message: MESSAGES[frame.locale].errors.timeTooShort };
+  const explained = explain(error, frame);
+  if (!explained.field) return explained;
+  const field = explained.field === 'amount' && kind === 'play_time' ? 'hours' : explained.field;
+  return { ...explained, field: `${kind}-${field}` };
 }
 
 /** The limits embed's form posts; `open` answers for a token that names no usable session. */
@@ -183,50 +145,59 @@ export function limitsRoutes(
   platform: Platform,
   open: (request: TokenRequest, reply: FastifyReply) => Promise<Page | undefined>,
 ): void {
+  const changed = (page: Page, limit: AnyLimit) => ({
+    type: 'compliance-embed',
+    event: 'limit_changed',
+    embed_session_id: page.session.embed_session_id,
+    limit_kind: kindOf(limit),
+    limit_type: limit.limit_type,
+    status: limit.status,
+  });
+
   app.post('/embeds/:token/limits', async (request: TokenRequest, reply) => {
     const page = await open(request, reply);
     if (!page) return reply;
-    const { locale } = page.frame;
-    const words = MESSAGES[locale];
+    const words = MESSAGES[page.frame.locale].errors;
     const form = request.body ?? {};
-    const limitType = form.limit_type as WindowType | undefined;
-    const amount = parseAmount(form.amount ?? '', page.session.currency!);
+    // A form without a kind is the deposit limits' (as the page was before it offered other kinds).
+    const kind = EMBED_LIMIT_KINDS.find((k) => k === form.limit_kind) ?? 'deposit';
+    const limitType = form.limit_type as LimitType | undefined;
+    const amount =
+      kind === 'play_time'
+        ? parseTime(form.hours ?? '', form.minutes ?? '')
+        : parseAmount(form.amount ?? '', page.session.currency!);
     const errors = [
-      ...(limitType && WINDOW_TYPES.includes(limitType)
+      ...(limitType && TYPES_OF[kind].includes(limitType)
         ? []
-        : [{ field: 'limit_type', message: words.errors.chooseType }]),
-      ...(amount === undefined ? [{ field: 'amount', message: words.errors.enterAmount }] : []),
+        : [{ field: `${kind}-limit_type`, message: words.chooseType }]),
+      ...(amount !== undefined
+        ? []
+        : kind === 'play_time'
+          ? [{ field: 'play_time-hours', message: words.enterTime }]
+          : [{ field: `${kind}-amount`, message: words.enterAmount }]),
     ];
-    if (errors.length)
-      return limitsPage(platform, page, request, reply, { status: 400, errors, typed: form });
+    const typed = { ...form, limit_kind: kind };
+    if (errors.length) return limitsPage(platform, page, request, reply, { status: 400, errors, typed });
     try {
       const { limit } = await setEmbedLimit(platform, request.params.token, request.id, {
+        limit_kind: kind,
         limit_type: limitType!,
-        amount_cents: amount!,
+        ...(kind === 'play_time' ? { amount_seconds: amount } : { amount_cents: amount }),
       });
-      const shown = (cents: number) => formatMoney(cents, limit.currency, { locale });
-      const period = words.limits.types[limit.limit_type];
-      const notice =
-        limit.status === 'pending'
-          ? words.limits.increaseWaits(
-              period,
-              shown(limit.amount_cents),
-              formatTime(locale, new Date(limit.effective_from)),
-              shown(limit.current_limit_cents ?? 0),
-            )
-          : words.limits.setNow(period, shown(limit.amount_cents));
-      return limitsPage(platform, page, request, reply, { notice, changed: limit });
+      return limitsPage(platform, page, request, reply, {
+        notice: changeNotice(page.frame, page.session.currency!, limit),
+        message: changed(page, limit),
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const errors = [explain(error, page.frame)];
-      return limitsPage(platform, page, request, reply, { status: error.statusCode, errors, typed: form });
+      const errors = [limitError(error, page.frame, kind)];
+      return limitsPage(platform, page, request, reply, { status: error.statusCode, errors, typed });
     }
   });
 
   app.post('/embeds/:token/limits/:limit_id/cancel', async (request: TokenRequest, reply) => {
     const page = await open(request, reply);
     if (!page) return reply;
-    const words = MESSAGES[page.frame.locale].limits;
     try {
       const limit = await cancelEmbedLimit(
         platform,
@@ -234,11 +205,10 @@ export function limitsRoutes(
         request.id,
         request.params.limit_id!,
       );
-      const notice = words.cancelled(
-        words.types[limit.limit_type],
-        formatMoney(limit.current_limit_cents ?? 0, limit.currency, { locale: page.frame.locale }),
-      );
-      return limitsPage(platform, page, request, reply, { notice, changed: limit });
+      return limitsPage(platform, page, request, reply, {
+        notice: changeNotice(page.frame, page.session.currency!, limit, true),
+        message: changed(page, limit),
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return limitsPage(platform, page, request, reply, {
@@ -246,5 +216,43 @@ export function limitsRoutes(
         errors: [explain(error, page.frame)],
       });
     }
+  });
+
+  // A break is chosen on the page, confirmed on a page of its own (it cannot be undone), then taken.
+  app.post('/embeds/:token/time-out', async (request: TokenRequest, reply) => {
+    const page = await open(request, reply);
+    if (!page) return reply;
+    const { locale } = page.frame;
+    const form = request.body ?? {};
+    const duration = form.duration as TimeOutDuration | undefined;
+    if (!duration || !TIME_OUT_DURATIONS.includes(duration)) {
+      const errors = [{ field: 'time_out-duration', message: MESSAGES[locale].errors.chooseBreak }];
+      return limitsPage(platform, page, request, reply, { status: 400, errors });
+    }
+    if (form.confirm !== 'yes') {
+      const back = `${page.paths.page}#time_out`;
+      const body = confirmTimeOut(page.frame, {
+        action: page.paths.timeOut,
+        back,
+        duration,
+        now: platform.clock.now(),
+      });
+      return send(reply, 200, page.frame, body);
+    }
+    const { timeOut, created } = await takeEmbedTimeOut(platform, request.params.token, request.id, duration);
+    const until = formatTime(locale, new Date(timeOut.ends_at));
+    const words = MESSAGES[locale].timeOut;
+    return limitsPage(platform, page, request, reply, {
+      notice: created ? words.started(until) : words.inForce(until),
+      message: created
+        ? {
+            type: 'compliance-embed',
+            event: 'timeout_started',
+            embed_session_id: page.session.embed_session_id,
+            time_out_id: timeOut.time_out_id,
+            ends_at: timeOut.ends_at,
+          }
+        : undefined,
+    });
   });
 }

@@ -30,7 +30,7 @@ export interface Page {
   tenant: Tenant;
   ctx: TenantContext;
   frame: PageFrame;
-  paths: { page: string; request: string; confirm: string; limits: string; choose: string };
+  paths: { page: string; request: string; confirm: string; limits: string; timeOut: string; choose: string };
 }
 
 export type Form = Record<string, string | undefined>;
@@ -144,6 +144,7 @@ export function explain(error: AppError, frame: PageFrame): { field?: string; me
     below_minimum: { field: 'amount', message: words.belowMinimum },
     invalid_amount: { field: 'amount', message: words.enterAmount },
     pending_change_exists: { field: 'limit_type', message: words.pendingChange },
+    limit_not_pending: { message: words.tooLateToCancel },
     currency_mismatch: { message: words.currencyMismatch },
   };
   return messages[error.code] ?? { message: words.generic };

@@ -2,13 +2,21 @@ import type { Platform } from '../../../platform/context.js';
 import { audit } from '../../../platform/audit.js';
 import { AppError } from '../../../platform/errors.js';
 import { withTransaction } from '../../../platform/service-context.js';
-import { toRecord, cancelLimit, listLimits, setLimit } from '../../limits/index.js';
-import type { EmbedSetLimitRequest } from '../embeds.schemas.js';
+import {
+  cancelLimit,
+  listLimits,
+  listLimitsOfKind,
+  setLimit,
+  toLimitRecord,
+  type LimitKind,
+  type LimitType,
+} from '../../limits/index.js';
+import { activeTimeOut, takeTimeOut, type TimeOutDuration } from '../../time-outs/index.js';
 import { openSession } from './sessions.js';
 
 /**
- * The deposit-limits embed: the session's player and no other, through the same verbs (and so the same events) as
- * the tenant API. Each change is also audited as made through the embed.
+ * The limits embed: the session's player and no other, through the same verbs (and so the same events) as the
+ * tenant API. Each change is also audited as made through the embed.
  */
 export async function embedLimits(platform: Platform, token: string, requestId: string) {
   const { session, ctx } = await openSession(platform, token, requestId, { kind: 'deposit_limits' });
@@ -19,19 +27,36 @@ export async function embedLimits(platform: Platform, token: string, requestId: 
   };
 }
 
+/** Everything the limits page shows: the player's limits of every kind, and the time-out in force, if any. */
+export async function embedControls(platform: Platform, token: string, requestId: string) {
+  const { session, ctx } = await openSession(platform, token, requestId, { kind: 'deposit_limits' });
+  const [limits, timeOut] = await Promise.all([
+    listLimitsOfKind(ctx, session.user_id, 'all'),
+    activeTimeOut(ctx.db, ctx.tenantId, session.user_id, ctx.clock.now()),
+  ]);
+  return { currency: session.currency!, limits, timeOut: timeOut ?? null };
+}
+
+/** A change the player asks for: money kinds in minor units of the session's currency, play_time in seconds. */
+export interface EmbedLimitChange {
+  limit_kind?: LimitKind | undefined;
+  limit_type: LimitType;
+  amount_cents?: number | undefined;
+  amount_seconds?: number | undefined;
+}
+
 export async function setEmbedLimit(
   platform: Platform,
   token: string,
   requestId: string,
-  input: EmbedSetLimitRequest,
+  input: EmbedLimitChange,
 ) {
   const { session, ctx } = await openSession(platform, token, requestId, { kind: 'deposit_limits' });
   return withTransaction(ctx, async (tx, ctx) => {
     const result = await setLimit(ctx, {
       user_id: session.user_id,
-      limit_type: input.limit_type,
-      amount_cents: input.amount_cents,
-      currency: session.currency!,
+      ...input,
+      ...(input.limit_kind === 'play_time' ? {} : { currency: session.currency! }),
       requested_at: ctx.clock.now().toISOString(),
     });
     if (result.created) {
@@ -40,7 +65,7 @@ export async function setEmbedLimit(
         limit_id: result.limit.limit_id,
       });
     }
-    return { limit: toRecord(result.limit), created: result.created };
+    return { limit: toLimitRecord(result.limit), created: result.created };
   });
 }
 
@@ -52,7 +77,9 @@ export async function cancelEmbedLimit(
   limitId: string,
 ) {
   const { session, ctx } = await openSession(platform, token, requestId, { kind: 'deposit_limits' });
-  const own = (await listLimits(ctx, session.user_id)).some((l) => l.pending_change?.limit_id === limitId);
+  const own = (await listLimitsOfKind(ctx, session.user_id, 'all')).some(
+    (l) => l.pending_change?.limit_id === limitId,
+  );
   if (!own) throw new AppError('limit_not_found', `No pending increase ${limitId} for this player`);
   return withTransaction(ctx, async (tx, ctx) => {
     const cancelled = await cancelLimit(ctx, limitId);
@@ -60,6 +87,24 @@ export async function cancelEmbedLimit(
       embed_session_id: session.embed_session_id,
       limit_id: limitId,
     });
-    return toRecord(cancelled);
+    return toLimitRecord(cancelled);
   });
+}
+
+/**
+ * Takes a time-out for the session's player, as POST /v1/time-outs does (the same record, rules and
+ * timeout.started), recorded as come in through the embed.
+ */
+export async function takeEmbedTimeOut(
+  platform: Platform,
+  token: string,
+  requestId: string,
+  duration: TimeOutDuration,
+) {
+  const { session, ctx } = await openSession(platform, token, requestId, { kind: 'deposit_limits' });
+  return takeTimeOut(
+    ctx,
+    { user_id: session.user_id, duration, initiated_at: ctx.clock.now().toISOString() },
+    'embed',
+  );
 }
