@@ -11,10 +11,12 @@ export const limitsArea: AreaManifest = {
   start: registerLimitJobs,
 };
 
+export { breachAttemptsOfUser, type BreachAttempt } from './service/breach-attempts.js';
 export { cancelLimit } from './service/cancel-limit.js';
 export { checkDeposit } from './service/check-deposit.js';
 export { commitDeposit } from './service/commit-deposit.js';
 export { keptCurrency } from './service/currency.js';
+export { limitHistory } from './service/limit-history.js';
 export { listLimits, listLimitsOfKind } from './service/list-limits.js';
 export { checkWager } from './service/check-wager.js';
 export {
@@ -27,5 +29,6 @@ export {
 } from './service/release-deposit.js';
 export { setLimit } from './service/set-limit.js';
 export { toLimitRecord, toRecord } from './limits.events.js';
-export { WINDOW_TYPES } from './limits.rules.js';
+export type { LimitChange, LimitChangeKind, LimitHistoryEntry } from './limits.history.js';
+export { LIMIT_KINDS, type LimitKind, WINDOW_TYPES } from './limits.rules.js';
 export { DepositLimitRecord, LimitType, LimitView, WindowType } from './limits.schemas.js';
