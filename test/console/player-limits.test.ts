@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LimitsDriver } from '../../src/areas/limits/limits.test-support.js';
-import { createStaffMember } from '../helpers/staff-driver.js';
+import {
+  checkAccessibility,
+  describeWithBrowser,
+  launchBrowser,
+  newStaffPage,
+  screenshot,
+} from '../helpers/browser.js';
+import { createStaffMember, signInAs } from '../helpers/staff-driver.js';
 import { useSuite } from '../helpers/suite.js';
 import { MINUTE } from '../helpers/units.js';
 import { playerPage, sectionRows } from './player-page.js';
@@ -185,5 +192,39 @@ describe("the console's player page: limits of every kind, their changes and eve
       expect(sectionRows(body, heading!)).toEqual([]);
       expect(body).toContain(sentence);
     }
+  });
+});
+
+// One page in real Chromium: the limits' sections pass axe; the screenshot (test-artifacts/console) is in docs/console.md.
+describeWithBrowser("the player page's limits in a browser", { timeout: 120_000 }, () => {
+  const suite = useSuite(async (own) => {
+    const d = own(await LimitsDriver.start());
+    const baseUrl = await d.t.listen();
+    const browser = own(await launchBrowser());
+    const auditor = await createStaffMember(d.t, 'auditor');
+    return { d, baseUrl, browser, auditor };
+  });
+
+  it('shows every kind, a pending increase and both kinds of breach attempt, with no axe violation', async () => {
+    const { d, baseUrl, browser, auditor } = suite.current;
+    const player = d.newUser('player');
+    await d.setLimit(5_000);
+    await d.check(6_000);
+    await d.setKindLimit('loss', 10_000);
+    await d.setKindLimit('wager', 5_000);
+    await d.t.advance(MINUTE);
+    await d.setKindLimit('play_time', 3_600);
+    await d.setKindLimit('play_time', 7_200);
+    await d.wagerCheck(6_000);
+    const session = await signInAs(d.t, auditor);
+    const window = suite.own(await newStaffPage(browser, baseUrl));
+    await window.context.addCookies([{ name: 'console_session', value: session.cookie, url: baseUrl }]);
+    const response = await window.page.goto(`/console/players/${d.tenant.tenantId}/${player}`);
+    expect(response?.status()).toBe(200);
+    expect(await checkAccessibility(window.page)).toEqual([]);
+    expect(window.consoleErrors()).toEqual([]);
+    expect(window.cspViolations()).toEqual([]);
+    await window.page.locator('h2', { hasText: 'Limits in force' }).scrollIntoViewIfNeeded();
+    await screenshot(window.page, 'player-limits');
   });
 });

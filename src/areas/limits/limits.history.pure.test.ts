@@ -71,3 +71,20 @@ describe('limitChanges', () => {
     ]);
   });
 });
+
+describe('limitChanges at one instant', () => {
+  it('a limit set and raised at once: the increase after the first limit', () => {
+    const first = limit('f', {});
+    const raise = limit('r', {
+      previous_amount: 10_000,
+      amount: 20_000,
+      is_increase: true,
+      status: 'pending',
+      effective_from: at(59),
+    });
+    expect(limitChanges([raise, first], at(20)).map((c) => [c.limit.limit_id, c.change])).toEqual([
+      ['r', 'increase_requested'],
+      ['f', 'created'],
+    ]);
+  });
+});

@@ -30,27 +30,26 @@ export interface LimitChange {
 }
 
 /**
- * The changes a player's limits went through, newest first, read from the rows (each row is one request): its
- * receipt is a first limit, a decrease or an increase requested; an increase not cancelled is activated at
- * effective_from once that has come; a cancelled increase ends at ended_at. A limit superseded is no change of its
- * own: the decrease or activation that replaced it is.
+ * The changes a player's limits went through, newest first, read from the rows (each row is one request, `limits`
+ * newest first): its receipt is a first limit, a decrease or an increase requested; an increase not cancelled is
+ * activated at effective_from once that has come; a cancelled increase ends at ended_at. A limit superseded is no
+ * change of its own: the decrease or activation that replaced it is.
  */
 export function limitChanges(limits: readonly LimitHistoryEntry[], now: Date): LimitChange[] {
-  const changes: LimitChange[] = [];
-  for (const limit of limits) {
+  const changes: (LimitChange & { row: number; step: number })[] = [];
+  limits.forEach((limit, row) => {
     const requested: LimitChangeKind =
       limit.previous_amount === null ? 'created' : limit.is_increase ? 'increase_requested' : 'decreased';
-    changes.push({ at: limit.created_at, change: requested, limit });
+    changes.push({ at: limit.created_at, change: requested, limit, row, step: 0 });
     if (limit.status === 'cancelled' && limit.ended_at) {
-      changes.push({ at: limit.ended_at, change: 'cancelled', limit });
+      changes.push({ at: limit.ended_at, change: 'cancelled', limit, row, step: 1 });
     } else if (limit.is_increase && limit.effective_from <= now) {
-      changes.push({ at: limit.effective_from, change: 'activated', limit });
+      changes.push({ at: limit.effective_from, change: 'activated', limit, row, step: 1 });
     }
-  }
-  // Newest first. At one instant, the later of two steps first: a decrease after the cancellation it causes, a
-  // cancellation after its request (a DELETE at once), a request after the activation its change judged against.
-  const order: LimitChangeKind[] = ['decreased', 'created', 'cancelled', 'increase_requested', 'activated'];
-  return changes.sort(
-    (a, b) => b.at.getTime() - a.at.getTime() || order.indexOf(a.change) - order.indexOf(b.change),
-  );
+  });
+  // At one instant: of two limits, the newer row's change first (a decrease before the cancellation it caused); of
+  // one limit, its later step first (a DELETE at once, after the request).
+  return changes
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || a.row - b.row || b.step - a.step)
+    .map(({ at, change, limit }) => ({ at, change, limit }));
 }
