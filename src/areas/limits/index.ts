@@ -30,5 +30,5 @@ export {
 export { setLimit } from './service/set-limit.js';
 export { toLimitRecord, toRecord } from './limits.events.js';
 export type { LimitChange, LimitChangeKind, LimitHistoryEntry } from './limits.history.js';
-export { LIMIT_KINDS, type LimitKind, WINDOW_TYPES } from './limits.rules.js';
+export { type LimitKind, WINDOW_TYPES } from './limits.rules.js';
 export { DepositLimitRecord, LimitType, LimitView, WindowType } from './limits.schemas.js';

@@ -70,9 +70,7 @@ describe('limitChanges', () => {
       ['p', 'increase_requested'],
     ]);
   });
-});
 
-describe('limitChanges at one instant', () => {
   it('a limit set and raised at once: the increase after the first limit', () => {
     const first = limit('f', {});
     const raise = limit('r', {

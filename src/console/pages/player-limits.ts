@@ -152,7 +152,7 @@ export async function limitSections(ctx: TenantScopedContext, userId: string): P
         ['Check', (b) => (b.limit_kind === 'deposit' ? 'deposit' : 'stake')],
         ['Kind', (b) => KIND_NAMES[b.limit_kind]],
         ['Type', (b) => b.limit_type],
-        ['Attempted', (b) => formatMoney(b.amount_cents, b.currency)],
+        ['Attempted', (b) => amount(b.amount_cents, b.currency)],
         ['Limit', (b) => amount(b.limit_amount_cents, b.currency)],
         ['Already used', (b) => amount(b.already_spent_cents, b.currency)],
         ['Event', (b) => b.event_id],

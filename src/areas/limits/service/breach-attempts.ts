@@ -9,20 +9,19 @@ export interface BreachAttempt {
   /** deposit for a rejected deposit (its event names no kind, as the spec's), loss or wager for a rejected stake. */
   limit_kind: LimitKind;
   limit_type: string;
-  limit_id: string | null;
-  amount_cents: number;
-  currency: string;
+  /** Null if a check of another shape (none yet) named no money amount. */
+  amount_cents: number | null;
+  currency: string | null;
   limit_amount_cents: number | null;
   already_spent_cents: number | null;
 }
 
-/** The fields every limit.breach_attempt carries (the deposit check's and the wager check's). */
+/** The fields of a limit.breach_attempt the staff read (the deposit check's and the wager check's carry them all). */
 interface BreachData {
   limit_kind?: LimitKind;
   breached_limit_type: string;
-  limit_id?: string;
-  amount_cents: number;
-  currency: string;
+  amount_cents?: number;
+  currency?: string;
   limit_amount_cents?: number;
   already_spent_cents?: number;
 }
@@ -45,9 +44,8 @@ export async function breachAttemptsOfUser(
       at: row.created_at,
       limit_kind: data.limit_kind ?? 'deposit',
       limit_type: data.breached_limit_type,
-      limit_id: data.limit_id ?? null,
-      amount_cents: data.amount_cents,
-      currency: data.currency,
+      amount_cents: data.amount_cents ?? null,
+      currency: data.currency ?? null,
       limit_amount_cents: data.limit_amount_cents ?? null,
       already_spent_cents: data.already_spent_cents ?? null,
     };
