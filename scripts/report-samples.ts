@@ -51,6 +51,27 @@ try {
     amount_cents: 60_000,
     currency: 'USD',
   });
+  // Another kind: player-31's daily loss limit of 100.00 refuses a stake of 150.00; a play-time limit in seconds.
+  await t.api(tenant.apiKey, 'POST', '/v1/limits', {
+    user_id: 'player-31',
+    limit_kind: 'loss',
+    limit_type: 'limit_daily',
+    amount_cents: 10_000,
+    currency: 'USD',
+    requested_at: t.platform.clock.now().toISOString(),
+  });
+  await t.api(tenant.apiKey, 'POST', '/v1/limits', {
+    user_id: 'player-31',
+    limit_kind: 'play_time',
+    limit_type: 'limit_daily',
+    amount_seconds: 7_200,
+    requested_at: t.platform.clock.now().toISOString(),
+  });
+  await t.api(tenant.apiKey, 'POST', '/v1/limits/wager-check', {
+    user_id: 'player-31',
+    amount_cents: 15_000,
+    currency: 'USD',
+  });
   await t.api(tenant.apiKey, 'POST', '/v1/exclusions', {
     user_id: 'player-99',
     duration: 'duration_6m',

@@ -56,3 +56,20 @@ export function recentEventsOfUser(db: Executor, tenantId: string, userId: strin
     .limit(limit)
     .execute();
 }
+
+/**
+ * The tenant's events of one name about this user, newest first, `max` at most, each with how many there are in
+ * all (`total`, counted before the limit).
+ */
+export function eventsOfUser(db: Executor, tenantId: string, userId: string, event: string, max: number) {
+  return db
+    .selectFrom('events')
+    .select(['event_id', 'created_at', 'payload', sql<string>`count(*) over ()`.as('total')])
+    .where('tenant_id', '=', tenantId)
+    .where(eventUserId, '=', userId)
+    .where('event', '=', event)
+    .orderBy('created_at', 'desc')
+    .orderBy('event_id', 'desc')
+    .limit(max)
+    .execute();
+}

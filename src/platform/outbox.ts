@@ -3,7 +3,7 @@ import type { DB } from './db/schema.js';
 import { newId } from './ids.js';
 import { insertEvents } from './outbox.store.js';
 
-export { recentEventsOfUser } from './events-feed.store.js';
+export { eventsOfUser, recentEventsOfUser } from './events-feed.store.js';
 
 /** The SQL form of an event, for statements that decide in SQL whether it happens (the limits check). */
 export { isoTimestampSql, outboxInsertSql } from './outbox.store.js';

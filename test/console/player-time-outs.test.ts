@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TimeOutsDriver } from '../../src/areas/time-outs/time-outs.test-support.js';
-import { createStaffMember, signInAs, type TestStaffMember } from '../helpers/staff-driver.js';
+import { createStaffMember, type TestStaffMember } from '../helpers/staff-driver.js';
 import { useSuite } from '../helpers/suite.js';
 import { DAY, HOUR } from '../helpers/units.js';
+import { playerPage, sectionRows } from './player-page.js';
 
-/** The rows of the player page's Time-outs table, each as its cells' text (tags dropped, whitespace folded). */
-function timeOutRows(body: string): string[][] {
-  const start = body.indexOf('<h2>Time-outs</h2>');
-  const section = body.slice(start, body.indexOf('<h2>', start + 1));
-  const tbody = /<tbody>([\s\S]*?)<\/tbody>/.exec(section)?.[1] ?? '';
-  return [...tbody.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((row) =>
-    [...row[1]!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((cell) =>
-      cell[1]!
-        .replace(/<[^>]+>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    ),
-  );
-}
+const timeOutRows = (body: string) => sectionRows(body, 'Time-outs');
 
 describe("the console's player page: time-outs", () => {
   const suite = useSuite(async () => {
@@ -26,17 +14,8 @@ describe("the console's player page: time-outs", () => {
     return Object.assign(d, { auditor });
   });
 
-  const page = async (member: TestStaffMember, tenantId: string, userId: string) => {
-    const { t } = suite.current;
-    const session = await signInAs(t, member);
-    const response = await t.inject({
-      method: 'GET',
-      url: `/console/players/${tenantId}/${userId}`,
-      headers: { cookie: `console_session=${session.cookie}` },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.body;
-  };
+  const page = (member: TestStaffMember, tenantId: string, userId: string) =>
+    playerPage(suite.current.t, member, tenantId, userId);
 
   it("shows the player's time-outs, current and past, newest first, and nobody else's", async () => {
     const d = suite.current;

@@ -13,10 +13,12 @@ export const limitsArea: AreaManifest = {
   start: registerLimitJobs,
 };
 
+export { breachAttemptsOfUser, type BreachAttempt } from './service/breach-attempts.js';
 export { cancelLimit } from './service/cancel-limit.js';
 export { checkDeposit } from './service/check-deposit.js';
 export { commitDeposit } from './service/commit-deposit.js';
 export { keptCurrency } from './service/currency.js';
+export { limitHistory } from './service/limit-history.js';
 export { listLimits, listLimitsOfKind } from './service/list-limits.js';
 export { checkWager } from './service/check-wager.js';
 export {
@@ -31,7 +33,8 @@ export { setLimit } from './service/set-limit.js';
 // For the player status call: a play_time limit exhausted now and until when, and the reality-check interval.
 export { playTimeRestriction, realityCheckIntervalOf } from './service/play-time.js';
 export { toLimitRecord, toRecord } from './limits.events.js';
-export { WINDOW_TYPES } from './limits.rules.js';
+export type { LimitChange, LimitChangeKind, LimitHistoryEntry } from './limits.history.js';
+export { type LimitKind, WINDOW_TYPES } from './limits.rules.js';
 export { DepositLimitRecord, LimitType, LimitView, WindowType } from './limits.schemas.js';
 // The player status call and the hosted embed list every kind's limits as listLimitsOfKind answers them; the embed
 // sets every kind.

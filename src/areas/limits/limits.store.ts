@@ -4,7 +4,13 @@ import type { Executor } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
 import type { LimitKind, LimitType } from './limits.rules.js';
 import { inForce, userCurrency as userCurrencySql } from './statements/shared-rules.js';
-import type { DepositLimit, DepositLimitsTable, LimitRelease, LimitReleasesTable } from './limits.tables.js';
+import type {
+  DepositLimit,
+  DepositLimitsTable,
+  LimitRelease,
+  LimitReleasesTable,
+  LimitStatus,
+} from './limits.tables.js';
 
 /** Plain queries on the limits tables, always scoped to a tenant; the business rules live in the services. */
 
@@ -254,4 +260,43 @@ export async function purgeReservations(
       select tenant_id, transaction_id from limit_releases where released_at < ${releasesBefore}::timestamptz
       order by released_at limit ${batch})`.execute(tx);
   return Math.max(Number(holds.numAffectedRows ?? 0), Number(releases.numAffectedRows ?? 0));
+}
+
+/**
+ * A user's limits of every kind and status, newest first, `max` at most, each with how many there are in all
+ * (`total`) and its status at `at`: an increase whose cool-off has elapsed is active (inForce), and the limit it
+ * replaces superseded, whether or not its job has run.
+ */
+export function limitsOfUser(db: Executor, tenantId: string, userId: string, at: Date, max: number) {
+  const now = sql`${at}::timestamptz`;
+  return db
+    .selectFrom('deposit_limits as l')
+    .select([
+      'l.limit_id',
+      'l.limit_kind',
+      'l.limit_type',
+      'l.amount_cents',
+      'l.currency',
+      'l.current_limit_cents',
+      'l.is_increase',
+      'l.cooloff_seconds',
+      'l.created_at',
+      'l.effective_from',
+      'l.ended_at',
+      sql<LimitStatus>`case
+        when l.status = 'pending' and l.effective_from <= ${now} then 'active'
+        when l.status = 'active' and exists (
+          select 1 from deposit_limits p
+          where p.tenant_id = l.tenant_id and p.user_id = l.user_id and p.limit_kind = l.limit_kind
+            and p.limit_type = l.limit_type and p.status = 'pending' and p.effective_from <= ${now}
+        ) then 'superseded'
+        else l.status end`.as('status'),
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .where('l.tenant_id', '=', tenantId)
+    .where('l.user_id', '=', userId)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.limit_id', 'desc')
+    .limit(max)
+    .execute();
 }

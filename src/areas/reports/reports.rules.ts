@@ -11,7 +11,7 @@ export const VERSION_AUDIT_ACTIONS = {
 } as const;
 
 /** Written into every version: a change to what a report holds or how it is laid out takes a new generator version. */
-export const GENERATOR_VERSION = 'reports/1.1';
+export const GENERATOR_VERSION = 'reports/1.2';
 
 /** The daily compilation runs this many minutes after midnight UTC (the day before; on the 1st, the month before). */
 export const COMPILE_MINUTE = 15;
@@ -79,3 +79,23 @@ export const SELF_LIMITATION_KINDS = [
   'breach_attempts',
 ] as const;
 export type SelfLimitationKind = (typeof SELF_LIMITATION_KINDS)[number];
+
+/**
+ * The limit kinds the report counts, in the order of their rows and totals. A deposit limit's rows and totals keep the
+ * kinds above (the spec's limit); another kind's take those names prefixed with it (`loss_limit_set`,
+ * `wager_breach_attempts`, `play_time_increase_requested`).
+ */
+export const REPORTED_LIMIT_KINDS = ['deposit', 'loss', 'wager', 'play_time'] as const;
+/** What the report counts of each limit kind besides deposit (in its totals where any happened). */
+export const LIMIT_KIND_COUNTS = [
+  'limit_set',
+  'limit_decreased',
+  'increase_requested',
+  'increase_activated',
+  'increase_cancelled',
+  'breach_attempts',
+  'breach_attempt_players',
+] as const;
+/** A limit row's kind: a deposit limit's own, another limit kind's prefixed with it. */
+export const limitKindName = (limitKind: string, kind: string): string =>
+  limitKind === 'deposit' ? kind : `${limitKind}_${kind}`;

@@ -210,7 +210,7 @@ describe('the self-limitation report', () => {
     ).toEqual(['increase_activated']);
   });
 
-  it('counts deposit limits only: a loss limit and a rejected stake add no deposit-limit row or breach attempt', async () => {
+  it("a loss limit and a rejected stake are the loss limit's rows, never a deposit limit's row or breach attempt", async () => {
     const d = suite.current;
     await api('POST', '/v1/limits', {
       user_id: 'u9',
@@ -228,6 +228,148 @@ describe('the self-limitation report', () => {
     expect(stake).toMatchObject({ allowed: false, breached_limit_kind: 'loss' });
     await d.t.advance(12 * HOUR + 15 * 60);
     const [day] = await d.versions('self_limitation', '2030-01-01');
-    expect(JSON.parse(await d.content(day!.report_id, 'json')).rows).toEqual([]);
+    const body = JSON.parse(await d.content(day!.report_id, 'json'));
+    expect(body.rows.map((r: { kind: string; user_id: string }) => [r.kind, r.user_id])).toEqual([
+      ['loss_limit_set', 'u9'],
+      ['loss_breach_attempts', 'u9'],
+    ]);
+    const totals = body.totals.filter((r: { count: number }) => r.count > 0);
+    expect(totals.map((r: { kind: string; count: number }) => [r.kind, r.count])).toEqual([
+      ['loss_limit_set', 1],
+      ['loss_breach_attempts', 1],
+      ['loss_breach_attempt_players', 1],
+    ]);
+  });
+
+  it('counts every limit kind: set, decreased, increase requested, activated and cancelled, and breach attempts per kind', async () => {
+    const d = suite.current;
+    const { t } = d;
+    /** Each call a second after the one before: rows of one section come in the order they were made. */
+    const next = async (method: 'POST' | 'DELETE', url: string, body?: object) => {
+      await t.advance(1);
+      return api(method, url, body);
+    };
+    const limit = (user: string, kind: string, type: string, amount: number) =>
+      next('POST', '/v1/limits', {
+        user_id: user,
+        limit_kind: kind,
+        limit_type: type,
+        ...(kind === 'play_time' ? { amount_seconds: amount } : { amount_cents: amount, currency: 'USD' }),
+        requested_at: d.now(),
+      });
+    const stake = (user: string) =>
+      next('POST', '/v1/limits/wager-check', { user_id: user, amount_cents: 6_000, currency: 'USD' });
+
+    // A deposit limit and one rejected deposit: the deposit figures, as they always were.
+    await limit('u-deposit', 'deposit', 'limit_daily', 5_000);
+    expect(
+      (await next('POST', '/v1/limits/check', { user_id: 'u-deposit', amount_cents: 6_000, currency: 'USD' }))
+        .allowed,
+    ).toBe(false);
+    const increases: Record<string, { limit_id: string; effective_from: string }> = {};
+    for (const kind of ['loss', 'wager', 'play_time']) {
+      const user = `u-${kind}`;
+      await limit(user, kind, 'limit_daily', 10_000); // set
+      await limit(user, kind, 'limit_daily', 5_000); // decreased
+      increases[kind] = await limit(user, kind, 'limit_daily', 10_000); // increase requested: 2x, 24 hours
+      await limit(user, kind, 'limit_weekly', 10_000); // set
+      const raise = await limit(user, kind, 'limit_weekly', 50_000); // increase requested: 5x, 48 hours
+      await next('DELETE', `/v1/limits/${raise.limit_id}`); // cancelled
+    }
+    // Stakes of 60.00: over u-loss's daily loss limit of 50.00, and twice over u-wager's daily wager limit.
+    expect(await stake('u-loss')).toMatchObject({ allowed: false, breached_limit_kind: 'loss' });
+    for (let i = 0; i < 2; i++) {
+      expect(await stake('u-wager')).toMatchObject({ allowed: false, breached_limit_kind: 'wager' });
+    }
+
+    // 2030-01-02T00:15Z: the 1st is compiled; a day later the 2nd, when the daily increases went live.
+    const now = new Date(d.now()).getTime();
+    await t.advance((Date.UTC(2030, 0, 2, 0, 15) - now) / 1000);
+    await d.advanceDays(1);
+    const [first] = await d.versions('self_limitation', '2030-01-01');
+    expect(first).toMatchObject({ generator_version: 'reports/1.2', row_count: 22 });
+    const body = JSON.parse(await d.content(first!.report_id, 'json'));
+    const changes = (kind: string) =>
+      ['limit_set', 'limit_decreased', 'increase_requested', 'limit_set', 'increase_requested'].map((k) => [
+        `${kind}_${k}`,
+        `u-${kind}`,
+      ]);
+    expect(body.rows.map((r: { kind: string; user_id: string }) => [r.kind, r.user_id])).toEqual([
+      ['limit_set', 'u-deposit'],
+      ...changes('loss'),
+      ...changes('wager'),
+      ...changes('play_time'),
+      ['loss_increase_cancelled', 'u-loss'],
+      ['wager_increase_cancelled', 'u-wager'],
+      ['play_time_increase_cancelled', 'u-play_time'],
+      ['breach_attempts', 'u-deposit'],
+      ['loss_breach_attempts', 'u-loss'],
+      ['wager_breach_attempts', 'u-wager'],
+    ]);
+    // A play-time limit's amounts are seconds, with no currency.
+    expect(body.rows[13]).toEqual({
+      record_type: 'event',
+      kind: 'play_time_increase_requested',
+      occurred_at: expect.any(String),
+      user_id: 'u-play_time',
+      reference_id: increases.play_time!.limit_id,
+      limit_type: 'limit_daily',
+      amount_cents: 10_000,
+      currency: null,
+      previous_amount_cents: 5_000,
+      cooloff_seconds: 86_400,
+      effective_from: increases.play_time!.effective_from,
+      duration: null,
+      channel: null,
+      count: null,
+    });
+    expect(body.rows.at(-1)).toMatchObject({ record_type: 'breach_attempts', count: 2 });
+    const totals = Object.fromEntries(
+      body.totals.map((r: { kind: string; count: number }) => [r.kind, r.count]),
+    );
+    const kindTotals = (kind: string, breaches: number) => ({
+      [`${kind}_limit_set`]: 2,
+      [`${kind}_limit_decreased`]: 1,
+      [`${kind}_increase_requested`]: 2,
+      [`${kind}_increase_cancelled`]: 1,
+      ...(breaches ? { [`${kind}_breach_attempts`]: breaches, [`${kind}_breach_attempt_players`]: 1 } : {}),
+    });
+    expect(totals).toEqual({
+      limit_set: 1,
+      limit_decreased: 0,
+      increase_requested: 0,
+      increase_activated: 0,
+      increase_cancelled: 0,
+      exclusion_registered: 0,
+      exclusion_expired: 0,
+      exclusion_voided: 0,
+      timeout_started: 0,
+      timeout_extended: 0,
+      timeout_ended: 0,
+      breach_attempts: 1,
+      breach_attempt_players: 1,
+      ...kindTotals('loss', 1),
+      ...kindTotals('wager', 2),
+      ...kindTotals('play_time', 0),
+    });
+    const csv = (await d.content(first!.report_id, 'csv')).split('\r\n');
+    expect(csv).toContain('total,wager_breach_attempts,,,,,,,,,,,,2');
+
+    const [second] = await d.versions('self_limitation', '2030-01-02');
+    const activated = JSON.parse(await d.content(second!.report_id, 'json'));
+    expect(
+      activated.rows.map((r: { kind: string; reference_id: string; occurred_at: string }) => [
+        r.kind,
+        r.reference_id,
+        r.occurred_at,
+      ]),
+    ).toEqual(
+      ['loss', 'wager', 'play_time'].map((kind) => [
+        `${kind}_increase_activated`,
+        increases[kind]!.limit_id,
+        increases[kind]!.effective_from,
+      ]),
+    );
+    expect(activated.totals.filter((r: { count: number }) => r.count > 0)).toHaveLength(3);
   });
 });

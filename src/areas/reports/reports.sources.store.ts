@@ -149,9 +149,11 @@ const afterKeyset = (column: string, idColumn: string, after: Keyset | null) =>
 export interface LimitChange {
   limit_id: string;
   user_id: string;
+  limit_kind: string;
   limit_type: string;
+  /** Seconds for a play_time limit, which has no currency. */
   amount_cents: number;
-  currency: string;
+  currency: string | null;
   current_limit_cents: number | null;
   is_increase: boolean;
   cooloff_seconds: number;
@@ -159,17 +161,14 @@ export interface LimitChange {
   at: Date;
 }
 
-const LIMIT_COLUMNS = sql`limit_id, user_id, limit_type, amount_cents::integer as amount_cents, currency,
+const LIMIT_COLUMNS = sql`limit_id, user_id, limit_kind, limit_type, amount_cents::integer as amount_cents, currency,
   current_limit_cents::integer as current_limit_cents, is_increase, cooloff_seconds, effective_from`;
 
-/**
- * Deposit-limit changes requested in the period (a first set, a decrease, an increase that starts its cool-off).
- * The limits table holds every kind; these reads keep the report's deposit-limit rows to deposit limits.
- */
+/** Limit changes of every kind requested in the period (a first set, a decrease, an increase that starts its cool-off). */
 export async function limitsRequested(db: Executor, period: Period, after: Keyset | null, limit: number) {
   const { rows } = await sql<LimitChange>`
     select ${LIMIT_COLUMNS}, created_at as at from deposit_limits
-    where tenant_id = ${period.tenantId} and limit_kind = 'deposit' and created_at >= ${period.start} and created_at < ${period.end}
+    where tenant_id = ${period.tenantId} and created_at >= ${period.start} and created_at < ${period.end}
       and created_at <= ${period.hwm} ${afterKeyset('created_at', 'limit_id', after)}
     order by created_at, limit_id limit ${limit}`.execute(db);
   return rows;
@@ -179,7 +178,7 @@ export async function limitsRequested(db: Executor, period: Period, after: Keyse
 export async function limitsActivated(db: Executor, period: Period, after: Keyset | null, limit: number) {
   const { rows } = await sql<LimitChange>`
     select ${LIMIT_COLUMNS}, effective_from as at from deposit_limits
-    where tenant_id = ${period.tenantId} and limit_kind = 'deposit' and is_increase and status <> 'cancelled'
+    where tenant_id = ${period.tenantId} and is_increase and status <> 'cancelled'
       and effective_from >= ${period.start} and effective_from < ${period.end} and effective_from <= ${period.hwm}
       ${afterKeyset('effective_from', 'limit_id', after)}
     order by effective_from, limit_id limit ${limit}`.execute(db);
@@ -190,7 +189,7 @@ export async function limitsActivated(db: Executor, period: Period, after: Keyse
 export async function limitsCancelled(db: Executor, period: Period, after: Keyset | null, limit: number) {
   const { rows } = await sql<LimitChange>`
     select ${LIMIT_COLUMNS}, ended_at as at from deposit_limits
-    where tenant_id = ${period.tenantId} and limit_kind = 'deposit' and status = 'cancelled'
+    where tenant_id = ${period.tenantId} and status = 'cancelled'
       and ended_at >= ${period.start} and ended_at < ${period.end} and ended_at <= ${period.hwm}
       ${afterKeyset('ended_at', 'limit_id', after)}
     order by ended_at, limit_id limit ${limit}`.execute(db);
@@ -198,18 +197,26 @@ export async function limitsCancelled(db: Executor, period: Period, after: Keyse
 }
 
 /**
- * Rejected deposit checks (limit.breach_attempt, from the outbox) per player, keyset on the player. A rejected
- * stake's event names its limit_kind; a deposit check's does not.
+ * Rejected checks of one limit kind (limit.breach_attempt, from the outbox) per player, keyset on the player. A
+ * rejected stake's event names its limit_kind; a deposit check's names none.
  */
-export async function breachAttempts(db: Executor, period: Period, afterUser: string | null, limit: number) {
+export async function breachAttempts(
+  db: Executor,
+  period: Period,
+  limitKind: string,
+  afterUser: string | null,
+  limit: number,
+) {
   const keyset = afterUser === null ? sql`` : sql`where user_id > ${afterUser}`;
+  const kind = sql`payload::jsonb -> 'data' ->> 'limit_kind'`;
+  const ofKind = limitKind === 'deposit' ? sql`${kind} is null` : sql`${kind} = ${limitKind}`;
   const { rows } = await sql<{ user_id: string; attempts: string; first_at: Date; last_at: Date }>`
     select * from (
       select payload::jsonb -> 'data' ->> 'user_id' as user_id, count(*)::text as attempts,
              min(created_at) as first_at, max(created_at) as last_at
       from events
       where tenant_id = ${period.tenantId} and event = 'limit.breach_attempt'
-        and payload::jsonb -> 'data' -> 'limit_kind' is null
+        and ${ofKind}
         and created_at >= ${period.start} and created_at < ${period.end} and created_at <= ${period.hwm}
       group by 1
     ) b ${keyset}

@@ -158,7 +158,7 @@ describe('the threshold report', () => {
       period: '2030-01-01',
       period_start: '2030-01-01T00:00:00.000Z',
       period_end: '2030-01-02T00:00:00.000Z',
-      generator_version: 'reports/1.1',
+      generator_version: 'reports/1.2',
       threshold_usd_cents: 1_000_000,
     });
     const aggregate = {

@@ -3,7 +3,6 @@ import { getTenant } from '../../backoffice/service/tenants.js';
 import { amlCasesOfUser, recentAmlEvents } from '../../areas/aml/index.js';
 import { exclusionsOfUser } from '../../areas/exclusions/index.js';
 import { kycChecksOfUser, tierRecord } from '../../areas/kyc/index.js';
-import { listLimits } from '../../areas/limits/index.js';
 import { playerDismissals, sanctionsOfUser } from '../../areas/sanctions/index.js';
 import { timeOutsOfUser } from '../../areas/time-outs/index.js';
 import type { Platform } from '../../platform/context.js';
@@ -11,41 +10,17 @@ import { recentEventsOfUser } from '../../platform/outbox.js';
 import { formatMoney } from '../../platform/money.js';
 import { displayNames } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time, type Html } from '../../platform/html.js';
+import { html, time } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { exclusionPath } from './case-parts.js';
+import { limitSections } from './player-limits.js';
+import { table } from './record-table.js';
 import { dismissalActors, dismissalsSection } from './sanctions-dismissals.js';
 import { sendPage } from './respond.js';
 
 /** Each list on the page stops here: the player page is a summary, the case pages and logs have the rest. */
 const RECENT = 50;
 const CASES = 20;
-
-type Cell = Html | string | number | null | undefined;
-
-/** A section's table: one header row, one row per record (a link to its page when it has one), or a sentence. */
-function table<T>(
-  rows: readonly T[],
-  columns: [string, (row: T) => Cell][],
-  options: { empty: string; href?: (row: T) => string },
-): Html {
-  if (rows.length === 0) return html`<p class="muted">${options.empty}</p>`;
-  return html`<table>
-    <thead>
-      <tr>
-        ${columns.map(([heading]) => html`<th scope="col">${heading}</th>`)}
-      </tr>
-    </thead>
-    <tbody>
-      ${rows.map(
-        (row) =>
-          html`<tr ${options.href ? html`data-href="${options.href(row)}"` : ''}>
-            ${columns.map(([, cell]) => html`<td>${cell(row) ?? ''}</td>`)}
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
-}
 
 const link = (href: string, text: string) => html`<a href="${href}">${text}</a>`;
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -67,7 +42,7 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
       const [exclusions, limits, timeOuts, tier, checks, sanctions, dismissals, amlCases, amlEvents, events] =
         await Promise.all([
           exclusionsOfUser(db, tenantId, userId),
-          listLimits(asTenant, userId),
+          limitSections(asTenant, userId),
           timeOutsOfUser(db, tenantId, userId, platform.clock.now(), RECENT),
           tierRecord(asTenant, userId),
           kycChecksOfUser(db, tenantId, userId, CASES),
@@ -110,28 +85,7 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
             href: (e) => exclusionPath(e.exclusion_id),
           },
         )}
-
-        <h2>Deposit limits</h2>
-        ${table(
-          limits,
-          [
-            ['Type', (l) => l.limit_type],
-            ['Limit', (l) => formatMoney(l.amount_cents, l.currency)],
-            ['Spent', (l) => formatMoney(l.spent_cents, l.currency)],
-            ['Held', (l) => formatMoney(l.held_cents, l.currency)],
-            ['Remaining', (l) => formatMoney(l.remaining_cents, l.currency)],
-            ['Next reset', (l) => time(l.next_reset_at)],
-            [
-              'Pending change',
-              (l) =>
-                l.pending_change
-                  ? html`${formatMoney(l.pending_change.amount_cents, l.pending_change.currency)} from
-                    ${time(l.pending_change.effective_from)}`
-                  : null,
-            ],
-          ],
-          { empty: 'No deposit limit in force.' },
-        )}
+        ${limits}
 
         <h2>Time-outs</h2>
         <p class="hint">

@@ -1,6 +1,12 @@
 import type { Executor } from '../../../platform/db/database.js';
 import type { Environment } from '../../../platform/db/platform-tables.js';
-import { SELF_LIMITATION_KINDS, type SelfLimitationKind } from '../reports.rules.js';
+import {
+  LIMIT_KIND_COUNTS,
+  limitKindName,
+  REPORTED_LIMIT_KINDS,
+  SELF_LIMITATION_KINDS,
+  type SelfLimitationKind,
+} from '../reports.rules.js';
 import {
   breachAttempts,
   exclusionChanges,
@@ -52,10 +58,11 @@ async function* paged<T extends { at: Date }>(
   }
 }
 
+/** A limit change: a deposit limit's under its kind, another limit kind's under the kind prefixed with it. */
 function limitRecord(kind: SelfLimitationKind, row: LimitChange): SelfLimitationRecord {
   return {
     record_type: 'event',
-    kind,
+    kind: limitKindName(row.limit_kind, kind),
     ...EMPTY,
     occurred_at: row.at.toISOString(),
     user_id: row.user_id,
@@ -92,10 +99,11 @@ const requestedKind = (row: LimitChange): SelfLimitationKind =>
   row.current_limit_cents === null ? 'limit_set' : row.is_increase ? 'increase_requested' : 'limit_decreased';
 
 /**
- * The self-limitation report: every limit change (set, decreased, increase requested with its cool-off, activated,
- * cancelled), the tenant's exclusions registered, expired and voided, its time-outs started, extended and ended,
- * breach attempts per player, then the period's totals (by kind; exclusion registrations by duration and channel,
- * the regulator's own list included as channel regulator; time-outs started and extended by duration and channel).
+ * The self-limitation report: every limit change of every limit kind (set, decreased, increase requested with its
+ * cool-off, activated, cancelled), the tenant's exclusions registered, expired and voided, its time-outs started,
+ * extended and ended, breach attempts per limit kind and player, then the period's totals (by kind, deposit limits'
+ * under the plain names; the other limit kinds' where any; exclusion registrations by duration and channel, the
+ * regulator's own list included as channel regulator; time-outs started and extended by duration and channel).
  * Sections in that order, each in time order; totals are counted as the rows go by, never by holding them.
  */
 export async function* selfLimitationRows(
@@ -103,15 +111,16 @@ export async function* selfLimitationRows(
   period: Period,
   environment: Environment,
 ): AsyncGenerator<SelfLimitationItem> {
-  const counts = new Map<SelfLimitationKind, number>(SELF_LIMITATION_KINDS.map((k) => [k, 0]));
+  /** By the record's kind: SELF_LIMITATION_KINDS, and the other limit kinds' prefixed ones (loss_limit_set). */
+  const counts = new Map<string, number>(SELF_LIMITATION_KINDS.map((k) => [k, 0]));
   const registrations = new Map<string, number>();
   /** `kind|duration|channel` of the time-outs started and extended: the report counts them by duration. */
   const timeOuts = new Map<string, number>();
   const emit = (record: SelfLimitationRecord) => {
-    const kind = record.kind as SelfLimitationKind;
+    const kind = record.kind as string;
     counts.set(
       kind,
-      counts.get(kind)! + (record.record_type === 'breach_attempts' ? Number(record.count) : 1),
+      (counts.get(kind) ?? 0) + (record.record_type === 'breach_attempts' ? Number(record.count) : 1),
     );
     if (kind === 'exclusion_registered') {
       const key = `${record.duration}|${record.channel}`;
@@ -167,22 +176,26 @@ export async function* selfLimitationRows(
   )) {
     yield emit(durationRecord('timeout_ended', row, row.time_out_id));
   }
-  let players = 0;
-  for (let afterUser: string | null = null; ;) {
-    const rows = await breachAttempts(db, period, afterUser, PAGE);
-    for (const row of rows) {
-      players++;
-      yield emit({
-        record_type: 'breach_attempts',
-        kind: 'breach_attempts',
-        ...EMPTY,
-        occurred_at: row.last_at.toISOString(),
-        user_id: row.user_id,
-        count: Number(row.attempts),
-      });
+  // Per limit kind, then per player: a deposit limit's first, as breach_attempts; the others' prefixed.
+  for (const limitKind of REPORTED_LIMIT_KINDS) {
+    const kind = limitKindName(limitKind, 'breach_attempts');
+    const players = limitKindName(limitKind, 'breach_attempt_players');
+    for (let afterUser: string | null = null; ;) {
+      const rows = await breachAttempts(db, period, limitKind, afterUser, PAGE);
+      for (const row of rows) {
+        counts.set(players, (counts.get(players) ?? 0) + 1);
+        yield emit({
+          record_type: 'breach_attempts',
+          kind,
+          ...EMPTY,
+          occurred_at: row.last_at.toISOString(),
+          user_id: row.user_id,
+          count: Number(row.attempts),
+        });
+      }
+      if (rows.length < PAGE) break;
+      afterUser = rows[rows.length - 1]!.user_id;
     }
-    if (rows.length < PAGE) break;
-    afterUser = rows[rows.length - 1]!.user_id;
   }
 
   // The regulator's own list is matched for the tenant too: its registrations are counted, not listed.
@@ -195,7 +208,14 @@ export async function* selfLimitationRows(
     record: { record_type: 'total', kind: null, ...EMPTY, ...record },
   });
   for (const kind of SELF_LIMITATION_KINDS) yield total({ kind, count: counts.get(kind)! });
-  yield total({ kind: 'breach_attempt_players', count: players });
+  yield total({ kind: 'breach_attempt_players', count: counts.get('breach_attempt_players') ?? 0 });
+  // The other limit kinds' counts, each where any happened in the period (as registrations by duration).
+  for (const limitKind of REPORTED_LIMIT_KINDS.filter((k) => k !== 'deposit')) {
+    for (const counted of LIMIT_KIND_COUNTS) {
+      const kind = limitKindName(limitKind, counted);
+      if (counts.get(kind)) yield total({ kind, count: counts.get(kind)! });
+    }
+  }
   for (const key of [...registrations.keys()].sort()) {
     const [duration, channel] = key.split('|');
     yield total({ kind: 'exclusion_registered', duration, channel, count: registrations.get(key)! });
