@@ -34,7 +34,7 @@ export { setLimit } from './service/set-limit.js';
 export { playTimeRestriction, realityCheckIntervalOf } from './service/play-time.js';
 export { toLimitRecord, toRecord } from './limits.events.js';
 export type { LimitChange, LimitChangeKind, LimitHistoryEntry } from './limits.history.js';
-export { type LimitKind, WINDOW_TYPES } from './limits.rules.js';
+export { WINDOW_TYPES } from './limits.rules.js';
 export { DepositLimitRecord, LimitType, LimitView, WindowType } from './limits.schemas.js';
 // The player status call and the hosted embed list every kind's limits as listLimitsOfKind answers them; the embed
 // sets every kind.
