@@ -23,7 +23,9 @@ import {
   registerErrorHandling,
 } from './platform/errors.js';
 import { newId } from './platform/ids.js';
+import { withinRequest } from './platform/logger.js';
 import { registerTenantRateLimits } from './platform/rate-limit.js';
+import { traceFields } from './platform/trace-context.js';
 import { validatorCompiler } from './platform/validation.js';
 import { parseQueryString } from './platform/validation.strings.js';
 import { VERSION } from './version.js';
@@ -69,6 +71,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // No info line per request: on hot paths it costs more than the work itself. Errors are still logged.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     genReqId: () => newId('request'),
+    // A caller's W3C trace, when its traceparent is well-formed, on every line of the request (a bad one is ignored).
+    childLoggerFactory: (logger, bindings, options, rawRequest) => {
+      const trace = traceFields(rawRequest.headers.traceparent);
+      return logger.child(trace ? { ...bindings, ...trace } : bindings, options);
+    },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(platform.config.trustProxy),
@@ -82,6 +89,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Before every other hook: what the areas log through platform.log while serving it carries its request id too.
+  app.addHook('onRequest', (request, reply, done) =>
+    withinRequest({ log: request.log as Logger, response: reply.raw }, done),
+  );
   app.setValidatorCompiler(validatorCompiler({ clock: platform.clock }));
   registerErrorHandling(app);
   // Bodies are JSON (the spec): anything else, text/plain included, is refused before a route runs.

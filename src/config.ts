@@ -8,6 +8,7 @@ import {
   type SanctionsSource,
 } from './config/downloads.js';
 import { envReader, type Env } from './config/env-reader.js';
+import { chooseLogFormat, type LogFormat } from './config/log-format.js';
 import { trustedProxies } from './config/trust-proxy.js';
 import { parseSecretsKey } from './platform/secrets.js';
 import { PACKAGE_ROOT } from './version.js';
@@ -28,6 +29,13 @@ export interface Config {
   testClockStart: Date | undefined;
   allowPrivateWebhooks: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** JSON lines (the default), or human-readable lines (pino-pretty) when standard output is a terminal. */
+  logFormat: LogFormat;
+  /**
+   * Seconds between a stop signal and the listener closing: readiness answers 503 meanwhile while requests are
+   * still served, so a load balancer stops sending before the port closes (SHUTDOWN_DRAIN_SECONDS).
+   */
+  shutdownDrainSeconds: number;
   /** Run the scheduler and webhook dispatcher loops in this process. */
   workers: boolean;
   /** API processes the supervisor forks, sharing the port, beside one process for the background work. */
@@ -129,10 +137,16 @@ export class ConfigError extends Error {
   }
 }
 
+/** A drain longer than a minute would hold a stopping process past any orchestrator's usual grace period. */
+const MAX_SHUTDOWN_DRAIN_SECONDS = 60;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** Parses an environment. Every bad value is reported, not just the first. */
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * Parses an environment. Every bad value is reported, not just the first. `terminal`: whether standard output is a
+ * terminal (the log format's default).
+ */
+export function loadConfig(env: Env = process.env, terminal = Boolean(process.stdout.isTTY)): Config {
   const problems: string[] = [];
   const { flag, positive, wholePositive } = envReader(env, problems);
 
@@ -267,6 +281,14 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
 
+  const shutdownDrainRaw = env.SHUTDOWN_DRAIN_SECONDS || '5';
+  const shutdownDrainSeconds = Number(shutdownDrainRaw);
+  if (!(shutdownDrainSeconds >= 0 && shutdownDrainSeconds <= MAX_SHUTDOWN_DRAIN_SECONDS)) {
+    problems.push(
+      `SHUTDOWN_DRAIN_SECONDS must be a number of seconds from 0 to ${MAX_SHUTDOWN_DRAIN_SECONDS} (got "${shutdownDrainRaw}")`,
+    );
+  }
+
   const config: Config = {
     port,
     host,
@@ -279,6 +301,8 @@ export function loadConfig(env: Env = process.env): Config {
     // Local sandbox default: the embedded database means a developer machine, where webhooks go to localhost.
     allowPrivateWebhooks: flag('COMPLIANCE_ALLOW_PRIVATE_WEBHOOKS', databaseUrl === undefined),
     logLevel,
+    logFormat: chooseLogFormat(env.LOG_FORMAT, terminal, problems),
+    shutdownDrainSeconds,
     workers: flag('COMPLIANCE_WORKERS', true),
     apiProcesses,
     processRole,

@@ -66,13 +66,16 @@ async function firstStart(service: Service, config: Config): Promise<void> {
   process.stdout.write([...lines, ''].join('\n') + '\n');
 }
 
-/** Stops gracefully on SIGTERM or SIGINT, and (for a supervised process) when its supervisor is gone. */
-function onStop(stop: (reason: string) => Promise<void>): void {
+/**
+ * Stops gracefully on SIGTERM or SIGINT, and (for a supervised process) when its supervisor is gone; exits with
+ * status 1 if stopping takes longer than the drain period and SHUTDOWN_GRACE_MS.
+ */
+function onStop(config: Config, stop: (reason: string) => Promise<void>): void {
   let stopping = false;
   const handle = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
+    setTimeout(() => process.exit(1), config.shutdownDrainSeconds * 1000 + SHUTDOWN_GRACE_MS + 5_000).unref();
     stop(reason).then(
       () => process.exit(0),
       () => process.exit(1),
@@ -143,8 +146,11 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   // A worker process's work is asynchronous; on a machine it shares with API processes, acknowledgements go first.
   if (role === 'worker') lowerPriority(WORKER_NICENESS);
 
-  onStop(async (reason) => {
-    logger.info({ reason }, 'shutting down: no new requests, finishing in-flight work');
+  onStop(config, async (reason) => {
+    logger.info(
+      { reason, drain_seconds: role === 'worker' ? 0 : config.shutdownDrainSeconds },
+      'shutting down: readiness answers 503 while draining, then no new connections; finishing in-flight work',
+    );
     await service.close();
   });
 }
@@ -191,7 +197,7 @@ async function supervise(config: Config, logger: Logger): Promise<void> {
   if (config.workers) fork('worker');
   logger.info({ api_processes: config.apiProcesses, worker_process: config.workers }, 'supervising');
 
-  onStop(async (reason) => {
+  onStop(config, async (reason) => {
     stopping = true;
     logger.info({ reason }, 'shutting down every service process');
     const exits = [...roles.keys()].map((child) => new Promise((resolve) => child.once('exit', resolve)));

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -89,6 +90,7 @@ export async function createService(
       pollers: [],
       load: new ProcessLoad(database.db, clock, logger),
       metrics: new Metrics(),
+      draining: false,
       // Production vendors open their data on first use, or at start when a cut-over live tenant needs them.
       vendors: Object.fromEntries(
         MANIFESTS.flatMap(({ name, vendors: build }) =>
@@ -116,6 +118,11 @@ export async function createService(
       workers,
       generatedBackofficeToken: generatedToken,
       async close() {
+        platform.draining = true;
+        // Readiness answers 503 while requests are still served, so a load balancer stops sending before the port closes.
+        if (app.server.listening && config.shutdownDrainSeconds > 0) {
+          await sleep(config.shutdownDrainSeconds * 1000);
+        }
         await app.close();
         await workers.stop();
         // Last started, first closed: what an area buffered is written before the database closes.

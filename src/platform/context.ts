@@ -41,6 +41,8 @@ export interface Platform {
   vendors: Vendors;
   /** The hot paths' group commits, one of each kind for this database. */
   groupCommits: GroupCommits;
+  /** Set when the process is told to stop: readiness answers 503 from then on, while requests are still served. */
+  draining: boolean;
 }
 
 export interface Poller {

@@ -1,5 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 import type { Config } from '../config.js';
+
+/** Fields replaced by `[redacted]` at the top of a line and one level down. */
+const REDACTED_FIELDS = ['api_key', 'signing_secret', 'vendor_access_token', 'email', 'phone'];
 
 /**
  * Fields of an error that may carry the values of a statement (a player's email, a key, a whole row): PostgreSQL's
@@ -57,22 +62,56 @@ export function serializeError(error: unknown): unknown {
   return fields;
 }
 
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+/** A request being served: its logger (bound to its request id and trace) and whether its answer is out. */
+interface RequestScope {
+  log: Logger;
+  response: { writableEnded: boolean };
+}
+
+const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/**
+ * Runs the rest of a request inside its scope, so that lines written meanwhile through another logger (an area's
+ * `platform.log`) carry the request's fields too. A timer, watcher or connection the request started logs without
+ * them once its answer is out: a line is never tied to a request that has ended.
+ */
+export function withinRequest(scope: RequestScope, next: () => void): void {
+  requestScope.run(scope, next);
+}
+
+/** The request's bindings for a line written by a logger other than the request's own (which carries them). */
+function requestFields(_line: object, _level: number, logger: unknown): object {
+  const scope = requestScope.getStore();
+  // A new object each time: pino merges the line's own fields into what this returns.
+  if (!scope || scope.log === logger || scope.response.writableEnded) return {};
+  return scope.log.bindings();
+}
+
+/** Human-readable lines for a person at a terminal: the same fields, after the same redaction. */
+function prettyLines(destination: DestinationStream | undefined): DestinationStream {
+  const out = destination ?? process.stdout;
+  const format = pinoPretty.prettyFactory({
+    colorize: destination === undefined && pinoPretty.isColorSupported,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'hostname',
+  });
+  return { write: (line: string) => void out.write(format(line)) };
+}
+
+export function createLogger(
+  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>,
+  destination?: DestinationStream,
+): Logger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
     serializers: { err: serializeError, error: serializeError },
-    // Secrets never reach a log line, whatever a caller passes.
+    mixin: requestFields,
+    // Secrets and contacts never reach a log line, whatever a caller passes, in either format.
     redact: {
-      paths: [
-        'req.headers.authorization',
-        '*.api_key',
-        '*.signing_secret',
-        '*.vendor_access_token',
-        '*.email',
-        '*.phone',
-      ],
+      paths: REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`]).concat('req.headers.authorization'),
       censor: '[redacted]',
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  const stream = config.logFormat === 'pretty' ? prettyLines(destination) : destination;
+  return stream ? pino(options, stream) : pino(options);
 }

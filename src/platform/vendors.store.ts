@@ -12,3 +12,15 @@ export async function liveTenantCutOverExists(db: Executor, area: VendorArea): P
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The areas some active live tenant is cut over for (a suspended tenant is refused before any vendor). */
+export async function liveCutOverAreas(db: Executor): Promise<VendorArea[]> {
+  const rows = await db
+    .selectFrom('tenants')
+    .select(sql<VendorArea>`jsonb_array_elements_text(cutover_areas)`.as('area'))
+    .distinct()
+    .where('environment', '=', 'live')
+    .where('status', '=', 'active')
+    .execute();
+  return rows.map((row) => row.area);
+}

@@ -1,13 +1,18 @@
 import type { Executor } from './db/database.js';
 import type { Tenant, VendorArea } from './db/platform-tables.js';
 import { AppError } from './errors.js';
-import { liveTenantCutOverExists } from './vendors.store.js';
+import { liveCutOverAreas, liveTenantCutOverExists } from './vendors.store.js';
 
 export interface VendorImplementations<T> {
   /** Deterministic stub with the spec's documented triggers; every sandbox tenant gets it. */
   sandbox: T;
   /** The real vendor; absent when this deployment has none, in which case a cut-over live tenant gets a 409. */
   production?: T;
+  /**
+   * Whether the production implementation can answer now (its data loaded); absent: it can whenever it exists.
+   * Asked by readiness only while a live tenant is cut over for the area, so it may start loading what is missing.
+   */
+  ready?(): boolean;
 }
 
 /**
@@ -51,4 +56,17 @@ export function selectVendor<T>(
 /** Whether any live tenant is served by the production vendor of an area (its data is then opened at start). */
 export function anyLiveTenantCutOver(db: Executor, area: VendorArea): Promise<boolean> {
   return liveTenantCutOverExists(db, area);
+}
+
+/**
+ * Whether every area an active live tenant is cut over for has its production implementation, ready to answer.
+ * Each such area is asked (none skipped), so each starts loading what it lacks.
+ */
+export async function productionVendorsReady(db: Executor, vendors: Vendors): Promise<boolean> {
+  const byArea = vendors as Partial<Record<VendorArea, VendorImplementations<unknown>>>;
+  const ready = (await liveCutOverAreas(db)).map((area) => {
+    const implementations = byArea[area];
+    return implementations?.production !== undefined && (implementations.ready?.() ?? true);
+  });
+  return ready.every(Boolean);
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from '../../src/config.js';
 import type { Environment, KeyRole } from '../../src/platform/db/platform-tables.js';
 import { createLogger } from '../../src/platform/logger.js';
@@ -39,10 +40,15 @@ export class TestService {
 
   /**
    * Starts a service on a fresh database (PGlite in a temporary directory, or PostgreSQL with DATABASE_URL).
-   * `vendors` replaces this service's vendor implementations (a stub resolver, a production matcher) and no other's.
+   * `vendors` replaces this service's vendor implementations (a stub resolver, a production matcher) and no other's;
+   * `logTo` receives its log lines (set `logLevel` too: tests log nothing unless TEST_LOG_LEVEL says).
    */
   static async start(
-    { vendors, ...overrides }: Partial<Config> & { vendors?: VendorOverrides } = {},
+    {
+      vendors,
+      logTo,
+      ...overrides
+    }: Partial<Config> & { vendors?: VendorOverrides; logTo?: DestinationStream } = {},
     reuse?: { dataDir: string; databaseUrl: string | undefined },
   ) {
     const database = reuse ? undefined : await createTestDatabase();
@@ -61,6 +67,9 @@ export class TestService {
       testClockStart: TEST_CLOCK_START,
       allowPrivateWebhooks: true,
       logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel']) ?? 'silent',
+      logFormat: 'json',
+      // A test's service closes at once: no load balancer to drain.
+      shutdownDrainSeconds: 0,
       workers: false,
       apiProcesses: 1,
       processRole: 'all',
@@ -96,7 +105,7 @@ export class TestService {
       smtpFrom: 'Compliance service <no-reply@compliance.test>',
       ...overrides,
     };
-    const service = await createService(config, createLogger(config), vendors);
+    const service = await createService(config, createLogger(config, logTo), vendors);
     return new TestService(service, config, async () => {
       if (reuse) return;
       await database!.drop();

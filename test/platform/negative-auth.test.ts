@@ -401,6 +401,8 @@ describe('the generated route table', () => {
       'DELETE /v1/embeds/:token/limits/:limit_id',
       'GET /v1/embeds/:token/limits',
       'GET /v1/health',
+      // Readiness, for load balancers (docs/operations.md#health-and-readiness).
+      'GET /v1/health/ready',
       'GET /v1/openapi.json',
       'POST /v1/embeds/:token/confirm',
       'POST /v1/embeds/:token/limits',

@@ -92,6 +92,48 @@ describe('service processes', () => {
     expect(output()).toContain('COMPLIANCE_SECRETS_KEY is required with DATABASE_URL');
   });
 
+  it(
+    'on SIGTERM answers readiness 503 while it drains, still serving, before its port closes',
+    () =>
+      withTestDatabase(async (databaseUrl) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compliance-processes-'));
+        dataDirs.push(dataDir);
+        // On PGlite, the migrated template the service tests start from: a first start's migrations take long.
+        if (!databaseUrl) {
+          const template = process.env.COMPLIANCE_TEST_PGLITE_TEMPLATE!;
+          fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+        }
+        const { child, output } = start({
+          ...(databaseUrl
+            ? { DATABASE_URL: databaseUrl, COMPLIANCE_PROCESS_ROLE: 'all' }
+            : { DATABASE_URL: '', DATA_DIR: dataDir }),
+          SHUTDOWN_DRAIN_SECONDS: '3',
+        });
+        const url = await until(
+          () => /"url":"(http:\/\/[^"]+)","msg":"compliance service listening"/.exec(output())?.[1],
+          'the service to listen',
+        );
+        expect((await fetch(`${url}/v1/health/ready`)).status).toBe(200);
+
+        child.kill('SIGTERM');
+        const draining = await until(async () => {
+          const response = await fetch(`${url}/v1/health/ready`);
+          return response.status === 503 ? await response.json() : undefined;
+        }, 'readiness to answer 503');
+        expect(draining).toMatchObject({
+          status: 'not_ready',
+          checks: { database: 'ok', shutdown: 'failing' },
+        });
+        // Requests are still served while a load balancer takes the process out.
+        expect((await fetch(`${url}/v1/health`)).status).toBe(200);
+        expect(child.exitCode).toBeNull();
+
+        expect(await exited(child)).toBe(0);
+        await expect(fetch(`${url}/v1/health/ready`)).rejects.toThrow();
+      }),
+    60_000,
+  );
+
   it.skipIf(!process.env.DATABASE_URL)(
     'on PostgreSQL runs API processes sharing one port beside a worker process, replaces one that dies, and stops them all on SIGTERM',
     () =>

@@ -8,3 +8,9 @@ export function databaseAnswers(db: Executor): Promise<boolean> {
     () => false,
   );
 }
+
+/** The names of the migrations applied to the database (Kysely's migration table). */
+export async function appliedMigrationNames(db: Executor): Promise<Set<string>> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return new Set(rows.map((row) => row.name));
+}

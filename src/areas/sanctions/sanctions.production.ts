@@ -32,7 +32,11 @@ export function sanctionsVendors(
     threshold: config.sanctionsHitThreshold,
     maxAgeDays: config.sanctionsMaxAgeDays,
   });
-  return { sandbox: sandboxMatcher, production: lists.matcher, lists, ...override };
+  const ready = () => {
+    void lists.open().catch(() => {});
+    return lists.current !== undefined;
+  };
+  return { sandbox: sandboxMatcher, production: lists.matcher, lists, ready, ...override };
 }
 
 /**

@@ -1,6 +1,9 @@
 import { Migrator, type Kysely } from 'kysely';
 import { migrations } from '../../../migrations/index.js';
 
+/** This build's migrations: a database is ready for it once every one has been applied. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 /**
  * Applies pending migrations in one transaction, under PostgreSQL's migration lock (safe with several processes).
  * Unordered: a reserved slot (0004_kyc) may land after later migrations were applied (0005_geo, 0006_sanctions);

@@ -211,7 +211,11 @@ export function lazyProductionGeoResolver(options: ProductionGeoResolverOptions)
 export function geoVendors(config: Config, log: GeoLog, override: Partial<GeoVendors> = {}): GeoVendors {
   if ('production' in override) return { sandbox: sandboxResolver, ...override };
   const database = lazyProductionGeoResolver({ dbPath: config.geoipDbPath, log });
-  return { sandbox: sandboxResolver, production: database, database, ...override };
+  const ready = () => {
+    void database.open().catch(() => {});
+    return database.buildDate !== undefined;
+  };
+  return { sandbox: sandboxResolver, production: database, database, ready, ...override };
 }
 
 /** Opens the database now when a live tenant is cut over for geo; otherwise it opens on first use. Returns the closer. */
