@@ -129,15 +129,6 @@ export function eventsByTransaction(
     .execute();
 }
 
-export async function tenantExists(db: Executor, tenantId: string): Promise<boolean> {
-  const found = await db
-    .selectFrom('tenants')
-    .select('tenant_id')
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return found !== undefined;
-}
-
 /** The R-009 window the tenant has set, if any. */
 export async function r009WindowSetting(db: Executor, tenantId: string): Promise<number | undefined> {
   const row = await db

@@ -1,12 +1,13 @@
 import type { ServiceContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { AML_RULES } from '../aml.rules.js';
-import { r009WindowSetting, tenantExists } from '../aml.store.js';
+import { findTenant } from '../../../platform/tenants.store.js';
+import { r009WindowSetting } from '../aml.store.js';
 
 /** Per-tenant AML settings, set by the staff: today only R-009's rolling window. */
 
 export async function assertTenant(ctx: ServiceContext, tenantId: string): Promise<void> {
-  if (!(await tenantExists(ctx.db, tenantId))) {
+  if (!(await findTenant(ctx.db, tenantId))) {
     throw new AppError('tenant_not_found', `No tenant ${tenantId}`);
   }
 }

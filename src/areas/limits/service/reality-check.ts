@@ -1,13 +1,13 @@
 import { audit } from '../../../platform/audit.js';
 import type { ServiceContext, TenantScopedContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
+import { findTenant } from '../../../platform/tenants.store.js';
 import { forTenant, withTransaction } from '../../../platform/service-context.js';
 import { DEFAULT_REALITY_CHECK_SECONDS } from '../sessions/play-time.js';
 import {
   savePlayerInterval,
   saveTenantDefaultInterval,
   tenantDefaultInterval,
-  tenantExists,
 } from '../sessions/sessions.store.js';
 import { realityCheckIntervalOf } from './play-time.js';
 
@@ -26,8 +26,7 @@ export async function setRealityCheck(ctx: TenantScopedContext, userId: string, 
 }
 
 async function assertTenant(ctx: ServiceContext, tenantId: string): Promise<void> {
-  if (!(await tenantExists(ctx.db, tenantId)))
-    throw new AppError('tenant_not_found', `No tenant ${tenantId}`);
+  if (!(await findTenant(ctx.db, tenantId))) throw new AppError('tenant_not_found', `No tenant ${tenantId}`);
 }
 
 /** A tenant's default interval for players who set none, as the staff set it (null: the service's default). */

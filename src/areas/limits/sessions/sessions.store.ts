@@ -207,12 +207,3 @@ export async function saveTenantDefaultInterval(
     )
     .execute();
 }
-
-export async function tenantExists(db: Executor, tenantId: string): Promise<boolean> {
-  const found = await db
-    .selectFrom('tenants')
-    .select('tenant_id')
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return found !== undefined;
-}
