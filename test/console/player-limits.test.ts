@@ -57,7 +57,17 @@ describe("the console's player page: limits of every kind, their changes and eve
     expect(sectionRows(body, 'Limits in force')).toEqual([
       ['deposit', 'limit_daily', '50.00 USD', '0.00 USD', '0.00 USD', '50.00 USD', '—', ''],
       ['loss', 'limit_daily', '80.00 USD', '0.00 USD', '0.00 USD', '80.00 USD', '—', ''],
-      ['play time', 'limit_daily', '1 hour', '', '', '', '—', '2 hours from 2030-01-02 12:09 UTC'],
+      // Time played comes from play sessions (none here); play time is never held.
+      [
+        'play time',
+        'limit_daily',
+        '1 hour',
+        '0 seconds',
+        '',
+        '1 hour',
+        '—',
+        '2 hours from 2030-01-02 12:09 UTC',
+      ],
       ['wager', 'limit_daily', '50.00 USD', '0.00 USD', '0.00 USD', '50.00 USD', '—', ''],
     ]);
     expect(sectionRows(body, 'Limit history')).toEqual([

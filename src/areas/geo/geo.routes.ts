@@ -71,7 +71,7 @@ export function geoRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         const ifNoneMatch = req.headers['if-none-match'];
         if (ifNoneMatch) {
           const etag = await currentListEtag(platform);
-          if (matchesEtag(ifNoneMatch, etag)) return reply.header('etag', etag).code(304).send(null);
+          if (matchesEtag(ifNoneMatch, etag)) return reply.header('etag', etag).code(304).send();
         }
         const { etag, body } = await countryList(platform);
         return reply.header('etag', etag).send(body);
