@@ -54,6 +54,7 @@ describe('the embeds speak every language in full', () => {
         words.timeOut.inForce('X1'),
         words.timeOut.started('X1'),
         words.timeOut.intro('X1'),
+        words.realityCheck.current('X1'),
         words.realityCheck.operatorDefault('X1'),
         words.realityCheck.saved('X1'),
       ])

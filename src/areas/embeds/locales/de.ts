@@ -159,7 +159,7 @@ export const de: Messages = {
     heading: 'Realitätschecks',
     intro:
       'Während Sie spielen, zeigt Ihnen eine Erinnerung, wie lange Sie schon spielen und wie viel Sie gewonnen oder verloren haben. Sie wählen, wie oft sie erscheint. Die Erinnerungen lassen sich nicht abschalten.',
-    interval: 'Zeit zwischen den Erinnerungen',
+    current: (interval: string) => `Zeit zwischen den Erinnerungen: ${interval}`,
     yourChoice: 'Das haben Sie selbst gewählt.',
     operatorDefault: (operator: string) => `Das ist die Voreinstellung von ${operator}.`,
     legend: 'Wie viel Zeit soll zwischen den Erinnerungen liegen?',

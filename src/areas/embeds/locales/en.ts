@@ -173,7 +173,7 @@ export const en = {
     heading: 'Reality checks',
     intro:
       'While you play, a reminder tells you how long you have been playing and how much you have won or lost. You choose how often it comes. Reminders cannot be turned off.',
-    interval: 'Time between reminders',
+    current: (interval: string) => `Time between reminders: ${interval}`,
     yourChoice: 'You chose this.',
     operatorDefault: (operator: string) => `This is ${operator}'s default.`,
     legend: 'How much time do you want between reminders?',

@@ -159,7 +159,7 @@ export const es: Messages = {
     heading: 'Recordatorios durante el juego',
     intro:
       'Mientras juegas, un recordatorio te dice cuánto tiempo llevas jugando y cuánto has ganado o perdido. Tú eliges cada cuánto aparece. Los recordatorios no se pueden desactivar.',
-    interval: 'Tiempo entre recordatorios',
+    current: (interval: string) => `Tiempo entre recordatorios: ${interval}`,
     yourChoice: 'Lo has elegido tú.',
     operatorDefault: (operator: string) => `Es la opción predeterminada de ${operator}.`,
     legend: '¿Cuánto tiempo quieres entre recordatorios?',

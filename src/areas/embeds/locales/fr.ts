@@ -161,7 +161,7 @@ export const fr: Messages = {
     heading: 'Rappels pendant le jeu',
     intro:
       'Pendant que vous jouez, un rappel vous indique depuis combien de temps vous jouez et combien vous avez gagné ou perdu. Vous choisissez à quelle fréquence il apparaît. Les rappels ne peuvent pas être désactivés.',
-    interval: 'Temps entre deux rappels',
+    current: (interval: string) => `Temps entre deux rappels : ${interval}`,
     yourChoice: 'Vous l’avez choisi vous-même.',
     operatorDefault: (operator: string) => `C’est le réglage par défaut de ${operator}.`,
     legend: 'Combien de temps voulez-vous entre deux rappels ?',

@@ -159,7 +159,7 @@ export const it: Messages = {
     heading: 'Promemoria di gioco',
     intro:
       'Mentre gioca, un promemoria le indica da quanto tempo sta giocando e quanto ha vinto o perso. Sceglie lei ogni quanto compare. I promemoria non si possono disattivare.',
-    interval: 'Intervallo tra i promemoria',
+    current: (interval: string) => `Intervallo tra i promemoria: ${interval}`,
     yourChoice: 'L’ha scelto lei.',
     operatorDefault: (operator: string) => `È l’impostazione predefinita di ${operator}.`,
     legend: 'Quale intervallo vuole tra i promemoria?',

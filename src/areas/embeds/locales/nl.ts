@@ -157,7 +157,7 @@ export const nl: Messages = {
     heading: 'Herinneringen tijdens het spelen',
     intro:
       'Terwijl u speelt, laat een herinnering zien hoe lang u al speelt en hoeveel u hebt gewonnen of verloren. U kiest hoe vaak die verschijnt. Herinneringen kunnen niet worden uitgezet.',
-    interval: 'Tijd tussen herinneringen',
+    current: (interval: string) => `Tijd tussen herinneringen: ${interval}`,
     yourChoice: 'Dit hebt u zelf gekozen.',
     operatorDefault: (operator: string) => `Dit is de standaardinstelling van ${operator}.`,
     legend: 'Hoeveel tijd wilt u tussen herinneringen?',

@@ -157,7 +157,7 @@ export const sv: Messages = {
     heading: 'Påminnelser under spel',
     intro:
       'Medan du spelar visar en påminnelse hur länge du har spelat och hur mycket du har vunnit eller förlorat. Du väljer hur ofta den kommer. Påminnelserna går inte att stänga av.',
-    interval: 'Tid mellan påminnelserna',
+    current: (interval: string) => `Tid mellan påminnelserna: ${interval}`,
     yourChoice: 'Det här har du valt själv.',
     operatorDefault: (operator: string) => `Det här är standardinställningen hos ${operator}.`,
     legend: 'Hur lång tid vill du ha mellan påminnelserna?',

@@ -56,15 +56,8 @@ export function realityCheckSection(
       <label for="reality_check-${value}">${label}</label>
     </div>`;
   return html`<p>${words.intro}</p>
-    <div class="limit">
-      <dl>
-        <div>
-          <dt>${words.interval}</dt>
-          <dd>${shown(reality_check_interval_seconds)}</dd>
-        </div>
-      </dl>
-      <p>${own === null ? words.operatorDefault(frame.operator) : words.yourChoice}</p>
-    </div>
+    <p class="done">${words.current(shown(reality_check_interval_seconds))}</p>
+    <p>${own === null ? words.operatorDefault(frame.operator) : words.yourChoice}</p>
     <form method="post" action="${page.action}" novalidate>
       <fieldset
         id="reality_check-interval"
