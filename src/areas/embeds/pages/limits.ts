@@ -39,7 +39,8 @@ import {
 
 /**
  * The limits embed's page: a section per kind of limit (each its limits in force, their use, what is pending and
- * when it goes live, and a form), then the reality-check interval, then the break. Each section is one entry of `sections`, so another slots in.
+ * when it goes live, and a form), then the reality-check interval, then the break. Each section is one entry of
+ * `sections`, so another slots in.
  */
 
 interface Section {
