@@ -301,6 +301,71 @@ describeWithBrowser('hosted embeds in a browser', { timeout: 180_000 }, () => {
     await checked(page, frame, 'time-out-taken-de-desktop');
   });
 
+  it('a player chooses 30 minutes between reality checks in the framed embed; sessions started afterwards take it', async () => {
+    const { t, tenant, registered } = suite.current;
+    const session = await hostPage(
+      { kind: 'deposit_limits', user_id: userId(), currency: 'EUR', locale: 'en' },
+      registered,
+    );
+    const page = await openPage();
+    await page.goto(session.hostUrl);
+    const frame = await embedFrame(page, session.url);
+    await frame.getByRole('link', { name: 'Reality checks' }).click();
+    const reminders = frame.getByRole('region', { name: 'Reality checks' });
+    expect(await reminders.locator('.done').textContent()).toBe('Time between reminders: 1 hour');
+    expect(await reminders.getByText("This is Casino Royale's default.", { exact: true }).isVisible()).toBe(
+      true,
+    );
+    const choices = reminders.getByRole('group', { name: 'How much time do you want between reminders?' });
+    expect(await choices.getByRole('radio').count()).toBe(5);
+    await choices.getByLabel('30 minutes', { exact: true }).check();
+    await submitting(frame, () => reminders.getByRole('button', { name: 'Save reminder setting' }).click());
+    expect((await frame.getByRole('status').textContent())?.trim()).toBe(
+      'Saved. From your next session, the time between reminders is 30 minutes.',
+    );
+    expect(await reminders.locator('.done').textContent()).toBe('Time between reminders: 30 minutes');
+    expect(await reminders.getByText('You chose this.', { exact: true }).isVisible()).toBe(true);
+    expect(await choices.getByLabel('30 minutes', { exact: true }).isChecked()).toBe(true);
+    await checked(page, frame, 'reality-check-host-saved');
+    await screenshot(page, 'reality-check-en-desktop', 'embeds', reminders);
+    const started = await t.api(tenant.apiKey, 'POST', '/v1/play-sessions', {
+      user_id: session.userId,
+      session_id: `after-${session.embed_session_id}`,
+      started_at: t.platform.clock.now().toISOString(),
+    });
+    expect(started.json()).toMatchObject({ allowed: true, reality_check_interval_seconds: 1800 });
+  });
+
+  it('on a phone, in German: 2 hours between reminders, then back to the default', async () => {
+    const { registered } = suite.current;
+    const session = await hostPage(
+      { kind: 'deposit_limits', user_id: userId(), currency: 'EUR', locale: 'de' },
+      registered,
+    );
+    const page = await openPage(NARROW);
+    await page.goto(session.url);
+    const reminders = page.getByRole('region', { name: 'Realitätschecks' });
+    await reminders.getByLabel('2 Stunden', { exact: true }).check();
+    await submitting(page, () => reminders.getByRole('button', { name: 'Erinnerungen speichern' }).click());
+    expect((await page.getByRole('status').textContent())?.trim()).toBe(
+      'Gespeichert. Ab Ihrer nächsten Sitzung erinnern wir Sie im Abstand von 2 Stunden.',
+    );
+    expect(await reminders.locator('.done').textContent()).toBe('Zeit zwischen den Erinnerungen: 2 Stunden');
+    expect(await reminders.getByText('Das haben Sie selbst gewählt.', { exact: true }).isVisible()).toBe(
+      true,
+    );
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(NARROW.width);
+    expect.soft(await checkAccessibility(page), 'axe on the reality checks, German, phone').toEqual([]);
+    await screenshot(page, 'reality-check-de-narrow', 'embeds', reminders);
+
+    await reminders.getByLabel('Voreinstellung von Casino Royale (1 Stunde)', { exact: true }).check();
+    await submitting(page, () => reminders.getByRole('button', { name: 'Erinnerungen speichern' }).click());
+    expect(await reminders.locator('.done').textContent()).toBe('Zeit zwischen den Erinnerungen: 1 Stunde');
+    expect(
+      await reminders.getByText('Das ist die Voreinstellung von Casino Royale.', { exact: true }).isVisible(),
+    ).toBe(true);
+  });
+
   it('a player completes the German self-exclusion with the keyboard alone', async () => {
     const { inbox, t, tenant } = suite.current;
     const email = uniqueEmail().toLowerCase();

@@ -13,8 +13,8 @@ const DAY = 24 * HOUR;
 
 /**
  * The limits embed's page for every control, as a player's browser without script uses it: each kind of limit with
- * what is pending and when it goes live, the forms that set them, a break with its confirmation, and the errors, in
- * the player's language.
+ * what is pending and when it goes live, the forms that set them, the reality-check interval, a break with its
+ * confirmation, and the errors, in the player's language.
  */
 describe('limits embed page: every kind of limit and a break', () => {
   const suite = useSuite(() => EmbedPageDriver.start({ name: OPERATOR }));
@@ -210,6 +210,77 @@ describe('limits embed page: every kind of limit and a break', () => {
     expect(noBreak.body).toContain('href="#time_out-duration"');
   });
 
+  it("sets the reality-check interval: the operator's default hour, the player's 30 minutes, then the default again; sessions started afterwards take it", async () => {
+    // A tenant of its own, whose default this test sets (the test service names it "Test Operator").
+    const d = await suite.current.otherTenant();
+    const operator = 'Test Operator';
+    const { page, user } = await d.limitsPage();
+    const words = MESSAGES.en.realityCheck;
+    const startSession = async (session_id: string) =>
+      (await d.api('POST', '/v1/play-sessions', { user_id: user, session_id, started_at: d.now() })).json();
+    const checked = (html: string) => html.match(/value="(\w+)"\s+id="reality_check-\w+"\s+checked/)?.[1];
+
+    const first = section((await d.get(page)).body, 'reality_check');
+    shows(first, words.current('1 hour'));
+    shows(first, words.operatorDefault(operator));
+    for (const seconds of ['900', '1800', '3600', '7200', 'default'])
+      expect(first).toContain(`id="reality_check-${seconds}"`);
+    shows(first, words.useDefault(operator, '1 hour'));
+    expect(checked(first)).toBe('default');
+
+    const saved = await d.post(`${page}/reality-check`, { interval: '1800' });
+    expect([saved.statusCode, saved.headers.location]).toEqual([
+      303,
+      `${page}?saved=reality_check#reality_check`,
+    ]);
+    const mine = (await d.get(`${page}?saved=reality_check`)).body;
+    shows(mine, words.saved('30 minutes'));
+    shows(section(mine, 'reality_check'), words.current('30 minutes'));
+    shows(section(mine, 'reality_check'), words.yourChoice);
+    expect(checked(section(mine, 'reality_check'))).toBe('1800');
+    expect(await startSession('with-mine')).toMatchObject({ reality_check_interval_seconds: 1800 });
+
+    // The operator's default is the tenant's own once its staff set one.
+    const tenantDefault = `/tenants/${d.tenant.tenantId}/reality-check`;
+    expect((await d.t.backoffice('PUT', tenantDefault, { interval_seconds: 2700 })).statusCode).toBe(200);
+    expect((await d.post(`${page}/reality-check`, { interval: 'default' })).statusCode).toBe(303);
+    const back = (await d.get(`${page}?saved=reality_check`)).body;
+    shows(back, words.savedDefault(operator, '45 minutes'));
+    shows(section(back, 'reality_check'), words.current('45 minutes'));
+    shows(section(back, 'reality_check'), words.operatorDefault(operator));
+    expect(checked(section(back, 'reality_check'))).toBe('default');
+    expect(await startSession('with-default')).toMatchObject({ reality_check_interval_seconds: 2700 });
+    // A session keeps the interval it started with.
+    expect((await d.api('GET', '/v1/play-sessions/with-mine')).json()).toMatchObject({
+      reality_check_interval_seconds: 1800,
+    });
+  });
+
+  it("refuses an interval the page does not offer, in the player's language, and changes nothing", async () => {
+    const d = suite.current;
+    const { page, user } = await d.limitsPage('de');
+    for (const interval of ['60', '1000', '7201', '0', 'never', '']) {
+      const forged = await d.post(`${page}/reality-check`, { interval });
+      expect([interval, forged.statusCode]).toEqual([interval, 400]);
+      shows(forged.body, MESSAGES.de.errors.chooseReminder);
+      expect(forged.body).toContain('href="#reality_check-interval"');
+      expect(section(forged.body, 'reality_check')).toContain(
+        'aria-describedby="reality_check-hint reality_check-interval-error"',
+      );
+    }
+    expect((await d.post(`${page}/reality-check`, {})).statusCode).toBe(400);
+    shows(
+      section((await d.get(page)).body, 'reality_check'),
+      MESSAGES.de.realityCheck.operatorDefault(OPERATOR),
+    );
+    const session = await d.api('POST', '/v1/play-sessions', {
+      user_id: user,
+      session_id: 'after-forgery',
+      started_at: d.now(),
+    });
+    expect(session.json()).toMatchObject({ reality_check_interval_seconds: 3600 });
+  });
+
   it.each(LOCALES)('renders every control in %s, with its words and none missing', async (locale) => {
     const d = suite.current;
     const { page } = await d.limitsPage(locale);
@@ -232,6 +303,11 @@ describe('limits embed page: every kind of limit and a break', () => {
     shows(section(body, 'play_time'), words.limits.hours);
     shows(section(body, 'time_out'), words.timeOut.inForce(inSeconds(DAY, locale)));
     shows(section(body, 'time_out'), words.timeOut.longerLegend);
+    const reminders = words.realityCheck;
+    for (const text of [reminders.heading, reminders.intro, reminders.legend, reminders.hint, reminders.save])
+      shows(section(body, 'reality_check'), text);
+    shows(section(body, 'reality_check'), reminders.operatorDefault(OPERATOR));
+    shows(section(body, 'reality_check'), reminders.useDefault(OPERATOR, formatSeconds(locale, HOUR)));
     expect(body).not.toMatch(/undefined|NaN|Invalid Date|\[object /);
   });
 });

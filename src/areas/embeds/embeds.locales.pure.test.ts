@@ -25,13 +25,13 @@ describe('the embeds speak every language in full', () => {
   });
 
   it.each(LOCALES.filter((l) => l !== 'en'))(
-    '%s translates the limits and breaks of every kind (none left in English)',
+    '%s translates the limits, breaks and reality checks of every kind (none left in English)',
     (locale) => {
       const own = phrases(MESSAGES[locale]);
       const translated = [...own].filter(([path]) =>
-        /^(limits\.kinds\.|limits\.title$|timeOut\.)/.test(path),
+        /^(limits\.kinds\.|limits\.title$|timeOut\.|realityCheck\.|errors\.chooseReminder$)/.test(path),
       );
-      expect(translated.length).toBeGreaterThan(40);
+      expect(translated.length).toBeGreaterThan(50);
       for (const [path, text] of translated) expect(text, `${locale} ${path}`).not.toBe(english.get(path));
     },
   );
@@ -54,8 +54,16 @@ describe('the embeds speak every language in full', () => {
         words.timeOut.inForce('X1'),
         words.timeOut.started('X1'),
         words.timeOut.intro('X1'),
+        words.realityCheck.current('X1'),
+        words.realityCheck.operatorDefault('X1'),
+        words.realityCheck.saved('X1'),
       ])
         expect(phrase, locale).toContain('X1');
+      for (const phrase of [
+        words.realityCheck.useDefault('X1', 'X2'),
+        words.realityCheck.savedDefault('X1', 'X2'),
+      ])
+        expect(phrase, locale).toSatisfy((text: string) => text.includes('X1') && text.includes('X2'));
     }
   });
 });

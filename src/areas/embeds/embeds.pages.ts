@@ -46,6 +46,7 @@ export function embedPageRoutes(platform: Platform) {
           confirm: `${page}/confirm`,
           limits: `${page}/limits`,
           timeOut: `${page}/time-out`,
+          realityCheck: `${page}/reality-check`,
           choose: `${page}?step=choose`,
         };
         return { session, tenant, ctx, frame: frameOf(session, tenant), paths };

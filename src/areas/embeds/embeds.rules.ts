@@ -67,3 +67,9 @@ export function localeOf(requested: string | null | undefined): Locale {
 
 /** Origins an operator may register for framing: at most this many a tenant. */
 export const MAX_EMBED_ORIGINS = 20;
+
+/**
+ * The reality-check intervals the limits page offers (seconds), besides the operator's default: all within the
+ * tenant API's 300..7200, from often to rarely. Reminders cannot be turned off, so "never" is not one.
+ */
+export const REALITY_CHECK_CHOICES = [15 * 60, 30 * 60, 60 * 60, 2 * 60 * 60] as const;

@@ -30,6 +30,8 @@ export {
   type ReleaseOutcome,
 } from './service/release-deposit.js';
 export { setLimit } from './service/set-limit.js';
+// The hosted embed shows the player's interval (their own or the default) and sets it, as the tenant API's PUT does.
+export { realityCheckOf, setRealityCheck } from './service/reality-check.js';
 // For the player status call: a play_time limit exhausted now and until when, and the reality-check interval.
 export { playTimeRestriction, realityCheckIntervalOf } from './service/play-time.js';
 export { toLimitRecord, toRecord } from './limits.events.js';

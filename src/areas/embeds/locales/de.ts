@@ -155,6 +155,23 @@ export const de: Messages = {
     started: (time: string) => `Ihre Pause hat begonnen. Sie dauert bis zum ${time}.`,
   },
 
+  realityCheck: {
+    heading: 'Realitätschecks',
+    intro:
+      'Während Sie spielen, zeigt Ihnen eine Erinnerung, wie lange Sie schon spielen und wie viel Sie gewonnen oder verloren haben. Sie wählen, wie oft sie erscheint. Die Erinnerungen lassen sich nicht abschalten.',
+    current: (interval: string) => `Zeit zwischen den Erinnerungen: ${interval}`,
+    yourChoice: 'Das haben Sie selbst gewählt.',
+    operatorDefault: (operator: string) => `Das ist die Voreinstellung von ${operator}.`,
+    legend: 'Wie viel Zeit soll zwischen den Erinnerungen liegen?',
+    hint: 'Ihre Wahl gilt für die Sitzungen, die Sie nach dem Speichern beginnen. Eine laufende Sitzung behält ihre Erinnerungen.',
+    useDefault: (operator: string, interval: string) => `Voreinstellung von ${operator} (${interval})`,
+    save: 'Erinnerungen speichern',
+    saved: (interval: string) =>
+      `Gespeichert. Ab Ihrer nächsten Sitzung erinnern wir Sie im Abstand von ${interval}.`,
+    savedDefault: (operator: string, interval: string) =>
+      `Gespeichert. Ab Ihrer nächsten Sitzung gilt die Voreinstellung von ${operator}: eine Erinnerung im Abstand von ${interval}.`,
+  },
+
   errors: {
     chooseDuration: 'Wählen Sie, wie lange Sie gesperrt sein möchten',
     confirmPermanent:
@@ -186,6 +203,7 @@ export const de: Messages = {
     timeTooShort: 'Das Limit ist zu kurz. Geben Sie mindestens 5 Minuten ein.',
     tooLateToCancel: 'Diese Erhöhung gilt bereits und kann deshalb nicht mehr zurückgenommen werden.',
     chooseBreak: 'Wählen Sie, wie lange Ihre Pause dauern soll',
+    chooseReminder: 'Wählen Sie, wie viel Zeit zwischen den Erinnerungen liegen soll',
     pendingChange:
       'Eine Erhöhung dieses Limits wartet bereits. Nehmen Sie sie zurück, bevor Sie eine weitere beantragen.',
     currencyMismatch:

@@ -169,6 +169,22 @@ export const en = {
     started: (time: string) => `Your break has started. It lasts until ${time}.`,
   },
 
+  realityCheck: {
+    heading: 'Reality checks',
+    intro:
+      'While you play, a reminder tells you how long you have been playing and how much you have won or lost. You choose how often it comes. Reminders cannot be turned off.',
+    current: (interval: string) => `Time between reminders: ${interval}`,
+    yourChoice: 'You chose this.',
+    operatorDefault: (operator: string) => `This is ${operator}'s default.`,
+    legend: 'How much time do you want between reminders?',
+    hint: 'Your choice applies to the sessions you start after saving it. A session already under way keeps its reminders.',
+    useDefault: (operator: string, interval: string) => `${operator}'s default (${interval})`,
+    save: 'Save reminder setting',
+    saved: (interval: string) => `Saved. From your next session, the time between reminders is ${interval}.`,
+    savedDefault: (operator: string, interval: string) =>
+      `Saved. From your next session, ${operator}'s default applies: ${interval} between reminders.`,
+  },
+
   errors: {
     chooseDuration: 'Choose how long you want to be excluded',
     confirmPermanent: 'Tick the box to confirm that you understand a permanent exclusion can never be undone',
@@ -195,6 +211,7 @@ export const en = {
     timeTooShort: 'The limit is too short. Enter at least 5 minutes.',
     tooLateToCancel: 'This increase has already taken effect, so it can no longer be cancelled.',
     chooseBreak: 'Choose how long you want your break to be',
+    chooseReminder: 'Choose how much time you want between reminders',
     pendingChange: 'An increase of this limit is already waiting. Cancel it before asking for another.',
     currencyMismatch: 'Your limits are kept in another currency. Contact support.',
     generic: 'Something went wrong. Try again, or go back to the site you came from.',

@@ -155,6 +155,24 @@ export const es: Messages = {
     started: (time: string) => `Tu descanso ha empezado. Dura hasta el ${time}.`,
   },
 
+  realityCheck: {
+    heading: 'Recordatorios durante el juego',
+    intro:
+      'Mientras juegas, un recordatorio te dice cuánto tiempo llevas jugando y cuánto has ganado o perdido. Tú eliges cada cuánto aparece. Los recordatorios no se pueden desactivar.',
+    current: (interval: string) => `Tiempo entre recordatorios: ${interval}`,
+    yourChoice: 'Lo has elegido tú.',
+    operatorDefault: (operator: string) => `Es la opción predeterminada de ${operator}.`,
+    legend: '¿Cuánto tiempo quieres entre recordatorios?',
+    hint: 'Tu elección se aplica a las sesiones que empieces después de guardarla. Una sesión ya en curso mantiene sus recordatorios.',
+    useDefault: (operator: string, interval: string) =>
+      `La opción predeterminada de ${operator} (${interval})`,
+    save: 'Guardar recordatorios',
+    saved: (interval: string) =>
+      `Guardado. A partir de tu próxima sesión, el tiempo entre recordatorios será de ${interval}.`,
+    savedDefault: (operator: string, interval: string) =>
+      `Guardado. A partir de tu próxima sesión, se aplica la opción predeterminada de ${operator}: ${interval} entre recordatorios.`,
+  },
+
   errors: {
     chooseDuration: 'Elige durante cuánto tiempo quieres autoexcluirte',
     confirmPermanent:
@@ -182,6 +200,7 @@ export const es: Messages = {
     timeTooShort: 'El límite es demasiado corto. Introduce al menos 5 minutos.',
     tooLateToCancel: 'Esta subida ya se ha aplicado, así que ya no se puede cancelar.',
     chooseBreak: 'Elige cuánto tiempo quieres que dure tu descanso',
+    chooseReminder: 'Elige cuánto tiempo quieres entre recordatorios',
     pendingChange: 'Ya hay una subida de este límite pendiente. Cancélala antes de pedir otra.',
     currencyMismatch: 'Tus límites están en otra moneda. Ponte en contacto con atención al cliente.',
     generic: 'Algo ha fallado. Vuelve a intentarlo o regresa al sitio del que venías.',

@@ -157,6 +157,23 @@ export const fr: Messages = {
     started: (time: string) => `Votre pause a commencé. Elle dure jusqu’au ${time}.`,
   },
 
+  realityCheck: {
+    heading: 'Rappels pendant le jeu',
+    intro:
+      'Pendant que vous jouez, un rappel vous indique depuis combien de temps vous jouez et combien vous avez gagné ou perdu. Vous choisissez à quelle fréquence il apparaît. Les rappels ne peuvent pas être désactivés.',
+    current: (interval: string) => `Temps entre deux rappels : ${interval}`,
+    yourChoice: 'Vous l’avez choisi vous-même.',
+    operatorDefault: (operator: string) => `C’est le réglage par défaut de ${operator}.`,
+    legend: 'Combien de temps voulez-vous entre deux rappels ?',
+    hint: 'Votre choix s’applique aux sessions que vous commencez après l’avoir enregistré. Une session déjà en cours garde ses rappels.',
+    useDefault: (operator: string, interval: string) => `Le réglage par défaut de ${operator} (${interval})`,
+    save: 'Enregistrer les rappels',
+    saved: (interval: string) =>
+      `C’est enregistré. À partir de votre prochaine session, le temps entre deux rappels sera de ${interval}.`,
+    savedDefault: (operator: string, interval: string) =>
+      `C’est enregistré. À partir de votre prochaine session, le réglage par défaut de ${operator} s’applique : ${interval} entre deux rappels.`,
+  },
+
   errors: {
     chooseDuration: 'Choisissez pendant combien de temps vous voulez vous exclure',
     confirmPermanent:
@@ -184,6 +201,7 @@ export const fr: Messages = {
     timeTooShort: 'La limite est trop courte. Saisissez au moins 5 minutes.',
     tooLateToCancel: 'Cette hausse s’applique déjà : elle ne peut plus être annulée.',
     chooseBreak: 'Choisissez la durée de votre pause',
+    chooseReminder: 'Choisissez combien de temps vous voulez entre deux rappels',
     pendingChange:
       'Une hausse de cette limite est déjà en attente. Annulez-la avant d’en demander une autre.',
     currencyMismatch: 'Vos limites sont tenues dans une autre devise. Contactez le service client.',

@@ -155,6 +155,24 @@ export const it: Messages = {
     started: (time: string) => `La sua pausa è iniziata. Dura fino al ${time}.`,
   },
 
+  realityCheck: {
+    heading: 'Promemoria di gioco',
+    intro:
+      'Mentre gioca, un promemoria le indica da quanto tempo sta giocando e quanto ha vinto o perso. Sceglie lei ogni quanto compare. I promemoria non si possono disattivare.',
+    current: (interval: string) => `Intervallo tra i promemoria: ${interval}`,
+    yourChoice: 'L’ha scelto lei.',
+    operatorDefault: (operator: string) => `È l’impostazione predefinita di ${operator}.`,
+    legend: 'Quale intervallo vuole tra i promemoria?',
+    hint: 'La sua scelta vale per le sessioni che inizia dopo averla salvata. Una sessione già in corso mantiene i suoi promemoria.',
+    useDefault: (operator: string, interval: string) =>
+      `L’impostazione predefinita di ${operator} (${interval})`,
+    save: 'Salva i promemoria',
+    saved: (interval: string) =>
+      `Salvato. Dalla sua prossima sessione, l’intervallo tra i promemoria sarà di ${interval}.`,
+    savedDefault: (operator: string, interval: string) =>
+      `Salvato. Dalla sua prossima sessione vale l’impostazione predefinita di ${operator}: un intervallo di ${interval} tra i promemoria.`,
+  },
+
   errors: {
     chooseDuration: 'Scelga per quanto tempo vuole autoescludersi',
     confirmPermanent:
@@ -182,6 +200,7 @@ export const it: Messages = {
     timeTooShort: 'Il limite è troppo breve. Inserisca almeno 5 minuti.',
     tooLateToCancel: 'Questo aumento è già in vigore, quindi non può più essere annullato.',
     chooseBreak: 'Scelga quanto vuole che duri la sua pausa',
+    chooseReminder: 'Scelga l’intervallo che vuole tra i promemoria',
     pendingChange: 'Un aumento di questo limite è già in attesa. Lo annulli prima di chiederne un altro.',
     currencyMismatch: 'I suoi limiti sono gestiti in un’altra valuta. Contatti l’assistenza clienti.',
     generic: 'Qualcosa è andato storto. Riprovi, oppure torni al sito da cui proviene.',

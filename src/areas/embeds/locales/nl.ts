@@ -153,6 +153,24 @@ export const nl: Messages = {
     started: (time: string) => `Uw pauze is begonnen. Die duurt tot ${time}.`,
   },
 
+  realityCheck: {
+    heading: 'Herinneringen tijdens het spelen',
+    intro:
+      'Terwijl u speelt, laat een herinnering zien hoe lang u al speelt en hoeveel u hebt gewonnen of verloren. U kiest hoe vaak die verschijnt. Herinneringen kunnen niet worden uitgezet.',
+    current: (interval: string) => `Tijd tussen herinneringen: ${interval}`,
+    yourChoice: 'Dit hebt u zelf gekozen.',
+    operatorDefault: (operator: string) => `Dit is de standaardinstelling van ${operator}.`,
+    legend: 'Hoeveel tijd wilt u tussen herinneringen?',
+    hint: 'Uw keuze geldt voor de sessies die u begint nadat u die hebt opgeslagen. Een sessie die al loopt, houdt haar herinneringen.',
+    useDefault: (operator: string, interval: string) =>
+      `De standaardinstelling van ${operator} (${interval})`,
+    save: 'Herinneringen opslaan',
+    saved: (interval: string) =>
+      `Opgeslagen. Vanaf uw volgende sessie is de tijd tussen herinneringen ${interval}.`,
+    savedDefault: (operator: string, interval: string) =>
+      `Opgeslagen. Vanaf uw volgende sessie geldt de standaardinstelling van ${operator}: ${interval} tussen herinneringen.`,
+  },
+
   errors: {
     chooseDuration: 'Kies hoe lang u uitgesloten wilt worden',
     confirmPermanent:
@@ -182,6 +200,7 @@ export const nl: Messages = {
     timeTooShort: 'De limiet is te kort. Vul minstens 5 minuten in.',
     tooLateToCancel: 'Deze verhoging geldt al en kan daarom niet meer worden geannuleerd.',
     chooseBreak: 'Kies hoe lang u wilt pauzeren',
+    chooseReminder: 'Kies hoeveel tijd u tussen herinneringen wilt',
     pendingChange: 'Er wacht al een verhoging van deze limiet. Annuleer die voordat u een nieuwe aanvraagt.',
     currencyMismatch:
       'Uw limieten worden in een andere valuta bijgehouden. Neem contact op met de klantenservice.',

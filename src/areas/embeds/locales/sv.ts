@@ -153,6 +153,23 @@ export const sv: Messages = {
     started: (time: string) => `Din paus har börjat. Den varar till den ${time}.`,
   },
 
+  realityCheck: {
+    heading: 'Påminnelser under spel',
+    intro:
+      'Medan du spelar visar en påminnelse hur länge du har spelat och hur mycket du har vunnit eller förlorat. Du väljer hur ofta den kommer. Påminnelserna går inte att stänga av.',
+    current: (interval: string) => `Tid mellan påminnelserna: ${interval}`,
+    yourChoice: 'Det här har du valt själv.',
+    operatorDefault: (operator: string) => `Det här är standardinställningen hos ${operator}.`,
+    legend: 'Hur lång tid vill du ha mellan påminnelserna?',
+    hint: 'Ditt val gäller de spelsessioner du startar efter att du har sparat det. En spelsession som redan pågår behåller sina påminnelser.',
+    useDefault: (operator: string, interval: string) => `Standardinställningen hos ${operator} (${interval})`,
+    save: 'Spara påminnelserna',
+    saved: (interval: string) =>
+      `Sparat. Från och med din nästa spelsession är tiden mellan påminnelserna ${interval}.`,
+    savedDefault: (operator: string, interval: string) =>
+      `Sparat. Från och med din nästa spelsession gäller standardinställningen hos ${operator}: ${interval} mellan påminnelserna.`,
+  },
+
   errors: {
     chooseDuration: 'Välj hur länge du vill vara avstängd',
     confirmPermanent:
@@ -182,6 +199,7 @@ export const sv: Messages = {
     timeTooShort: 'Gränsen är för kort. Skriv minst 5 minuter.',
     tooLateToCancel: 'Den här höjningen gäller redan och kan därför inte avbrytas längre.',
     chooseBreak: 'Välj hur lång din paus ska vara',
+    chooseReminder: 'Välj hur lång tid du vill ha mellan påminnelserna',
     pendingChange: 'En höjning av den här gränsen väntar redan. Avbryt den innan du ber om en ny.',
     currencyMismatch: 'Dina gränser är satta i en annan valuta. Kontakta kundtjänst.',
     generic: 'Något gick fel. Försök igen, eller gå tillbaka till webbplatsen du kom från.',

@@ -4,7 +4,13 @@ import type { Platform } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import type { LimitKind, LimitType } from '../../limits/index.js';
 import { TIME_OUT_DURATIONS, type TimeOutDuration } from '../../time-outs/index.js';
-import { cancelEmbedLimit, embedControls, setEmbedLimit, takeEmbedTimeOut } from '../service/limits.js';
+import {
+  cancelEmbedLimit,
+  embedControls,
+  setEmbedLimit,
+  setEmbedRealityCheck,
+  takeEmbedTimeOut,
+} from '../service/limits.js';
 import { formatTime, MESSAGES } from '../locales/index.js';
 import {
   amountOf,
@@ -18,6 +24,7 @@ import {
   TYPES_OF,
   type AnyLimit,
 } from './limit-section.js';
+import { chosenInterval, realityCheckNotice, realityCheckSection } from './reality-check-section.js';
 import { confirmTimeOut, timeOutSection } from './time-out-section.js';
 import {
   explain,
@@ -32,7 +39,8 @@ import {
 
 /**
  * The limits embed's page: a section per kind of limit (each its limits in force, their use, what is pending and
- * when it goes live, and a form), then the break. Each section is one entry of `sections`, so another slots in.
+ * when it goes live, and a form), then the reality-check interval, then the break. Each section is one entry of
+ * `sections`, so another slots in.
  */
 
 interface Section {
@@ -82,8 +90,15 @@ export async function limitsPage(
   outcome: Outcome = {},
 ) {
   const { session, paths } = page;
-  const { currency, limits, timeOut } = await embedControls(platform, request.params.token, request.id);
-  const frame = { ...page.frame, errors: outcome.errors, notice: outcome.notice, message: outcome.message };
+  const { currency, limits, timeOut, realityCheck } = await embedControls(
+    platform,
+    request.params.token,
+    request.id,
+  );
+  // After a saved reality-check interval's redirect, the page says what is now in force.
+  const saved = request.query?.saved === 'reality_check';
+  const notice = outcome.notice ?? (saved ? realityCheckNotice(page.frame, realityCheck) : undefined);
+  const frame = { ...page.frame, errors: outcome.errors, notice, message: outcome.message };
   const words = MESSAGES[frame.locale];
   const typedKind = outcome.typed && (outcome.typed.limit_kind ?? 'deposit');
   const sections: Section[] = [
@@ -98,6 +113,11 @@ export async function limitsPage(
         typed: typedKind === kind ? outcome.typed : undefined,
       }),
     })),
+    {
+      id: 'reality_check',
+      heading: words.realityCheck.heading,
+      body: realityCheckSection(frame, { action: paths.realityCheck, realityCheck }),
+    },
     {
       id: 'time_out',
       heading: words.timeOut.heading,
@@ -216,6 +236,20 @@ export function limitsRoutes(
         errors: [explain(error, page.frame)],
       });
     }
+  });
+
+  // A reality-check interval is one of the offered ones or the operator's default; saved, the page shows it (303).
+  app.post('/embeds/:token/reality-check', async (request: TokenRequest, reply) => {
+    const page = await open(request, reply);
+    if (!page) return reply;
+    const seconds = chosenInterval(request.body ?? {});
+    if (seconds === undefined) {
+      const message = MESSAGES[page.frame.locale].errors.chooseReminder;
+      const errors = [{ field: 'reality_check-interval', message }];
+      return limitsPage(platform, page, request, reply, { status: 400, errors });
+    }
+    await setEmbedRealityCheck(platform, request.params.token, request.id, seconds);
+    return reply.redirect(`${page.paths.page}?saved=reality_check#reality_check`, 303);
   });
 
   // A break is chosen on the page, confirmed on a page of its own (it cannot be undone), then taken.

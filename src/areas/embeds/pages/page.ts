@@ -30,14 +30,23 @@ export interface Page {
   tenant: Tenant;
   ctx: TenantContext;
   frame: PageFrame;
-  paths: { page: string; request: string; confirm: string; limits: string; timeOut: string; choose: string };
+  paths: {
+    page: string;
+    request: string;
+    confirm: string;
+    limits: string;
+    timeOut: string;
+    realityCheck: string;
+    choose: string;
+  };
 }
 
 export type Form = Record<string, string | undefined>;
 export type TokenRequest = FastifyRequest<{
   Params: { token: string; limit_id?: string };
   Body: Form | undefined;
-  Querystring: { step?: string };
+  /** `step`: the exclusion page's step; `saved`: the section whose form was just saved (after its redirect). */
+  Querystring: { step?: string; saved?: string };
 }>;
 
 export function frameOf(session: EmbedSession, tenant: Tenant): PageFrame {

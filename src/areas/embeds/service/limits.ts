@@ -6,7 +6,9 @@ import {
   cancelLimit,
   listLimits,
   listLimitsOfKind,
+  realityCheckOf,
   setLimit,
+  setRealityCheck,
   toLimitRecord,
   type LimitKind,
   type LimitType,
@@ -27,14 +29,18 @@ export async function embedLimits(platform: Platform, token: string, requestId: 
   };
 }
 
-/** Everything the limits page shows: the player's limits of every kind, and the time-out in force, if any. */
+/**
+ * Everything the limits page shows: the player's limits of every kind, the time-out in force, if any, and the
+ * reality-check interval (their own or the default).
+ */
 export async function embedControls(platform: Platform, token: string, requestId: string) {
   const { session, ctx } = await openSession(platform, token, requestId, { kind: 'deposit_limits' });
-  const [limits, timeOut] = await Promise.all([
+  const [limits, timeOut, realityCheck] = await Promise.all([
     listLimitsOfKind(ctx, session.user_id, 'all'),
     activeTimeOut(ctx.db, ctx.tenantId, session.user_id, ctx.clock.now()),
+    realityCheckOf(ctx.db, ctx.tenantId, session.user_id),
   ]);
-  return { currency: session.currency!, limits, timeOut: timeOut ?? null };
+  return { currency: session.currency!, limits, timeOut: timeOut ?? null, realityCheck };
 }
 
 /** A change the player asks for: money kinds in minor units of the session's currency, play_time in seconds. */
@@ -107,4 +113,25 @@ export async function takeEmbedTimeOut(
     { user_id: session.user_id, duration, initiated_at: ctx.clock.now().toISOString() },
     'embed',
   );
+}
+
+/**
+ * Sets the session's player's reality-check interval (null: the operator's default), as PUT
+ * /v1/players/{user_id}/reality-check does, audited as made through the embed.
+ */
+export async function setEmbedRealityCheck(
+  platform: Platform,
+  token: string,
+  requestId: string,
+  seconds: number | null,
+) {
+  const { session, ctx } = await openSession(platform, token, requestId, { kind: 'deposit_limits' });
+  return withTransaction(ctx, async (tx, ctx) => {
+    const set = await setRealityCheck(ctx, session.user_id, seconds);
+    await audit(tx, ctx, 'embed.reality_check_changed', {
+      embed_session_id: session.embed_session_id,
+      interval_seconds: seconds,
+    });
+    return set;
+  });
 }

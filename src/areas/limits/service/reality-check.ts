@@ -1,10 +1,12 @@
 import { audit } from '../../../platform/audit.js';
 import type { ServiceContext, TenantScopedContext } from '../../../platform/context.js';
+import type { Executor } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
 import { findTenant } from '../../../platform/tenants.store.js';
 import { forTenant, withTransaction } from '../../../platform/service-context.js';
 import { DEFAULT_REALITY_CHECK_SECONDS } from '../sessions/play-time.js';
 import {
+  playerInterval,
   savePlayerInterval,
   saveTenantDefaultInterval,
   tenantDefaultInterval,
@@ -22,6 +24,23 @@ export async function setRealityCheck(ctx: TenantScopedContext, userId: string, 
     user_id: userId,
     interval_seconds: seconds,
     reality_check_interval_seconds: await realityCheckIntervalOf(ctx.db, tenantId, userId),
+  };
+}
+
+/**
+ * A player's own interval (null: none), the default behind it (the tenant's, else the service's) and so the interval
+ * in force: what a page shows when it tells the player's choice from the operator's default.
+ */
+export async function realityCheckOf(db: Executor, tenantId: string, userId: string) {
+  const [own, tenantDefault] = await Promise.all([
+    playerInterval(db, tenantId, userId),
+    tenantDefaultInterval(db, tenantId),
+  ]);
+  const defaultSeconds = tenantDefault ?? DEFAULT_REALITY_CHECK_SECONDS;
+  return {
+    interval_seconds: own ?? null,
+    default_interval_seconds: defaultSeconds,
+    reality_check_interval_seconds: own ?? defaultSeconds,
   };
 }
 
