@@ -71,7 +71,13 @@ export function geoRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         const ifNoneMatch = req.headers['if-none-match'];
         if (ifNoneMatch) {
           const etag = await currentListEtag(platform);
-          if (matchesEtag(ifNoneMatch, etag)) return reply.header('etag', etag).code(304).send();
+          // No payload at all (a 304 has no body; the schema's null documents that).
+          if (matchesEtag(ifNoneMatch, etag)) {
+            return reply
+              .header('etag', etag)
+              .code(304)
+              .send(undefined as unknown as null);
+          }
         }
         const { etag, body } = await countryList(platform);
         return reply.header('etag', etag).send(body);
