@@ -283,12 +283,13 @@ export function limitsOfUser(db: Executor, tenantId: string, userId: string, at:
       'l.created_at',
       'l.effective_from',
       'l.ended_at',
+      // inForce's unqualified columns name the row of the innermost FROM: l's here, p's in the subquery.
       sql<LimitStatus>`case
-        when l.status = 'pending' and l.effective_from <= ${now} then 'active'
+        when l.status = 'pending' and ${inForce(now)} then 'active'
         when l.status = 'active' and exists (
           select 1 from deposit_limits p
           where p.tenant_id = l.tenant_id and p.user_id = l.user_id and p.limit_kind = l.limit_kind
-            and p.limit_type = l.limit_type and p.status = 'pending' and p.effective_from <= ${now}
+            and p.limit_type = l.limit_type and p.status = 'pending' and ${inForce(now)}
         ) then 'superseded'
         else l.status end`.as('status'),
       sql<string>`count(*) over ()`.as('total'),

@@ -17,6 +17,11 @@ import type {
  * failed event (metadata.status) counts for nothing. An event in another currency than the limits' counts at its
  * USD value converted back at the reference rate in force (docs/player-protection.md).
  */
+/** Which of the player's events (aml_events e) count since `since`: stakes and payouts, failed ones excluded. */
+const countedSince = (tenantId: string, userId: string, since: Date) =>
+  sql`e.tenant_id = ${tenantId} and e.user_id = ${userId} and e.occurred_at > ${since}::timestamptz
+      and e.event_type in ('wager', 'settlement') and e.status <> 'failed'`;
+
 const counted = (tenantId: string, userId: string, currency: string, scale: number, since: Date) => sql`
     select e.event_type, e.occurred_at,
       case when e.currency = ${currency} then e.amount_cents
@@ -24,8 +29,7 @@ const counted = (tenantId: string, userId: string, currency: string, scale: numb
           / (100 * (select usd_per_unit from fx_rates where fx_rates.currency = ${currency}))), 0)::bigint
       end as cents
     from aml_events e
-    where e.tenant_id = ${tenantId} and e.user_id = ${userId} and e.occurred_at > ${since}::timestamptz
-      and e.event_type in ('wager', 'settlement') and e.status <> 'failed'`;
+    where ${countedSince(tenantId, userId, since)}`;
 
 /** Stakes and payouts in a window, with its oldest counted stake and event (when each leaves the window). */
 export type WindowUse = WindowTotals & { oldestStakeAt: Date | null; oldestAt: Date | null };
@@ -114,19 +118,11 @@ export async function sessionCurrency(
   sessionId: string,
   since: Date,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('aml_events')
-    .select('currency')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('occurred_at', '>', since)
-    .where('event_type', 'in', ['wager', 'settlement'])
-    .where('status', '<>', 'failed')
-    .where(sql<string>`metadata->>'session_id'`, '=', sessionId)
-    .orderBy('occurred_at')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.currency;
+  const result = await sql<{ currency: string }>`
+    select e.currency from aml_events e
+    where ${countedSince(tenantId, userId, since)} and e.metadata->>'session_id' = ${sessionId}
+    order by e.occurred_at limit 1`.execute(db);
+  return result.rows[0]?.currency;
 }
 
 /** The wager events acknowledged for the player since `since`, in their own amounts (what ends a hold). */
