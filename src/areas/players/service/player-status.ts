@@ -1,6 +1,6 @@
 import type { Platform, TenantContext, TenantScopedContext } from '../../../platform/context.js';
 import { underAmlReview } from '../../aml/index.js';
-import { checkExclusion, exclusionsOfUser } from '../../exclusions/index.js';
+import { activeOwnExclusion, checkExclusion } from '../../exclusions/index.js';
 import { withdrawalHeldForKyc } from '../../kyc/index.js';
 import {
   listLimitsOfKind,
@@ -48,15 +48,13 @@ async function selfExclusionUntil(
 ): Promise<Until | undefined> {
   const withContact = Boolean(query.email?.trim() || query.phone?.trim());
   const [own, check] = await Promise.all([
-    exclusionsOfUser(ctx.db, ctx.tenantId, userId),
+    // The one in force that ends last (permanent first), as play sessions ask it.
+    activeOwnExclusion(ctx.db, ctx.tenantId, userId, now),
     withContact
       ? checkExclusion(platform, ctx, { ...query, include_regulator: true })
       : Promise.resolve(undefined),
   ]);
-  // In force as the live check counts a row: active and not yet at its end (its expiry job may be late).
-  const ends: Until[] = own
-    .filter((row) => row.status === 'active' && (row.expires_at === null || row.expires_at > now))
-    .map((row) => row.expires_at);
+  const ends: Until[] = own ? [own.expires_at] : [];
   if (check?.is_excluded) ends.push(check.expires_at ? new Date(check.expires_at) : null);
   if (ends.length === 0) return undefined;
   if (ends.includes(null)) return null;
