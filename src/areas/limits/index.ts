@@ -3,13 +3,17 @@ import type { AreaManifest } from '../../platform/area.js';
 import { registerLimitJobs } from './limits.jobs.js';
 import { limitRoutes } from './limits.routes.js';
 import { limitsCheckGroupCommit } from './service/check-deposit.js';
+import { wagerCheckGroupCommit } from './service/check-wager.js';
 import { playSessionBackofficeRoutes } from './sessions/sessions.backoffice.routes.js';
 
 export const limitsArea: AreaManifest = {
   name: 'limits',
   tenantRoutes: limitRoutes,
   backofficeRoutes: playSessionBackofficeRoutes,
-  groupCommits: (db, config) => ({ limitsCheck: limitsCheckGroupCommit(db, config) }),
+  groupCommits: (db, config) => ({
+    limitsCheck: limitsCheckGroupCommit(db, config),
+    wagerCheck: wagerCheckGroupCommit(db, config),
+  }),
   start: registerLimitJobs,
 };
 

@@ -120,7 +120,7 @@ export function limitRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           response: { 200: WagerCheckResult, ...errorResponses(400, 401, 422, 429) },
         },
       },
-      (req) => checkWager(req.tenantContext, req.body),
+      (req) => checkWager(platform, req.tenantContext, req.body),
     );
 
     app.post(

@@ -1,4 +1,4 @@
-import { lockSubject } from '../../platform/db/subject-lock.js';
+import { lockSubject, lockSubjects } from '../../platform/db/subject-lock.js';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -20,6 +20,14 @@ import type {
  */
 export async function lockUser(tx: Executor, tenantId: string, userId: string): Promise<void> {
   await lockSubject(tx, 'limits', tenantId, userId);
+}
+
+/** lockUser for a batch's users, in one statement. */
+export async function lockUsers(
+  tx: Executor,
+  users: ReadonlyArray<{ tenantId: string; userId: string }>,
+): Promise<void> {
+  await lockSubjects(tx, 'limits', users);
 }
 
 /** A limit with whether it is in force at the time asked (statements/shared-rules.ts: inForce, the check's own rule). */

@@ -12,8 +12,13 @@ const currencyMismatch = (kept: string, sent: string) =>
   );
 
 /** A request in another currency than the one the user's limits and deposits are kept in (none yet: any) is 422. */
+export function keptCurrencyRefusal(kept: string | null | undefined, sent: string): AppError | undefined {
+  return kept && kept !== sent ? currencyMismatch(kept, sent) : undefined;
+}
+
 export function assertKeptCurrency(kept: string | null | undefined, sent: string): void {
-  if (kept && kept !== sent) throw currencyMismatch(kept, sent);
+  const refusal = keptCurrencyRefusal(kept, sent);
+  if (refusal) throw refusal;
 }
 
 /** The caller holds the user lock, so no other currency can be recorded between this read and its write. */

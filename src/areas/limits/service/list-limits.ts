@@ -6,7 +6,7 @@ import type { KindLimitView } from '../limits.schemas.js';
 import { heldStakes } from '../stakes/held-stakes.js';
 import { used } from '../stakes/stake-decision.js';
 import { stakeTotals } from '../stakes/stakes.store.js';
-import { openLimitsOfUser } from '../limits.store.js';
+import { openLimitsOfUser, type OpenLimit } from '../limits.store.js';
 import { windowStates } from '../statements/limits-windows.js';
 import { playResetsAt, remainingSeconds, spentSeconds } from '../sessions/play-time.js';
 import { playTimeState } from './play-time.js';
@@ -18,9 +18,13 @@ import { playTimeState } from './play-time.js';
  */
 export async function listLimits(ctx: TenantScopedContext, userId: string) {
   const now = ctx.clock.now();
-  const tenantId = ctx.tenantId;
-  const open = await openLimitsOfUser(ctx.db, tenantId, userId, now, 'deposit');
-  const windows = await windowStates(ctx.db, { tenantId, userId, amountCents: 0, now });
+  return depositViews(ctx, userId, await openLimitsOfUser(ctx.db, ctx.tenantId, userId, now, 'deposit'), now);
+}
+
+/** The deposit limits among `open` as listLimits shows them, with their windows' state (one statement). */
+async function depositViews(ctx: TenantScopedContext, userId: string, open: OpenLimit[], now: Date) {
+  if (open.length === 0) return [];
+  const windows = await windowStates(ctx.db, { tenantId: ctx.tenantId, userId, amountCents: 0, now });
   return windows.map((w) => {
     const inForce = open.find((l) => l.limit_id === w.limit_id)!;
     const pending = open.find(
@@ -49,13 +53,36 @@ export async function listLimitsOfKind(
   userId: string,
   kind: LimitKind | 'all',
 ): Promise<KindLimitView[]> {
-  const deposits = kind === 'deposit' || kind === 'all' ? await listLimits(ctx, userId) : [];
-  if (kind === 'deposit') return deposits;
   const now = ctx.clock.now();
   const { tenantId } = ctx;
-  const open = (await openLimitsOfUser(ctx.db, tenantId, userId, now)).filter(
-    (l) => l.limit_kind !== 'deposit' && (kind === 'all' || l.limit_kind === kind),
-  );
+  // One read of the user's open limits serves every kind; the kinds' states are then read side by side.
+  const all = await openLimitsOfUser(ctx.db, tenantId, userId, now, kind === 'all' ? undefined : kind);
+  const [deposits, others] = await Promise.all([
+    depositViews(
+      ctx,
+      userId,
+      all.filter((l) => l.limit_kind === 'deposit'),
+      now,
+    ),
+    otherKindViews(
+      ctx,
+      userId,
+      all.filter((l) => l.limit_kind !== 'deposit'),
+      now,
+    ),
+  ]);
+  return [...deposits, ...others];
+}
+
+/** Loss, wager and play_time limits among `open`, with their windows' use. */
+async function otherKindViews(
+  ctx: TenantScopedContext,
+  userId: string,
+  open: OpenLimit[],
+  now: Date,
+): Promise<KindLimitView[]> {
+  if (open.length === 0) return [];
+  const { tenantId } = ctx;
   const currency = open.find((l) => l.currency !== null)?.currency;
   const [totals, held] = currency
     ? await Promise.all([
@@ -104,5 +131,5 @@ export async function listLimitsOfKind(
       next_reset_at: oldest ? new Date(oldest.getTime() + WINDOW_SECONDS[type] * 1000).toISOString() : null,
     });
   }
-  return [...deposits, ...views];
+  return views;
 }

@@ -1,8 +1,8 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Executor } from '../../../platform/db/database.js';
 import type { DB } from '../../../platform/db/schema.js';
 import { LONGEST_WINDOW_SECONDS, WINDOW_SECONDS, WINDOW_TYPES, type WindowType } from '../limits.rules.js';
-import { IN_FORCE_FIRST, inForce } from '../statements/shared-rules.js';
+import { IN_FORCE_FIRST, inForce, userCurrency } from '../statements/shared-rules.js';
 import type {
   AcknowledgedStake,
   CountedEvent,
@@ -17,12 +17,21 @@ import type {
  * failed event (metadata.status) counts for nothing. An event in another currency than the limits' counts at its
  * USD value converted back at the reference rate in force (docs/player-protection.md).
  */
+/** A value bound as a parameter, or a column of the statement (a batch's input row). */
+type SqlValue<T> = T | RawBuilder<T>;
+
 /** Which of the player's events (aml_events e) count since `since`: stakes and payouts, failed ones excluded. */
-const countedSince = (tenantId: string, userId: string, since: Date) =>
+const countedSince = (tenantId: SqlValue<string>, userId: SqlValue<string>, since: SqlValue<Date>) =>
   sql`e.tenant_id = ${tenantId} and e.user_id = ${userId} and e.occurred_at > ${since}::timestamptz
       and e.event_type in ('wager', 'settlement') and e.status <> 'failed'`;
 
-const counted = (tenantId: string, userId: string, currency: string, scale: number, since: Date) => sql`
+const counted = (
+  tenantId: SqlValue<string>,
+  userId: SqlValue<string>,
+  currency: SqlValue<string>,
+  scale: SqlValue<number>,
+  since: SqlValue<Date>,
+) => sql`
     select e.event_type, e.occurred_at,
       case when e.currency = ${currency} then e.amount_cents
         else coalesce(floor(e.usd_cents::numeric * ${scale}::numeric
@@ -146,29 +155,115 @@ export async function wagersAcknowledgedSince(
   return rows.map((r) => ({ amount_cents: Number(r.amount_cents), received_at: r.received_at }));
 }
 
-/** The player's loss and wager limits in force at `now`, one of each kind and window (the due increase first). */
-export async function stakeLimitsInForce(
-  db: Executor,
-  tenantId: string,
-  userId: string,
-  now: Date,
-): Promise<StakeLimit[]> {
-  const result = await sql<{
-    limit_id: string;
-    limit_kind: 'loss' | 'wager';
-    limit_type: WindowType;
-    amount_cents: string;
-  }>`
-    select distinct on (limit_kind, limit_type) limit_id, limit_kind, limit_type, amount_cents::text
-    from deposit_limits
-    where tenant_id = ${tenantId} and user_id = ${userId} and limit_kind in ('loss', 'wager')
-      and ${inForce(sql`${now}::timestamptz`)}
-    order by limit_kind, limit_type, ${IN_FORCE_FIRST}`.execute(db);
-  return result.rows.map((r) => ({
-    limit_id: r.limit_id,
-    kind: r.limit_kind,
-    type: r.limit_type,
-    amount_cents: Number(r.amount_cents),
+/** One wager check of a batch: whose stakes, in which currency (and its minor-unit scale), at what time. */
+export interface StakeStateQuery {
+  tenantId: string;
+  userId: string;
+  currency: string;
+  scale: number;
+  at: Date;
+}
+
+/** What a wager check decides from: the player's kept currency, limits, live holds and window totals. */
+export interface StakeState {
+  userCurrency: string | null;
+  limits: StakeLimit[];
+  /** Live holds, oldest first, and the wager events acknowledged since the oldest (which end holds). */
+  holds: HeldStake[];
+  acknowledged: AcknowledgedStake[];
+  totals: Record<WindowType, WindowTotals>;
+}
+
+interface StakeStateRow {
+  user_currency: string | null;
+  limits: Array<{ limit_id: string; kind: 'loss' | 'wager'; type: WindowType; amount_cents: number }> | null;
+  holds: Array<{ amount_cents: number; held_at: string; expires_at: string }> | null;
+  acknowledged: Array<{ amount_cents: number; received_at: string }> | null;
+  totals: Record<WindowType, WindowTotals> | null;
+}
+
+const ZERO_TOTALS = Object.fromEntries(
+  WINDOW_TYPES.map((type) => [type, { stakes: 0, payouts: 0 }]),
+) as Record<WindowType, WindowTotals>;
+
+/** Each window's stakes and payouts of the counted events `ev`, as one JSON object keyed by window. */
+const windowTotalsJson = sql.join(
+  WINDOW_TYPES.map(
+    (type) => sql`${type}::text, json_build_object(
+      'stakes', coalesce(sum(ev.cents) filter (where ev.event_type = 'wager'
+        and ev.occurred_at > i.at - make_interval(secs => ${WINDOW_SECONDS[type]})), 0),
+      'payouts', coalesce(sum(ev.cents) filter (where ev.event_type = 'settlement'
+        and ev.occurred_at > i.at - make_interval(secs => ${WINDOW_SECONDS[type]})), 0))`,
+  ),
+);
+
+/**
+ * The state of every check of a batch in one statement (one round trip), in the checks' order; the caller holds
+ * the players' locks. Holds, acknowledged wagers and window totals are read only for players with a loss or wager
+ * limit in force: for the others the check is decided by the currency alone.
+ */
+export async function stakeStates(db: Executor, checks: StakeStateQuery[]): Promise<StakeState[]> {
+  const column = <T>(pick: (check: StakeStateQuery) => T) => checks.map(pick);
+  const result = await sql<StakeStateRow>`
+    with input as (
+      select * from unnest(${column((c) => c.tenantId)}::text[], ${column((c) => c.userId)}::text[],
+        ${column((c) => c.currency)}::text[], ${column((c) => c.scale)}::integer[],
+        ${column((c) => c.at)}::timestamptz[]) with ordinality as i(tenant_id, user_id, currency, scale, at, ord)
+    ),
+    in_force as (
+      select distinct on (i.ord, l.limit_kind, l.limit_type) i.ord, l.limit_id, l.limit_kind, l.limit_type,
+        l.amount_cents
+      from input i join deposit_limits l on l.tenant_id = i.tenant_id and l.user_id = i.user_id
+      where l.limit_kind in ('loss', 'wager') and ${inForce(sql`i.at`)}
+      order by i.ord, l.limit_kind, l.limit_type, ${IN_FORCE_FIRST}
+    ),
+    limited as (select i.* from input i where i.ord in (select ord from in_force)),
+    holds as (
+      select i.ord, h.amount_cents, h.held_at, h.expires_at
+      from limited i join stake_holds h on h.tenant_id = i.tenant_id and h.user_id = i.user_id and h.expires_at > i.at
+    ),
+    acknowledged as (
+      select i.ord, e.amount_cents, e.received_at
+      from limited i join (select ord, min(held_at) as since from holds group by ord) o on o.ord = i.ord
+      join aml_events e on e.tenant_id = i.tenant_id and e.user_id = i.user_id and e.event_type = 'wager'
+        and e.status <> 'failed' and e.received_at >= o.since
+        -- The index is on occurred_at: an event acknowledged after the hold happened at most an hour before it.
+        and e.occurred_at > o.since - interval '1 hour'
+    ),
+    totals as (
+      select i.ord, json_build_object(${windowTotalsJson}) as totals
+      from limited i cross join lateral (${counted(
+        sql`i.tenant_id`,
+        sql`i.user_id`,
+        sql`i.currency`,
+        sql`i.scale`,
+        sql`(i.at - make_interval(secs => ${LONGEST_WINDOW_SECONDS}))`,
+      )}) ev
+      group by i.ord, i.at
+    )
+    select ${userCurrency(sql`i.tenant_id`, sql`i.user_id`)} as user_currency,
+      (select json_agg(json_build_object('limit_id', f.limit_id, 'kind', f.limit_kind, 'type', f.limit_type,
+        'amount_cents', f.amount_cents)) from in_force f where f.ord = i.ord) as limits,
+      (select json_agg(json_build_object('amount_cents', h.amount_cents, 'held_at', h.held_at,
+        'expires_at', h.expires_at) order by h.held_at) from holds h where h.ord = i.ord) as holds,
+      (select json_agg(json_build_object('amount_cents', a.amount_cents, 'received_at', a.received_at))
+        from acknowledged a where a.ord = i.ord) as acknowledged,
+      t.totals
+    from input i left join totals t on t.ord = i.ord
+    order by i.ord`.execute(db);
+  return result.rows.map((row) => ({
+    userCurrency: row.user_currency,
+    limits: (row.limits ?? []).map((l) => ({ ...l, amount_cents: Number(l.amount_cents) })),
+    holds: (row.holds ?? []).map((h) => ({
+      amount_cents: Number(h.amount_cents),
+      held_at: new Date(h.held_at),
+      expires_at: new Date(h.expires_at),
+    })),
+    acknowledged: (row.acknowledged ?? []).map((a) => ({
+      amount_cents: Number(a.amount_cents),
+      received_at: new Date(a.received_at),
+    })),
+    totals: row.totals ?? ZERO_TOTALS,
   }));
 }
 
@@ -190,9 +285,10 @@ export async function liveStakeHolds(
   return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));
 }
 
-export async function insertStakeHold(
+/** The holds placed by a batch's allowed checks. */
+export async function insertStakeHolds(
   tx: Transaction<DB>,
-  hold: {
+  holds: Array<{
     tenant_id: string;
     hold_id: string;
     user_id: string;
@@ -200,9 +296,9 @@ export async function insertStakeHold(
     currency: string;
     held_at: Date;
     expires_at: Date;
-  },
+  }>,
 ): Promise<void> {
-  await tx.insertInto('stake_holds').values(hold).execute();
+  if (holds.length > 0) await tx.insertInto('stake_holds').values(holds).execute();
 }
 
 /** Lapsed holds of players not checked since, a batch at a time (the purge job). */
