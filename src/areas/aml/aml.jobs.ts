@@ -1,4 +1,5 @@
 import type { Platform } from '../../platform/context.js';
+import { readOncePerScrape } from '../../platform/metrics.js';
 import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
 import {
   BACKLOG_COUNT_CAP,
@@ -41,11 +42,7 @@ export function registerAmlWork(platform: Platform): void {
       : { pacing: { deadlineMs: EVALUATION_PACED_WITHIN_MS, backlog: queue } }),
   });
   // The two gauges of the queue are collected together at a scrape: they share one read.
-  let reading: ReturnType<typeof queue> | undefined;
-  const queueAtScrape = () =>
-    (reading ??= queue().finally(() => {
-      reading = undefined;
-    }));
+  const queueAtScrape = readOncePerScrape(queue);
   platform.metrics.gauge(
     'compliance_aml_evaluation_oldest_seconds',
     'Age of the oldest AML event waiting for evaluation (0 when none waits)',
