@@ -17,7 +17,15 @@ export class ServiceProcess {
   ): Promise<ServiceProcess> {
     const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
       // PUBLIC_URL is required with DATABASE_URL; the benchmark follows no link the service builds.
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1', ...env },
+      // METRICS_PORT 0: metrics on, as in production, on a free port.
+      env: {
+        ...process.env,
+        PORT: '0',
+        METRICS_PORT: '0',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'http://127.0.0.1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -25,6 +25,7 @@ import {
 import { newId } from './platform/ids.js';
 import { withinRequest } from './platform/logger.js';
 import { registerTenantRateLimits } from './platform/rate-limit.js';
+import { registerRequestMetrics } from './platform/request-metrics.js';
 import { traceFields } from './platform/trace-context.js';
 import { validatorCompiler } from './platform/validation.js';
 import { parseQueryString } from './platform/validation.strings.js';
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) =>
     withinRequest({ log: request.log as Logger, response: reply.raw }, done),
   );
+  // Before any route is added: each route's metric labels are built when it is.
+  registerRequestMetrics(app, platform.metrics);
   app.setValidatorCompiler(validatorCompiler({ clock: platform.clock }));
   registerErrorHandling(app);
   // Bodies are JSON (the spec): anything else, text/plain included, is refused before a route runs.
@@ -159,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerTenantAuth(api, platform);
-      await registerTenantRateLimits(api, options.redis);
+      await registerTenantRateLimits(api, options.redis, platform.metrics);
       for (const routes of parts('tenantRoutes')) await api.register(routes);
     },
     { prefix: '/v1' },

@@ -19,6 +19,11 @@ export { SANCTIONS_LISTS, type GeoipFetch, type SanctionsSource } from './config
 export interface Config {
   port: number;
   host: string;
+  /**
+   * The port of GET /metrics (METRICS_PORT, default 9464; 0 picks a free port): served by the supervisor, or by a
+   * process on its own. undefined: no metrics port (METRICS_PORT=off).
+   */
+  metricsPort: number | undefined;
   /** postgres://… for a PostgreSQL server; undefined runs embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -140,6 +145,9 @@ export class ConfigError extends Error {
 /** A drain longer than a minute would hold a stopping process past any orchestrator's usual grace period. */
 const MAX_SHUTDOWN_DRAIN_SECONDS = 60;
 
+/** Prometheus's usual port for an exporter's metrics. */
+export const DEFAULT_METRICS_PORT = 9464;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -160,6 +168,15 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
   const port = Number(portRaw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     problems.push(`PORT must be an integer from 0 to 65535 (got "${portRaw}")`);
+  }
+
+  const metricsPortRaw = env.METRICS_PORT || String(DEFAULT_METRICS_PORT);
+  const metricsPort = metricsPortRaw === 'off' ? undefined : Number(metricsPortRaw);
+  if (
+    metricsPort !== undefined &&
+    (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)
+  ) {
+    problems.push(`METRICS_PORT must be an integer from 0 to 65535, or off (got "${metricsPortRaw}")`);
   }
 
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -292,6 +309,7 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
   const config: Config = {
     port,
     host,
+    metricsPort,
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     redisUrl,

@@ -5,7 +5,8 @@ import v8 from 'node:v8';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './platform/logger.js';
-import { sumMetricsForChildren } from './platform/metrics.js';
+import { aggregateChildrenMetrics, answerSupervisor } from './platform/metrics.js';
+import { serveMetrics } from './platform/metrics-server.js';
 import type { Service } from './service.js';
 
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -143,6 +144,10 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   service.platform.metrics
     .counter('compliance_processes_started_total', 'Service processes started, by role', ['role'])
     .inc({ role });
+  // Under the supervisor, the supervisor serves the metrics port for every process.
+  const metricsServer = cluster.isWorker
+    ? undefined
+    : await serveMetrics(config, logger, () => service.platform.metrics.ownText());
   // A worker process's work is asynchronous; on a machine it shares with API processes, acknowledgements go first.
   if (role === 'worker') lowerPriority(WORKER_NICENESS);
 
@@ -152,6 +157,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       'shutting down: readiness answers 503 while draining, then no new connections; finishing in-flight work',
     );
     await service.close();
+    await metricsServer?.close();
   });
 }
 
@@ -192,7 +198,7 @@ async function supervise(config: Config, logger: Logger): Promise<void> {
     );
     setTimeout(() => fork(role), delay);
   });
-  sumMetricsForChildren();
+  const metricsServer = await serveMetrics(config, logger, aggregateChildrenMetrics());
   for (let i = 0; i < config.apiProcesses; i++) fork('api');
   if (config.workers) fork('worker');
   logger.info({ api_processes: config.apiProcesses, worker_process: config.workers }, 'supervising');
@@ -203,6 +209,7 @@ async function supervise(config: Config, logger: Logger): Promise<void> {
     const exits = [...roles.keys()].map((child) => new Promise((resolve) => child.once('exit', resolve)));
     for (const child of roles.keys()) child.process.kill('SIGTERM');
     await Promise.all(exits);
+    await metricsServer?.close();
   });
 }
 
@@ -238,6 +245,7 @@ async function main(): Promise<void> {
     }
   }
   if (config.processRole === 'supervisor') return supervise(config, logger);
+  if (cluster.isWorker) answerSupervisor();
   if (config.processRole === 'setup') {
     await setup(config, logger);
     // A supervisor's child would otherwise stay alive on its IPC channel.

@@ -8,13 +8,14 @@ import type { Config } from './config.js';
 import { MANIFESTS } from './manifests.js';
 import type { Close } from './platform/area.js';
 import { ApiKeyCache } from './platform/api-key-cache.js';
-import type { GroupCommits } from './platform/group-commit.js';
+import { measureGroupCommits, type GroupCommits } from './platform/group-commit.js';
 import { createLogger } from './platform/logger.js';
 import { systemClock, TestClock, type Clock } from './platform/clock.js';
 import type { Platform } from './platform/context.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { Metrics } from './platform/metrics.js';
+import { registerPoolMetrics } from './platform/db/pool-metrics.js';
 import { ProcessLoad } from './platform/process-load.js';
 import { Scheduler } from './platform/scheduler.js';
 import { openSecrets, registerKeyRotation } from './platform/key-rotation.js';
@@ -67,6 +68,7 @@ export async function createService(
       'secrets keys',
     );
     const { tokenHash, generatedToken } = await ensureBackofficeToken(database.db, config.backofficeToken);
+    const metrics = new Metrics();
     const redis = config.redisUrl
       ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
       : undefined;
@@ -82,6 +84,7 @@ export async function createService(
         { allowPrivate: config.allowPrivateWebhooks },
         logger,
         secrets,
+        metrics,
       ),
       log: logger,
       redis,
@@ -89,7 +92,7 @@ export async function createService(
       secrets,
       pollers: [],
       load: new ProcessLoad(database.db, clock, logger),
-      metrics: new Metrics(),
+      metrics,
       draining: false,
       // Production vendors open their data on first use, or at start when a cut-over live tenant needs them.
       vendors: Object.fromEntries(
@@ -102,6 +105,8 @@ export async function createService(
         ...MANIFESTS.map((part) => part.groupCommits?.(database.db, config)),
       ) as GroupCommits,
     };
+    registerPoolMetrics(metrics, database);
+    measureGroupCommits(platform.groupCommits, metrics);
     await registerKeyRotation(platform, stale);
     const closers: Close[] = [];
     for (const part of MANIFESTS) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describeCredential, hashesEqual, issueBackofficeToken } from '../platform/api-keys.js';
 import { recordSecurityEvent } from '../platform/audit.js';
+import { countAuthFailure } from '../platform/auth-failures.js';
 import type { Platform } from '../platform/context.js';
 import type { Executor } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
@@ -83,6 +84,7 @@ export async function registerBackofficeAuth(
       }
       return;
     }
+    countAuthFailure(platform.metrics, 'backoffice', header ? 'invalid_token' : 'missing_token');
     await limitFailures(request, reply);
     await recordSecurityEvent(platform.db, {
       reason: header ? 'backoffice_invalid_token' : 'backoffice_missing_token',

@@ -71,7 +71,8 @@ export function backofficeRoutes(platform: Platform, tokenHash: string): Fastify
       '/metrics',
       {
         schema: {
-          summary: "This process's counters, in the Prometheus text format",
+          summary:
+            "The service's metrics in the Prometheus text format: the same text as GET /metrics on METRICS_PORT (an alias for staff)",
           response: { 200: Type.String() },
         },
       },

@@ -7,13 +7,13 @@ import {
   keyEnvironment,
 } from './api-keys.js';
 import { audit, recordSecurityEvent } from './audit.js';
+import { authFailuresCounter, type AuthFailureReason } from './auth-failures.js';
 import { findKeyWithTenant } from './auth.store.js';
 import type { Platform } from './context.js';
 import { AppError } from './errors.js';
 import { authFailureLimit } from './rate-limit.js';
 
-type FailureReason =
-  'missing_header' | 'malformed' | 'unknown_key' | 'revoked' | 'tenant_suspended' | 'environment_mismatch';
+type FailureReason = AuthFailureReason<'api'>;
 
 /** Bearer-key authentication for the tenant API: every route in the scope it is registered in. */
 export function registerTenantAuth(scope: FastifyInstance, platform: Platform): void {
@@ -25,6 +25,7 @@ export function registerTenantAuth(scope: FastifyInstance, platform: Platform): 
     nameSpace: 'compliance:auth-failures:tenant:',
     what: 'authentications',
   });
+  const failures = authFailuresCounter(platform.metrics);
 
   const fail = async (
     request: FastifyRequest,
@@ -33,6 +34,7 @@ export function registerTenantAuth(scope: FastifyInstance, platform: Platform): 
     header: string | null,
     tenantId?: string,
   ) => {
+    failures.inc({ surface: 'api', reason });
     await limitFailures(request, reply);
     const keyPrefix = header ? describeCredential(header) : null;
     if (tenantId) {

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { Metrics } from './metrics.js';
 
 /**
  * Group commit for writes that every request makes: rows submitted while a write is in flight wait for it and
@@ -31,6 +32,8 @@ export class GroupCommit<Row, Result> {
   private readonly maxBatch: number;
   private readonly maxInFlight: number;
   private readonly keyOf: ((row: Row) => string) | undefined;
+  /** Told each statement's row count (compliance_group_commit_batch_size). */
+  onBatch: ((size: number) => void) | undefined;
 
   /**
    * `write` stores all rows in one statement and returns one result per row, in order. When it fails, each row
@@ -81,6 +84,7 @@ export class GroupCommit<Row, Result> {
   }
 
   private async flush(batch: Array<Waiting<Row, Result>>): Promise<void> {
+    this.onBatch?.(batch.length);
     try {
       const results = await this.write(batch.map((w) => w.row));
       batch.forEach((waiting, i) => waiting.resolve(results[i]!));
@@ -102,6 +106,25 @@ export class GroupCommit<Row, Result> {
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' declarations
 export interface GroupCommits {}
+
+/** Rows per statement; a group commit takes at most 500. */
+const BATCH_SIZE_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500];
+
+/** compliance_group_commit_batch_size: each group commit's statements by their row count, labelled with its name. */
+export function measureGroupCommits(groupCommits: GroupCommits, metrics: Metrics): void {
+  const sizes = metrics.histogram(
+    'compliance_group_commit_batch_size',
+    'Rows (requests) per statement of a group commit, by group',
+    ['group'],
+    BATCH_SIZE_BUCKETS,
+  );
+  for (const [group, commit] of Object.entries(groupCommits) as Array<
+    [string, GroupCommit<unknown, unknown>]
+  >) {
+    const labels = { group };
+    commit.onBatch = (size) => sizes.observe(labels, size);
+  }
+}
 
 /**
  * A group commit on the service's database. Embedded PGlite is one connection that runs one statement at a time:

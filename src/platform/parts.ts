@@ -5,7 +5,9 @@ import { mailBackofficeRoutes } from './mail/mail.backoffice.routes.js';
 import { registerMail } from './mail/mail.js';
 import { secretsBackofficeRoutes } from './secrets.backoffice.routes.js';
 import { registerSecurityLogRetention } from './security-log.js';
+import { registerSchedulerMetrics } from './scheduler.js';
 import { registerSigningSecretJobs } from './webhooks/webhooks.jobs.js';
+import { registerWebhookMetrics } from './webhooks/webhooks.metrics.js';
 import { webhookBackofficeRoutes } from './webhooks/webhooks.backoffice.routes.js';
 
 /** The platform's own parts with routes or work, started and registered like the areas (before them). */
@@ -14,8 +16,12 @@ export const PLATFORM_PARTS: readonly AreaManifest[] = [
     name: 'webhooks',
     tenantRoutes: eventsFeedRoutes,
     backofficeRoutes: webhookBackofficeRoutes,
-    start: registerSigningSecretJobs,
+    start: (platform) => {
+      registerWebhookMetrics(platform);
+      registerSigningSecretJobs(platform);
+    },
   },
+  { name: 'scheduler', start: registerSchedulerMetrics },
   { name: 'security-log', start: registerSecurityLogRetention },
   { name: 'fx', backofficeRoutes: fxRoutes },
   { name: 'mail', backofficeRoutes: mailBackofficeRoutes, start: registerMail },

@@ -1,13 +1,19 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Counter } from 'prom-client';
 import type { RateLimitBucket, Tenant } from './db/platform-tables.js';
 import { AppError } from './errors.js';
+import type { Metrics } from './metrics.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The per-key budget a tenant route draws on; `default` unless the route names another. */
     rateLimitBucket?: RateLimitBucket;
+  }
+  interface FastifyInstance {
+    /** compliance_rate_limited_requests_total, on the tenant API's scope: what drawMore counts its refusals in. */
+    rateLimitRefusals?: Counter<'bucket'>;
   }
 }
 
@@ -32,7 +38,16 @@ const bucketOf = (request: FastifyRequest): RateLimitBucket =>
 export async function registerTenantRateLimits(
   scope: FastifyInstance,
   redis: Redis | undefined,
+  metrics: Metrics,
 ): Promise<void> {
+  const refusals = metrics.counter(
+    'compliance_rate_limited_requests_total',
+    'Tenant API requests refused with 429 by the per-key rate limit, by bucket',
+    ['bucket'],
+  ) as Counter<'bucket'>;
+  // Every bucket's series from the start, at 0: a rate over it is defined before the first refusal.
+  for (const bucket of Object.keys(DEFAULT_RATE_LIMITS)) refusals.inc({ bucket }, 0);
+  scope.decorate('rateLimitRefusals', refusals);
   await scope.register(rateLimit, {
     global: true,
     // After authentication (onRequest), so the key and its tenant's overrides are known; before validation, so
@@ -46,11 +61,13 @@ export async function registerTenantRateLimits(
     enableDraftSpec: true,
     keyGenerator: (request) => `${bucketOf(request)}:${request.tenantContext.keyId}`,
     max: (request) => rateLimitFor(request.tenantContext.tenant, bucketOf(request)),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
+    errorResponseBuilder: (request, context) => {
+      refusals.inc({ bucket: bucketOf(request) });
+      return new AppError(
         'rate_limited',
         `More than ${context.max} requests per minute on this API key; retry after ${context.after}`,
-      ),
+      );
+    },
   });
 }
 
@@ -64,6 +81,7 @@ export async function drawMore(request: FastifyRequest, reply: FastifyReply, ext
   for (let i = 0; i < extra; i++) {
     const outcome = await limiter(request);
     if (!outcome.isAllowed && outcome.isExceeded) {
+      request.server.rateLimitRefusals?.inc({ bucket: bucketOf(request) });
       reply.header('retry-after', outcome.ttlInSeconds);
       throw new AppError(
         'rate_limited',

@@ -1,8 +1,9 @@
 import { raiseAlert } from './alerts.js';
-import { awaitsReview } from './case-work/queue.store.js';
+import { awaitsReview, queueState } from './case-work/queue.store.js';
 import type { AnyReviewQueue, ReviewQueue } from './case-work/descriptor.js';
 import type { Platform } from './context.js';
 import type { Executor } from './db/database.js';
+import { ageSeconds, readOncePerScrape } from './metrics.js';
 import { cancelJob, scheduleJob } from './scheduler.js';
 
 /**
@@ -44,8 +45,48 @@ export async function cancelReviewDeadlines(tx: Executor, queue: ReviewQueue, ca
   await cancelJob(tx, reviewJobKind(queue, 'review_overdue'), caseId);
 }
 
-/** Registers the queue's two alert jobs: each raises its alert only while the case still awaits review. */
+/**
+ * The queue's series of the review gauges (open, overdue, the oldest open case's age), read at each scrape in one
+ * statement; each queue adds its own, so a later queue shows without naming it here.
+ */
+function registerReviewGauges(platform: Platform, review: AnyReviewQueue): void {
+  const { queue, slaSeconds } = review;
+  const labels = { queue };
+  const state = readOncePerScrape(async () => {
+    const now = platform.clock.now();
+    return { now, ...(await queueState(platform.db, review, now)) };
+  });
+  const options = { labelNames: ['queue'] };
+  platform.metrics.gauge(
+    'compliance_review_cases_open',
+    'Cases awaiting review, by queue',
+    async () => [{ labels, value: (await state()).open }],
+    options,
+  );
+  platform.metrics.gauge(
+    'compliance_review_cases_overdue',
+    'Cases awaiting review past their due time (the review SLA), by queue',
+    async () => [{ labels, value: (await state()).overdue }],
+    options,
+  );
+  platform.metrics.gauge(
+    'compliance_review_oldest_open_case_seconds',
+    'Age of the oldest case awaiting review, by queue (0 when none waits)',
+    async () => {
+      const { now, earliestDueAt } = await state();
+      const joinedAt = earliestDueAt && new Date(earliestDueAt.getTime() - slaSeconds * 1000);
+      return [{ labels, value: ageSeconds(now, joinedAt) }];
+    },
+    options,
+  );
+}
+
+/**
+ * Registers the queue's two alert jobs (each raises its alert only while the case still awaits review) and its
+ * series of the review gauges.
+ */
 export function registerReviewDeadlines(platform: Platform, review: AnyReviewQueue): void {
+  registerReviewGauges(platform, review);
   const { queue, label } = review;
   const counter = platform.metrics.counter(
     'compliance_review_alerts_total',

@@ -55,6 +55,23 @@ export async function countDueJobs(db: Executor, now: Date): Promise<number> {
   return Number(due.n);
 }
 
+/** Jobs whose due time has passed at `now`, and those of them due before `lateBefore`: one statement. */
+export async function countDueAndLateJobs(
+  db: Executor,
+  now: Date,
+  lateBefore: Date,
+): Promise<{ due: number; late: number }> {
+  const row = await db
+    .selectFrom('scheduled_jobs')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('due'),
+      eb.fn.countAll<number>().filterWhere('due_at', '<', lateBefore).as('late'),
+    ])
+    .where('due_at', '<=', now)
+    .executeTakeFirstOrThrow();
+  return { due: Number(row.due), late: Number(row.late) };
+}
+
 /** The earliest due job no other transaction holds, locked until this one ends. */
 export function claimDueJob(tx: Transaction<DB>, now: Date): Promise<ScheduledJob | undefined> {
   return tx

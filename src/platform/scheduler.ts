@@ -8,8 +8,10 @@ import type { DB } from './db/schema.js';
 import { newId } from './ids.js';
 import { restAfterBatch } from './pacing.js';
 import type { ForegroundLoad } from './process-load.js';
+import { readOncePerScrape, type Metrics } from './metrics.js';
 import {
   claimDueJob,
+  countDueAndLateJobs,
   countDueJobs,
   deleteJob,
   deleteRanJob,
@@ -113,6 +115,28 @@ const RETRY_CAP_SECONDS = 3600;
  * and deleted in the transaction that does its work, so with several processes a job runs exactly once, and a
  * crash mid-job leaves it due for the next pass.
  */
+/** A job due longer than this and not yet run is late: the worker loop polls every second or so. */
+export const JOB_LATE_AFTER_SECONDS = 60;
+
+/** The scheduler's gauges, read at each scrape in one statement. */
+export function registerSchedulerMetrics(platform: { db: Executor; clock: Clock; metrics: Metrics }): void {
+  const { db, clock, metrics } = platform;
+  const counts = readOncePerScrape(() => {
+    const now = clock.now();
+    return countDueAndLateJobs(db, now, new Date(now.getTime() - JOB_LATE_AFTER_SECONDS * 1000));
+  });
+  metrics.gauge(
+    'compliance_scheduler_jobs_due',
+    'Scheduled jobs whose due time has passed',
+    async () => (await counts()).due,
+  );
+  metrics.gauge(
+    'compliance_scheduler_jobs_late',
+    `Scheduled jobs due more than ${JOB_LATE_AFTER_SECONDS} s ago and not yet run`,
+    async () => (await counts()).late,
+  );
+}
+
 export class Scheduler {
   private readonly handlers = new Map<string, JobHandler>();
 

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { DestinationStream } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import type { Config } from '../../src/config.js';
 import type { Environment, KeyRole } from '../../src/platform/db/platform-tables.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { serveMetrics, type MetricsServer } from '../../src/platform/metrics-server.js';
 import type { VendorOverrides } from '../../src/platform/vendors.js';
 import { createService, type Service } from '../../src/service.js';
 import type { StaffRole } from '../../src/staff/staff.rules.js';
@@ -31,6 +32,7 @@ export class TestService {
   private stopped = false;
   /** Its staff, once a test asked for one (staff-driver.ts): the bootstrap admins and a member per role. */
   staffTeam: StaffTeam | undefined;
+  private metricsServer: MetricsServer | undefined;
 
   private constructor(
     readonly service: Service,
@@ -59,6 +61,8 @@ export class TestService {
     const config: Config = {
       port: 0,
       host: '127.0.0.1',
+      // Hundreds of test services run at once: none takes a metrics port unless its test asks (listenMetrics).
+      metricsPort: undefined,
       databaseUrl: reuse ? reuse.databaseUrl : database!.url,
       dataDir,
       redisUrl: process.env.REDIS_URL || undefined,
@@ -197,15 +201,33 @@ export class TestService {
     return this.service.workers.tick();
   }
 
+  /**
+   * Serves GET /metrics on a free port of 127.0.0.1, as a process on its own serves it on METRICS_PORT; returns its
+   * address. Closed with the service.
+   */
+  async listenMetrics(): Promise<string> {
+    const server = await serveMetrics(
+      { metricsPort: 0, host: '127.0.0.1' },
+      this.platform.log as Logger,
+      () => this.platform.metrics.ownText(),
+    );
+    this.metricsServer = server;
+    return `http://127.0.0.1:${server!.port}/metrics`;
+  }
+
   /** Closes the service but keeps its database (for restart tests). */
   async stop(): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
     this.stopped = true;
+    await this.metricsServer?.close();
     await this.service.close();
     return { dataDir: this.config.dataDir, databaseUrl: this.config.databaseUrl };
   }
 
   async close(): Promise<void> {
-    if (!this.stopped) await this.service.close();
+    if (!this.stopped) {
+      await this.metricsServer?.close();
+      await this.service.close();
+    }
     this.stopped = true;
     await this.cleanup();
   }

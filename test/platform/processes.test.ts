@@ -18,6 +18,8 @@ function start(env: Record<string, string | undefined>): { child: ChildProcess; 
     env: {
       ...process.env,
       PORT: '0',
+      // A free port each: tests run side by side.
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       COMPLIANCE_BACKOFFICE_TOKEN: TOKEN,
       COMPLIANCE_SECRETS_KEY: SECRETS_KEY,
@@ -114,6 +116,14 @@ describe('service processes', () => {
           'the service to listen',
         );
         expect((await fetch(`${url}/v1/health/ready`)).status).toBe(200);
+        // One process on its own serves its metrics port itself.
+        const metricsUrl = await until(
+          () => /"url":"(http:\/\/[^"]+)","msg":"metrics listening"/.exec(output())?.[1],
+          'the metrics port to listen',
+        );
+        expect(await (await fetch(metricsUrl)).text()).toContain(
+          'compliance_processes_started_total{role="all"} 1',
+        );
 
         child.kill('SIGTERM');
         const draining = await until(async () => {
@@ -158,6 +168,19 @@ describe('service processes', () => {
         const counted = await metrics.text();
         expect(counted).toContain('compliance_processes_started_total{role="api"} 2');
         expect(counted).toContain('compliance_processes_started_total{role="worker"} 1');
+        // The supervisor serves the metrics port: every process's metrics, counters and histograms summed, each
+        // process's pool added up (two API processes of 10 connections, a worker process of 4), database gauges by
+        // their maximum (every process reads the same value).
+        const metricsUrl = /"url":"(http:\/\/[^"]+)","msg":"metrics listening"/.exec(output())![1]!;
+        const scraped = await (await fetch(metricsUrl)).text();
+        expect(scraped).toContain('compliance_processes_started_total{role="api"} 2');
+        expect(scraped).toContain('compliance_processes_started_total{role="worker"} 1');
+        expect(scraped).toContain('compliance_db_pool_connections_max 24');
+        expect(scraped).toContain('compliance_aml_evaluation_deadline_seconds 300');
+        expect(scraped).toMatch(
+          /compliance_http_request_duration_seconds_count\{surface="api",method="GET",route="\/v1\/health",status_class="2xx"\} 1\n/,
+        );
+        expect(scraped).toMatch(/\nprocess_cpu_seconds_total [0-9.]+\n/);
 
         const apiPid = Number(/"pid":(\d+)[^\n]*"msg":"compliance service listening"/.exec(output())![1]);
         expect(children).toContain(apiPid);

@@ -19,6 +19,16 @@ export function insertDeadLetter(
     .executeTakeFirst();
 }
 
+/** Dead letters not yet re-driven: events whose evaluation still waits on the staff. */
+export async function countUnresolvedDeadLetters(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('aml_dead_letters')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('redriven_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Oldest first; `after` is the dead_letter_id of the last row of the previous page. */
 export function listDeadLetters(
   db: Executor,

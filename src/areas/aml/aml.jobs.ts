@@ -1,4 +1,5 @@
 import type { Platform } from '../../platform/context.js';
+import { readOncePerScrape } from '../../platform/metrics.js';
 import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
 import {
   BACKLOG_COUNT_CAP,
@@ -10,10 +11,12 @@ import {
   retryEvaluation,
 } from './aml.evaluator.js';
 import { AML_REVIEW_QUEUE } from './aml.review-queue.js';
+import { countUnresolvedDeadLetters } from './aml.dead-letters.store.js';
 import { findEvent } from './aml.store.js';
 import { runChecks } from './statements/checks.js';
 import { MINIMAL_PLAY_JOB, minimalPlayAfterWindow } from './rules/r004-minimal-play.js';
 import { applyTrips } from './service/apply-trips.js';
+import { deadLettersCounter } from './service/dead-letter.js';
 
 /** Wires AML's background work: the evaluation queue and its retries, R-004's window-close job, review alerts. */
 export function registerAmlWork(platform: Platform): void {
@@ -39,11 +42,7 @@ export function registerAmlWork(platform: Platform): void {
       : { pacing: { deadlineMs: EVALUATION_PACED_WITHIN_MS, backlog: queue } }),
   });
   // The two gauges of the queue are collected together at a scrape: they share one read.
-  let reading: ReturnType<typeof queue> | undefined;
-  const queueAtScrape = () =>
-    (reading ??= queue().finally(() => {
-      reading = undefined;
-    }));
+  const queueAtScrape = readOncePerScrape(queue);
   platform.metrics.gauge(
     'compliance_aml_evaluation_oldest_seconds',
     'Age of the oldest AML event waiting for evaluation (0 when none waits)',
@@ -61,6 +60,13 @@ export function registerAmlWork(platform: Platform): void {
     'compliance_aml_evaluation_deadline_seconds',
     'The deadline of every AML event: evaluated within this many seconds of its acknowledgement',
     async () => EVALUATION_DEADLINE_MS / 1000,
+  );
+  // At 0 from the start, before the first dead letter.
+  deadLettersCounter(platform);
+  platform.metrics.gauge(
+    'compliance_aml_dead_letters',
+    'AML events in the dead letters and not yet re-driven',
+    () => countUnresolvedDeadLetters(platform.db),
   );
   platform.scheduler.register(EVALUATION_RETRY_JOB, (tx, job, now) =>
     retryEvaluation(platform, tx, job, now),

@@ -1,4 +1,5 @@
 import type { ReviewQueueDescriptor } from '../../platform/case-work/descriptor.js';
+import { REVIEW_SLA_SECONDS } from './aml.case-rules.js';
 import { AWAITING_REVIEW_STATUSES, type AmlCaseStatus } from './aml.tables.js';
 
 /** The AML review queue: every case by due time; one awaits a reviewer while under_review or held. */
@@ -10,6 +11,7 @@ export const AML_REVIEW_QUEUE = {
   dueAt: 'due_at',
   // Set by the first decision that takes the case out of review (an escalation, say), kept by later ones.
   decidedAt: 'reviewed_at',
+  slaSeconds: REVIEW_SLA_SECONDS,
   statuses: ['under_review', 'held', 'escalated', 'cleared', 'frozen'] satisfies AmlCaseStatus[],
   awaiting: AWAITING_REVIEW_STATUSES,
 } satisfies ReviewQueueDescriptor<'aml_cases'>;

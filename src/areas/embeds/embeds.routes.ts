@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { recordSecurityEvent } from '../../platform/audit.js';
 import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { countAuthFailure } from '../../platform/auth-failures.js';
 import { authFailureLimit } from '../../platform/rate-limit.js';
 import { errorResponses } from '../../platform/schemas.js';
 import { Exclusion } from '../exclusions/index.js';
@@ -68,6 +69,7 @@ export function tokenFailures(scope: FastifyInstance, platform: Platform) {
     what: 'embed tokens',
   });
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    countAuthFailure(platform.metrics, 'embed', 'invalid_token');
     await limitFailures(request, reply);
     await recordSecurityEvent(platform.db, {
       reason: 'invalid_embed_token',

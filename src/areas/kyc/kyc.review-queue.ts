@@ -1,5 +1,5 @@
 import type { ReviewQueueDescriptor } from '../../platform/case-work/descriptor.js';
-import type { KycStatus } from './kyc.rules.js';
+import { REVIEW_DUE_AFTER_SECONDS, type KycStatus } from './kyc.rules.js';
 
 /**
  * The KYC review queue: every check that reached pending_review (which set its due time), by due time; decided ones
@@ -13,6 +13,7 @@ export const KYC_REVIEW_QUEUE = {
   dueAt: 'review_due_at',
   dueAtMayBeNull: true,
   decidedAt: 'decided_at',
+  slaSeconds: REVIEW_DUE_AFTER_SECONDS,
   statuses: ['pending_review', 'approved', 'rejected', 'expired'] satisfies KycStatus[],
   awaiting: ['pending_review'] satisfies KycStatus[],
 } satisfies ReviewQueueDescriptor<'kyc_checks'>;

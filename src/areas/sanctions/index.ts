@@ -2,6 +2,7 @@
 import type { AreaManifest, VendorSetup } from '../../platform/area.js';
 import type { Platform } from '../../platform/context.js';
 import { registerSanctionsJobs } from './sanctions.jobs.js';
+import { registerSanctionsMetrics } from './sanctions.metrics.js';
 import {
   installProductionSanctions,
   sanctionsVendors,
@@ -19,6 +20,7 @@ export const sanctionsArea: AreaManifest = {
     sanctionsVendors(config, clock, log, override),
   async start(platform: Platform) {
     await registerSanctionsJobs(platform);
+    registerSanctionsMetrics(platform);
     return installProductionSanctions(platform);
   },
 };

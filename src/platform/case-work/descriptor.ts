@@ -39,6 +39,8 @@ export interface ReviewQueueDescriptor<TB extends QueueTable> {
   dueAt: Column<TB>;
   /** When the case left review: one that left it at or after its due time missed its SLA. */
   decidedAt: Column<TB>;
+  /** The review SLA: a case is due this many seconds after it joined the queue (its age is read from its due time). */
+  slaSeconds: number;
   /** Every status of a case, in the order the console's filter offers them. */
   statuses: readonly string[];
   /** The statuses in which a case waits on a reviewer: the open queue, its overdue cases, a case's neighbours. */

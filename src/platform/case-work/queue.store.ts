@@ -126,6 +126,30 @@ export async function countAwaiting(
   return { open, overdue };
 }
 
+/**
+ * The queue at `at`, across tenants, in one statement: cases awaiting review, those of them due at or before `at`,
+ * and the earliest due time among them (the oldest case's, as every case is due its SLA after it joined).
+ */
+export async function queueState(
+  db: Executor,
+  d: QueueNames,
+  at: Date,
+): Promise<{ open: number; overdue: number; earliestDueAt: Date | null }> {
+  const row = await queueRows(db, d)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('open'),
+      eb.fn.countAll<number>().filterWhere(d.dueAt, '<=', at).as('overdue'),
+      eb.fn.min<Date | null>(d.dueAt).as('earliest_due_at'),
+    ])
+    .where('status', 'in', statusList(d, d.awaiting))
+    .executeTakeFirstOrThrow();
+  return {
+    open: Number(row.open),
+    overdue: Number(row.overdue),
+    earliestDueAt: row.earliest_due_at ? new Date(row.earliest_due_at) : null,
+  };
+}
+
 /** Whether the tenant's case still awaits review. */
 export async function awaitsReview(
   db: Executor,

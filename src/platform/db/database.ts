@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect.js';
+import { PGliteDialect, type ConnectionsInUse } from './pglite-dialect.js';
 import { MAX_PREPARED_PER_CONNECTION, MAX_PREPARED_TEXT, statementName } from './statement-names.js';
 import type { DB } from './schema.js';
 
@@ -16,6 +16,8 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
+  /** This process's connections now: checked out, at most, and requests waiting for one (the pool gauges). */
+  connections(): ConnectionsInUse;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,8 @@ class PreparingClient extends pg.Client {
 }
 
 const EMBEDDED_SHARED_BUFFERS = '32MB';
+/** Connections of an API process's pool (a worker process asks for fewer). */
+const DEFAULT_POOL_SIZE = 10;
 
 export interface DatabaseOptions {
   /** postgres://… for a server; otherwise PGlite. */
@@ -77,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // Every statement of the service is short, but a grouped statement's generic plan can be estimated above
       // jit_above_cost: JIT then compiled it on every run (120 ms for a screen's grouped history read).
       options: '-c jit=off',
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -86,7 +90,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Without a listener, a server restart or a terminated backend would crash the process from an idle client.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const max = options.poolSize ?? DEFAULT_POOL_SIZE;
+    return {
+      db,
+      kind: 'postgres',
+      connections: () => ({ inUse: pool.totalCount - pool.idleCount, max, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
 
   let dataDir: string | undefined;
@@ -105,10 +115,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // system's page cache, so a smaller pool costs a system call on a miss, not a disk read.
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     });
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    const dialect = new PGliteDialect(pglite);
+    const db = new Kysely<DB>({ dialect });
     return {
       db,
       kind: 'pglite',
+      connections: () => dialect.connections(),
       close: async () => {
         await db.destroy();
         unlock();

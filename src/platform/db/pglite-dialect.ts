@@ -18,12 +18,17 @@ import { MAX_PREPARED_PER_CONNECTION, MAX_PREPARED_TEXT, statementName } from '.
  * (Kysely's bundled PGlite driver shares one connection object across concurrent transactions.)
  */
 export class PGliteDialect implements Dialect {
+  #driver: PGliteDriver | undefined;
   constructor(private readonly pglite: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return (this.#driver = new PGliteDriver(this.pglite));
+  }
+  /** The one connection: whether a query or transaction holds it, and how many wait for it. */
+  connections(): ConnectionsInUse {
+    return { inUse: this.#driver?.held ? 1 : 0, max: 1, waiting: this.#driver?.waiting ?? 0 };
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -33,13 +38,26 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+/** A database's connections as the pool gauges read them. */
+export interface ConnectionsInUse {
+  inUse: number;
+  max: number;
+  waiting: number;
+}
+
 class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
   #queue: Promise<void> = Promise.resolve();
   #release: (() => void) | undefined;
+  /** Acquisitions waiting for the connection. */
+  waiting = 0;
 
   constructor(private readonly pglite: PGlite) {
     this.#connection = new PGliteConnection(pglite);
+  }
+
+  get held(): boolean {
+    return this.#release !== undefined;
   }
 
   async init(): Promise<void> {
@@ -50,7 +68,12 @@ class PGliteDriver implements Driver {
     const previous = this.#queue;
     let release!: () => void;
     this.#queue = new Promise<void>((resolve) => (release = resolve));
-    await previous;
+    this.waiting++;
+    try {
+      await previous;
+    } finally {
+      this.waiting--;
+    }
     this.#release = release;
     return this.#connection;
   }

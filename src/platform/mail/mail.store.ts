@@ -2,6 +2,16 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { Mail, MailStatus, NewMail } from '../db/platform-tables.js';
 
+/** Mail waiting to be sent: a first attempt or a retry pending (by the mail_outbox_due partial index). */
+export async function countWaitingMail(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', sql.lit('pending'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertMail(db: Executor, row: NewMail): Promise<void> {
   await db.insertInto('mail_outbox').values(row).execute();
 }

@@ -7,7 +7,7 @@ import type { Executor } from '../db/database.js';
 import type { Mail } from '../db/platform-tables.js';
 import { newId } from '../ids.js';
 import { olderThan, registerRetention } from '../retention.js';
-import { claimDueMail, insertMail, recordMailAttempt } from './mail.store.js';
+import { claimDueMail, countWaitingMail, insertMail, recordMailAttempt } from './mail.store.js';
 
 export { findMail, listMail } from './mail.store.js';
 
@@ -82,9 +82,6 @@ export async function registerMail(platform: Platform): Promise<() => void> {
     at: 'created_at',
     cutoff: olderThan(MAIL_RETENTION_DAYS * 86_400_000),
   });
-  const { smtpUrl, smtpFrom } = platform.config;
-  if (!smtpUrl) return () => {};
-  const transport = nodemailer.createTransport(smtpUrl);
   const sent = platform.metrics.counter(
     'compliance_mail_sent_total',
     'Messages the SMTP server accepted, by purpose',
@@ -95,6 +92,14 @@ export async function registerMail(platform: Platform): Promise<() => void> {
     'Messages given up on after every retry, by purpose',
     ['purpose'],
   );
+  platform.metrics.gauge(
+    'compliance_mail_outbox_depth',
+    'Mail in the outbox waiting to be sent (pending: a first attempt or a retry)',
+    () => countWaitingMail(platform.db),
+  );
+  const { smtpUrl, smtpFrom } = platform.config;
+  if (!smtpUrl) return () => {};
+  const transport = nodemailer.createTransport(smtpUrl);
   platform.pollers.push({
     name: 'mail',
     run: async () => {

@@ -12,6 +12,7 @@ import { RETRY_SPAN_SECONDS } from './retry-schedule.js';
  * An event ran out of attempts at `now`. When its destination delivered nothing over the whole schedule, the
  * destination is down, not the event: it is disabled, the tenant's other undelivered events wait with it
  * (no_destination), and the staff are alerted, all in `tx`, the transaction that records the last attempt.
+ * Returns whether it disabled the destination.
  */
 export async function disableWhenFailingThroughout(
   tx: Transaction<DB>,
@@ -19,10 +20,10 @@ export async function disableWhenFailingThroughout(
   event: EventRow,
   url: string,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const since = new Date(now.getTime() - RETRY_SPAN_SECONDS * 1000);
-  if (await anyDeliveredSince(tx, event.tenant_id, since)) return;
-  if (!(await disableDestinationOf(tx, event.tenant_id, now))) return;
+  if (await anyDeliveredSince(tx, event.tenant_id, since)) return false;
+  if (!(await disableDestinationOf(tx, event.tenant_id, now))) return false;
   // Those in flight record their attempt, then find the destination disabled when they fall due again.
   await updateUnclaimedEvents(tx, event.tenant_id, 'pending', now, {
     delivery_status: 'no_destination',
@@ -42,4 +43,5 @@ export async function disableWhenFailingThroughout(
     },
     now,
   );
+  return true;
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Counter } from 'prom-client';
 import type { Agent } from 'undici';
 import type { Clock } from '../clock.js';
 import type { Executor } from '../db/database.js';
 import type { EventRow } from '../db/platform-tables.js';
 import type { DB } from '../db/schema.js';
+import type { Metrics } from '../metrics.js';
 import type { Secrets } from '../secrets.js';
 import { disableWhenFailingThroughout } from './auto-disable.js';
 import { sendEvent, type DeliveryOutcome } from './delivery.js';
@@ -33,6 +35,9 @@ export const MAX_IN_FLIGHT_PER_TENANT = 4;
 /** Redelivery after an outage, and registering a destination, reach back this far (docs/webhooks.md). */
 export const REDELIVERY_HORIZON_DAYS = 30;
 
+/** What a recorded attempt came to, as compliance_webhook_deliveries_total counts it (each attempt once). */
+const DELIVERY_OUTCOMES = ['delivered', 'failed', 'disabled'] as const;
+
 /** Statuses that redelivery puts back in the queue: nothing delivered, and nothing in flight. */
 export type RequeuedStatus = 'pending' | 'failed' | 'no_destination';
 
@@ -55,6 +60,7 @@ export class WebhookDispatcher {
   /** Set by the worker loop: an attempt that ends claims the next due events at once, not at the next poll. */
   private refilling = false;
   private refillQueued = false;
+  private readonly deliveries: Counter<'outcome'> | undefined;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -62,8 +68,17 @@ export class WebhookDispatcher {
     private readonly policy: DestinationPolicy,
     private readonly log: FastifyBaseLogger,
     private readonly secrets: Secrets,
+    metrics?: Metrics,
   ) {
     this.agent = createDeliveryAgent(policy);
+    if (metrics) {
+      this.deliveries = metrics.counter(
+        'compliance_webhook_deliveries_total',
+        'Webhook delivery attempts recorded, by outcome: delivered, failed (a retry scheduled, or the last attempt), disabled (a last attempt that disabled its destination)',
+        ['outcome'],
+      ) as Counter<'outcome'>;
+      for (const outcome of DELIVERY_OUTCOMES) this.deliveries.inc({ outcome }, 0);
+    }
   }
 
   /** Between start and stop of the worker loop, each attempt that ends frees its slot for the next due event. */
@@ -185,7 +200,7 @@ export class WebhookDispatcher {
     const delivered = outcome.error === null;
     const { status, nextAttemptAt } = afterAttempt(attemptNumber, delivered, now);
     const exhausted = status === 'failed';
-    await this.db.transaction().execute(async (tx) => {
+    const recorded = await this.db.transaction().execute(async (tx) => {
       const updated = await updateClaimedEvent(tx, event.event_id, token, {
         attempt_count: attemptNumber,
         delivery_status: status,
@@ -195,7 +210,7 @@ export class WebhookDispatcher {
         claimed_until: null,
       });
       // A claim that lapsed and was taken over belongs to the other dispatcher now.
-      if (!updated) return;
+      if (!updated) return undefined;
       // Numbered across redeliveries, while attempt_count restarts the retry schedule.
       await insertWebhookAttempt(tx, {
         event_id: event.event_id,
@@ -207,8 +222,11 @@ export class WebhookDispatcher {
         error: outcome.error,
         outcome: delivered ? 'delivered' : exhausted ? 'failed' : 'retry_scheduled',
       });
-      if (exhausted) await disableWhenFailingThroughout(tx, this.log, event, outcome.url, now);
+      const disabled =
+        exhausted && (await disableWhenFailingThroughout(tx, this.log, event, outcome.url, now));
+      return delivered ? 'delivered' : disabled ? 'disabled' : 'failed';
     });
+    if (recorded) this.deliveries?.inc({ outcome: recorded });
     if (!delivered) {
       this.log.warn(
         {

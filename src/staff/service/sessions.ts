@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { raiseAlert } from '../../platform/alerts.js';
 import { audit, recordSecurityEvent } from '../../platform/audit.js';
+import { countAuthFailure } from '../../platform/auth-failures.js';
 import type { Platform, ServiceContext, StaffMember } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { SealedValueError, type Secrets } from '../../platform/secrets.js';
@@ -48,6 +49,7 @@ async function recordFailure(
   failuresAtEmail: number,
 ) {
   const now = ctx.clock.now();
+  countAuthFailure(platform.metrics, 'console', 'sign_in_failed');
   await withTransaction(ctx, async (tx, ctx) => {
     await recordSecurityEvent(tx, {
       reason: 'staff_sign_in_failed',

@@ -8,7 +8,7 @@ import type { AmlEvent } from '../aml.tables.js';
 
 /** Dead letters: an event whose evaluation failed on every attempt, kept for staff to look into and re-drive. */
 
-const deadLettersCounter = (platform: Pick<Platform, 'metrics'>) =>
+export const deadLettersCounter = (platform: Pick<Platform, 'metrics'>) =>
   platform.metrics.counter(
     'compliance_aml_dead_letters_total',
     'AML events moved to the dead letters after their evaluation failed on every attempt',

@@ -35,6 +35,31 @@ export function latestVersion(db: Executor, list: string): Promise<SanctionsList
     .executeTakeFirst();
 }
 
+/** Each list's latest accepted version: when it was published and when the service downloaded it (one statement). */
+export function listsInForceDates(db: Executor) {
+  return db
+    .selectFrom('sanctions_list_versions')
+    .distinctOn('list')
+    .select(['list', 'published_on', 'fetched_at'])
+    .orderBy('list')
+    .orderBy('accepted_at', 'desc')
+    .orderBy('version_id', 'desc')
+    .execute();
+}
+
+/**
+ * Players still to be screened by the runs under way: each list version's screening against its changes, and the
+ * quarterly re-screen (0 when none runs).
+ */
+export async function screeningBacklog(db: Executor): Promise<number> {
+  const { rows } = await sql<{ backlog: number }>`
+    select coalesce((select sum(greatest(screening_total - screened, 0)) from sanctions_list_versions
+                     where screening_started_at is not null and screening_finished_at is null), 0)
+         + coalesce((select sum(greatest(total - screened - skipped, 0)) from sanctions_rescreen_runs
+                     where finished_at is null), 0) as backlog`.execute(db);
+  return Number(rows[0]!.backlog);
+}
+
 export async function versionRecorded(db: Executor, list: string, digest: string): Promise<boolean> {
   const row = await db
     .selectFrom('sanctions_list_versions')
