@@ -4,9 +4,11 @@ import { registerLimitJobs } from './limits.jobs.js';
 import { limitRoutes } from './limits.routes.js';
 import { limitsCheckGroupCommit } from './service/check-deposit.js';
 import { playSessionBackofficeRoutes } from './sessions/sessions.backoffice.routes.js';
+import { LimitEvents } from './limits.schemas.js';
 
 export const limitsArea: AreaManifest = {
   name: 'limits',
+  events: LimitEvents,
   tenantRoutes: limitRoutes,
   backofficeRoutes: playSessionBackofficeRoutes,
   groupCommits: (db, config) => ({ limitsCheck: limitsCheckGroupCommit(db, config) }),
