@@ -7,7 +7,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 //   shipped-lists.test.ts) the whole published sanctions lists, which take seconds to read;
 // - process: the tests that start the compiled service or CLI (dist/) in processes of their own, as operators run them.
 const PURE_TESTS = ['src/**/*.pure.test.ts', 'test/**/*.pure.test.ts'];
-const PROCESS_TESTS = ['test/cli/**/*.test.ts', 'test/platform/processes.test.ts'];
+const PROCESS_TESTS = [
+  'test/cli/**/*.test.ts',
+  'test/client/**/*.test.ts',
+  'test/platform/processes.test.ts',
+];
 const PGLITE_TEMPLATE = 'test/helpers/global-setup.ts';
 
 export default defineConfig({

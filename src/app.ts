@@ -14,7 +14,7 @@ import { BACKOFFICE_PREFIX, backofficeRoutes } from './backoffice/backoffice.rou
 import { consoleRoutes } from './console/console.routes.js';
 import { registerTenantAuth } from './platform/auth.js';
 import type { Config } from './config.js';
-import { MANIFESTS } from './manifests.js';
+import { EVENT_CATALOGUE, MANIFESTS } from './manifests.js';
 import type { Platform } from './platform/context.js';
 import {
   clientErrorHandler,
@@ -22,6 +22,7 @@ import {
   MAX_PATH_PARAMETER_LENGTH,
   registerErrorHandling,
 } from './platform/errors.js';
+import { openApiWebhooks } from './platform/events.js';
 import { newId } from './platform/ids.js';
 import { withinRequest } from './platform/logger.js';
 import { registerTenantRateLimits } from './platform/rate-limit.js';
@@ -63,6 +64,17 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 /** Fastify takes a hop count as a function of the hop (its types have no number form). */
 const trustProxyOption = (trust: Config['trustProxy']) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+/**
+ * A query parameter or body field with a default is the caller's to leave out (the validator fills it in), so the
+ * document does not list it as required: generated clients would otherwise demand it.
+ */
+function defaultsOptional(schema: unknown): unknown {
+  const object = schema as { properties?: Record<string, { default?: unknown }>; required?: string[] };
+  if (!object?.properties || !object.required) return schema;
+  const required = object.required.filter((name) => object.properties![name]?.default === undefined);
+  return { ...object, required: required.length > 0 ? required : undefined };
+}
 
 /** Builds the service with no listen(): main.ts listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -144,10 +156,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       },
       security: [{ bearer: [] }],
+      // Every event the service sends, as the operator's endpoint receives it (the typed client's events).
+      webhooks: openApiWebhooks(EVENT_CATALOGUE),
     },
     // The published document is the tenant API; the staff's back office is documented in docs/backoffice.md.
     transform: ({ schema, url }) => ({
-      schema: { ...schema, hide: !url.startsWith('/v1/') || url === '/v1/openapi.json' },
+      schema: {
+        ...schema,
+        querystring: defaultsOptional(schema?.querystring),
+        body: defaultsOptional(schema?.body),
+        hide: !url.startsWith('/v1/') || url === '/v1/openapi.json',
+      },
       url,
     }),
   });

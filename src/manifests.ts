@@ -11,6 +11,7 @@ import { reportsArea } from './areas/reports/index.js';
 import { sanctionsArea } from './areas/sanctions/index.js';
 import { timeOutsArea } from './areas/time-outs/index.js';
 import type { AreaManifest } from './platform/area.js';
+import type { EventSchemas } from './platform/events.js';
 import { PLATFORM_PARTS } from './platform/parts.js';
 import { staffArea } from './staff/index.js';
 
@@ -34,3 +35,11 @@ export const MANIFESTS: readonly AreaManifest[] = [
   regulatorExportsArea,
   reportsArea,
 ];
+
+/** The catalogue of webhook events: every part's events by name (a name declared twice is a mistake, refused here). */
+export const EVENT_CATALOGUE: EventSchemas = Object.fromEntries(
+  MANIFESTS.flatMap((manifest) => Object.entries(manifest.events ?? {})).map(([name, schema], index, all) => {
+    if (all.findIndex(([other]) => other === name) !== index) throw new Error(`event ${name} declared twice`);
+    return [name, schema];
+  }),
+);

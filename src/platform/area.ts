@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Platform } from './context.js';
 import type { DB } from './db/schema.js';
+import type { EventSchemas } from './events.js';
 import type { GroupCommits } from './group-commit.js';
 import type { VendorImplementations } from './vendors.js';
 
@@ -28,6 +29,8 @@ export interface VendorSetup {
 export interface AreaManifest {
   /** The folder's name; for a vendor-backed area, also its key in `platform.vendors`. */
   name: string;
+  /** The webhook events it emits, each with the schema of its data: the catalogue (events.ts), published in OpenAPI. */
+  events?: EventSchemas;
   /** Under `/v1`, behind the tenant's bearer key and its rate limits. */
   tenantRoutes?: Routes;
   /** Under `/v1` without a bearer key: each route authenticates by its own means, or is public (`security: []`). */

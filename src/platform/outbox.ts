@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from './db/schema.js';
+import type { EventCatalogue, EventName } from './events.js';
 import { newId } from './ids.js';
 import { insertEvents } from './outbox.store.js';
 
@@ -17,11 +18,12 @@ export interface WebhookEnvelope<Data = Record<string, unknown>> {
 
 /**
  * Writes events to the outbox inside the caller's transaction: they exist only if the state change commits.
- * One row per receiving tenant (an exclusion is announced to every tenant of its environment).
+ * One row per receiving tenant (an exclusion is announced to every tenant of its environment). Its name and data
+ * are the catalogue's (events.ts): an event the catalogue lacks, or data of another shape, does not compile.
  */
-export async function emitEvent(
+export async function emitEvent<Name extends EventName>(
   tx: Transaction<DB>,
-  input: { tenantIds: string | string[]; event: string; data: Record<string, unknown>; at: Date },
+  input: { tenantIds: string | string[]; event: Name; data: EventCatalogue[Name]; at: Date },
 ): Promise<WebhookEnvelope[]> {
   const tenantIds = Array.isArray(input.tenantIds) ? input.tenantIds : [input.tenantIds];
   if (tenantIds.length === 0) return [];

@@ -1,4 +1,5 @@
 import type { AreaManifest } from './area.js';
+import { PlatformEvents } from './events.js';
 import { eventsFeedRoutes } from './events-feed.routes.js';
 import { fxRoutes } from './fx.routes.js';
 import { mailBackofficeRoutes } from './mail/mail.backoffice.routes.js';
@@ -14,6 +15,7 @@ import { webhookBackofficeRoutes } from './webhooks/webhooks.backoffice.routes.j
 export const PLATFORM_PARTS: readonly AreaManifest[] = [
   {
     name: 'webhooks',
+    events: PlatformEvents,
     tenantRoutes: eventsFeedRoutes,
     backofficeRoutes: webhookBackofficeRoutes,
     start: (platform) => {

@@ -24,13 +24,13 @@ describe('compliance CLI: webhook recovery', () => {
       ...(await emitEvent(tx, {
         tenantIds: tenant.tenantId,
         event: 'ping',
-        data: { n: 1 },
+        data: { tenant_id: tenant.tenantId },
         at: t.platform.clock.now(),
       })),
       ...(await emitEvent(tx, {
         tenantIds: tenant.tenantId,
         event: 'ping',
-        data: { n: 2 },
+        data: { tenant_id: tenant.tenantId },
         at: t.platform.clock.now(),
       })),
     ]);

@@ -1,7 +1,30 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { EVENT_CATALOGUE } from '../../src/manifests.js';
+import { eventEnvelope } from '../../src/platform/events.js';
 import type { WebhookEnvelope } from '../../src/platform/outbox.js';
+import { validatorCompiler } from '../../src/platform/validation.js';
+
+/**
+ * Each catalogued event's envelope, validated as the service validates a request body: every event a test's flow
+ * really sends is checked against the schema the OpenAPI document and the typed client publish for it.
+ */
+const compile = validatorCompiler();
+const ENVELOPES = new Map(
+  Object.entries(EVENT_CATALOGUE).map(([name, data]) => [
+    name,
+    compile({ schema: eventEnvelope(name, data), httpPart: 'body' }),
+  ]),
+);
+
+/** Why an envelope is not its catalogue entry, or undefined when it is. */
+export function catalogueMismatch(envelope: WebhookEnvelope): string | undefined {
+  const validate = ENVELOPES.get(envelope.event);
+  if (!validate) return `${envelope.event} is not in the event catalogue`;
+  if (validate(structuredClone(envelope))) return undefined;
+  return `${envelope.event}: ${JSON.stringify(validate.errors)}`;
+}
 
 export interface ReceivedWebhook {
   headers: http.IncomingHttpHeaders;
@@ -12,6 +35,8 @@ export interface ReceivedWebhook {
 /** A tenant's webhook endpoint on loopback. It answers each request with the next status of `statuses` (then 200). */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
+  /** Received events that do not match their catalogue entry: close() fails the test that received them. */
+  readonly uncatalogued: string[] = [];
   private statuses: number[] = [];
   /** While true, every request answers 503 (an outage), after the queued `statuses`. */
   down = false;
@@ -27,7 +52,10 @@ export class WebhookReceiver {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       req.on('end', () => {
-        receiver.received.push({ headers: req.headers, body, envelope: JSON.parse(body) as WebhookEnvelope });
+        const envelope = JSON.parse(body) as WebhookEnvelope;
+        receiver.received.push({ headers: req.headers, body, envelope });
+        const mismatch = catalogueMismatch(envelope);
+        if (mismatch) receiver.uncatalogued.push(mismatch);
         res.statusCode = receiver.statuses.shift() ?? (receiver.down ? 503 : 200);
         if (receiver.holding) receiver.held.push(res);
         else res.end();
@@ -74,5 +102,8 @@ export class WebhookReceiver {
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeAllConnections();
     await closed;
+    if (this.uncatalogued.length > 0) {
+      throw new Error(`webhooks unlike their catalogue entry:\n${this.uncatalogued.join('\n')}`);
+    }
   }
 }

@@ -7,10 +7,20 @@ import { emitEvent } from '../../src/platform/outbox.js';
 import { Scheduler, scheduleJob } from '../../src/platform/scheduler.js';
 import { TestService } from '../helpers/test-service.js';
 
-// A job whose visible effect is an outbox event, as every area's due work is.
+// A job whose visible effect is an outbox event naming its subject, as every area's due work is.
 const KIND = 'test.announce';
 const announce = async (tx: Transaction<DB>, job: ScheduledJob, now: Date) => {
-  await emitEvent(tx, { tenantIds: job.tenant_id!, event: 'ping', data: { job: job.subject_id }, at: now });
+  await emitEvent(tx, {
+    tenantIds: job.tenant_id!,
+    event: 'play_session.limit_reached',
+    data: {
+      session_id: job.subject_id,
+      user_id: 'player-1',
+      limit_type: 'limit_session',
+      reached_at: now.toISOString(),
+    },
+    at: now,
+  });
 };
 const eventsOf = (t: TestService, tenantId: string) =>
   t.db.selectFrom('events').select(['payload']).where('tenant_id', '=', tenantId).execute();
@@ -41,7 +51,7 @@ describe('scheduled work', () => {
 
     await second.advance(1);
     const events = await eventsOf(second, tenant.tenantId);
-    expect(events.map((e) => JSON.parse(e.payload).data)).toEqual([{ job: 'subject-1' }]);
+    expect(events.map((e) => JSON.parse(e.payload).data.session_id)).toEqual(['subject-1']);
     expect(
       await second.db.selectFrom('scheduled_jobs').selectAll().where('kind', '=', KIND).execute(),
     ).toEqual([]);
@@ -62,7 +72,9 @@ describe('scheduled work', () => {
     });
     const ran = await Promise.all(schedulers.map((s) => s.runDue()));
     expect(ran[0]! + ran[1]!).toBe(30);
-    const subjects = (await eventsOf(t, tenant.tenantId)).map((e) => JSON.parse(e.payload).data.job).sort();
+    const subjects = (await eventsOf(t, tenant.tenantId))
+      .map((e) => JSON.parse(e.payload).data.session_id)
+      .sort();
     expect(subjects).toEqual(Array.from({ length: 30 }, (_, i) => `s-${i}`).sort());
   });
 

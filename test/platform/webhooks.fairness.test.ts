@@ -85,7 +85,7 @@ describe('webhook delivery is fair across tenants', () => {
           const [e] = await emitEvent(tx, {
             tenantIds: tenant.tenantId,
             event: 'ping',
-            data: { i },
+            data: { tenant_id: tenant.tenantId },
             at: t.platform.clock.now(),
           });
           ids.push(e!.event_id);

@@ -26,13 +26,16 @@ describe('webhook delivery through outages, and recovery', () => {
     expect(response.statusCode).toBe(202);
     return response.json<{ event_id: string }>().event_id;
   };
-  const emit = async (tenant: TestTenant, n: number) => {
+  const emit = async (tenant: TestTenant) => {
     const t = suite.current;
-    const [envelope] = await t.db
-      .transaction()
-      .execute((tx) =>
-        emitEvent(tx, { tenantIds: tenant.tenantId, event: 'ping', data: { n }, at: t.platform.clock.now() }),
-      );
+    const [envelope] = await t.db.transaction().execute((tx) =>
+      emitEvent(tx, {
+        tenantIds: tenant.tenantId,
+        event: 'ping',
+        data: { tenant_id: tenant.tenantId },
+        at: t.platform.clock.now(),
+      }),
+    );
     return envelope!.event_id;
   };
   const deliveries = async (tenant: TestTenant) => {
@@ -145,10 +148,10 @@ describe('webhook delivery through outages, and recovery', () => {
     const t = suite.current;
     receiver = await WebhookReceiver.start();
     const tenant = await t.createTenant();
-    const tooOld = await emit(tenant, 1);
+    const tooOld = await emit(tenant);
     await t.deliverWebhooks();
     await t.advance((REDELIVERY_HORIZON_DAYS + 1) * DAY);
-    const recent = [await emit(tenant, 2), await emit(tenant, 3)];
+    const recent = [await emit(tenant), await emit(tenant)];
     await t.deliverWebhooks();
     expect((await deliveries(tenant)).map((d) => d.delivery_status)).toEqual(Array(3).fill('no_destination'));
 
@@ -182,7 +185,7 @@ describe('webhook delivery through outages, and recovery', () => {
     // Three events fail their first attempt and wait for a retry; the other tenant's event has no destination.
     receiver.respondWith(503, 503, 503);
     const failing = [await ping(tenant), await ping(tenant), await ping(tenant)];
-    const elsewhere = await emit(other, 1);
+    const elsewhere = await emit(other);
     await t.deliverWebhooks();
     expect(receiver.received).toHaveLength(4);
 

@@ -22,13 +22,16 @@ describe('outbox and webhook delivery', () => {
     tenant = await t.createTenant({ webhookUrl: receiver.url });
   }
 
-  const emit = (event: string, data: Record<string, unknown>) => {
+  const emit = () => {
     const t = suite.current;
-    return t.db
-      .transaction()
-      .execute((tx) =>
-        emitEvent(tx, { tenantIds: tenant.tenantId, event, data, at: t.platform.clock.now() }),
-      );
+    return t.db.transaction().execute((tx) =>
+      emitEvent(tx, {
+        tenantIds: tenant.tenantId,
+        event: 'ping',
+        data: { tenant_id: tenant.tenantId },
+        at: t.platform.clock.now(),
+      }),
+    );
   };
 
   it('delivers a ping signed per Standard Webhooks, verified by the standardwebhooks package', async () => {
@@ -72,7 +75,7 @@ describe('outbox and webhook delivery', () => {
         await emitEvent(tx, {
           tenantIds: tenant.tenantId,
           event: 'ping',
-          data: {},
+          data: { tenant_id: tenant.tenantId },
           at: t.platform.clock.now(),
         });
         throw new Error('state change failed');
@@ -92,7 +95,7 @@ describe('outbox and webhook delivery', () => {
     const t = suite.current;
     await freshTenant();
     receiver.respondWith(...Array<number>(MAX_ATTEMPTS).fill(503));
-    const [envelope] = await emit('ping', { n: 1 });
+    const [envelope] = await emit();
     await t.deliverWebhooks();
     expect(receiver.received).toHaveLength(1);
 
@@ -155,7 +158,7 @@ describe('outbox and webhook delivery', () => {
           ...(await emitEvent(tx, {
             tenantIds: tenant.tenantId,
             event: 'ping',
-            data: { i },
+            data: { tenant_id: tenant.tenantId },
             at: t.platform.clock.now(),
           })),
         );
@@ -183,7 +186,7 @@ describe('outbox and webhook delivery', () => {
     const t = suite.current;
     receiver = await WebhookReceiver.start();
     tenant = await t.createTenant();
-    const [envelope] = await emit('ping', {});
+    const [envelope] = await emit();
     await t.deliverWebhooks();
     const row = await t.db
       .selectFrom('events')
@@ -237,11 +240,14 @@ describe('webhook destinations', () => {
       .set({ webhook_url: 'http://127.0.0.1:9/hook' })
       .where('tenant_id', '=', tenant.tenantId)
       .execute();
-    const [envelope] = await t.db
-      .transaction()
-      .execute((tx) =>
-        emitEvent(tx, { tenantIds: tenant.tenantId, event: 'ping', data: {}, at: t.platform.clock.now() }),
-      );
+    const [envelope] = await t.db.transaction().execute((tx) =>
+      emitEvent(tx, {
+        tenantIds: tenant.tenantId,
+        event: 'ping',
+        data: { tenant_id: tenant.tenantId },
+        at: t.platform.clock.now(),
+      }),
+    );
     await t.deliverWebhooks();
     const attempt = await t.db
       .selectFrom('webhook_attempts')

@@ -12,7 +12,10 @@ export type DecisionAction = 'confirm_hold' | 'clear' | 'escalate' | 'freeze';
 export const DECISION_ACTIONS = ['confirm_hold', 'clear', 'escalate', 'freeze'] as const;
 
 /** Where each action leads and the webhook it sends. */
-export const DECISIONS: Record<DecisionAction, { to: AmlCaseStatus; event: string }> = {
+export const DECISIONS: Record<
+  DecisionAction,
+  { to: AmlCaseStatus; event: 'aml.held' | 'aml.cleared' | 'aml.escalated' | 'aml.account_frozen' }
+> = {
   confirm_hold: { to: 'held', event: 'aml.held' },
   clear: { to: 'cleared', event: 'aml.cleared' },
   escalate: { to: 'escalated', event: 'aml.escalated' },

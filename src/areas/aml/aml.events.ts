@@ -11,7 +11,7 @@ import type { AmlCase } from './aml.tables.js';
 /** aml.flagged, for a case that opened or gained a rule code. */
 export function flagged(found: AmlCase) {
   return {
-    event: 'aml.flagged',
+    event: 'aml.flagged' as const,
     data: {
       case_id: found.case_id,
       user_id: found.user_id,

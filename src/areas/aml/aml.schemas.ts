@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { EventDataOf, EventSchemas } from '../../platform/events.js';
 import {
   ClientTimestamp,
   DecisionProposal,
@@ -299,3 +300,40 @@ export const AmlSettings = Type.Object({
   r009_window_hours: Type.Number(),
   r009_window_seconds: Type.Integer(),
 });
+
+/** aml.held, aml.cleared, aml.escalated and aml.account_frozen: a staff decision on a case (aml.events.ts). */
+const AmlDecision = (description: string) =>
+  Type.Object(
+    {
+      case_id: Type.String(),
+      user_id: Type.String(),
+      status: CaseStatus,
+      withdrawal_id: Type.Union([Type.String(), Type.Null()], { description: 'null for an async case' }),
+      rules_triggered: RuleCodes,
+      reviewer: Type.String(),
+    },
+    { additionalProperties: false, description },
+  );
+
+/** Every event the AML area emits. Rule codes, scores and transaction ids only (tipping-off). */
+export const AmlEvents = {
+  'aml.flagged': Type.Object(
+    {
+      case_id: Type.String(),
+      user_id: Type.String(),
+      rules_triggered: RuleCodes,
+      risk_score: Type.Integer({ minimum: 0, maximum: 100 }),
+      recommended_action: Type.Enum(['review', 'hold_and_review', 'escalate'] as const),
+      transactions_to_review: Type.Array(Type.String(), { description: 'Transaction ids' }),
+    },
+    { additionalProperties: false, description: 'An async rule tripped; case opened' },
+  ),
+  'aml.held': AmlDecision('Real-time hold confirmed by compliance; funds blocked'),
+  'aml.cleared': AmlDecision('Case dismissed; release funds'),
+  'aml.escalated': AmlDecision('Case requires SAR filing'),
+  'aml.account_frozen': AmlDecision('Account suspended pending investigation'),
+} satisfies EventSchemas;
+
+declare module '../../platform/events.js' {
+  interface EventCatalogue extends EventDataOf<typeof AmlEvents> {}
+}

@@ -8,9 +8,11 @@ import { registerAmlWork } from './aml.jobs.js';
 import { amlRoutes } from './aml.routes.js';
 import { amlEventsGroupCommit } from './service/ingest-event.js';
 import { amlScreenHistoryGroupCommit } from './service/screen-withdrawal.js';
+import { AmlEvents } from './aml.schemas.js';
 
 export const amlArea: AreaManifest = {
   name: 'aml',
+  events: AmlEvents,
   tenantRoutes: amlRoutes,
   backofficeRoutes: amlBackofficeRoutes,
   groupCommits: (db, config) => ({

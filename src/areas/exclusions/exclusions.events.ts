@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
+import type { EventCatalogue } from '../../platform/events.js';
 import { emitEvent } from '../../platform/outbox.js';
 import { SOURCE_NAMES } from './exclusions.rules.js';
 import type { Source } from './exclusions.schemas.js';
@@ -56,7 +57,7 @@ function voidedData(row: ExclusionRow, source: Source) {
   };
 }
 
-const DATA: Record<ExclusionEvent, (row: ExclusionRow, source: Source) => Record<string, unknown>> = {
+const DATA: Record<ExclusionEvent, (row: ExclusionRow, source: Source) => EventCatalogue[ExclusionEvent]> = {
   'exclusion.created': registeredData,
   'exclusion.permanent': registeredData,
   'exclusion.regulator_synced': registeredData,

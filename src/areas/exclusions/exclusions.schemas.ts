@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { EventDataOf, EventSchemas } from '../../platform/events.js';
 import { ClientTimestamp, DecisionProposal, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
 import { DURATIONS, SOURCE_NAMES } from './exclusions.rules.js';
 
@@ -209,3 +210,61 @@ export const VoidRequest = Type.Object(
   },
   { additionalProperties: false },
 );
+
+const EventTimestamp = Type.String({ format: 'date-time' });
+const NullableEventTimestamp = Type.Union([EventTimestamp, Type.Null()]);
+
+/** exclusion.created, .permanent and .regulator_synced: the spec's data of exclusion.created. */
+const RegisteredExclusion = (description: string) =>
+  Type.Object(
+    {
+      exclusion_id: Type.String(),
+      user_email: Type.Union([Type.String(), Type.Null()], {
+        description:
+          "null when registered without one, or for another operator's row whose email this tenant never showed",
+      }),
+      user_phone: Type.Union([Type.String(), Type.Null()]),
+      duration: Duration,
+      is_permanent: Type.Boolean(),
+      expires_at: NullableEventTimestamp,
+      source: Source,
+    },
+    { additionalProperties: false, description },
+  );
+
+/** Every event the self-exclusion area emits, with its data (exclusions.events.ts). */
+export const ExclusionEvents = {
+  'exclusion.created': RegisteredExclusion('A user is excluded, locally or via another licensed operator'),
+  'exclusion.permanent': RegisteredExclusion('A permanent exclusion is registered'),
+  'exclusion.regulator_synced': RegisteredExclusion(
+    "A user is excluded via the regulator's comprehensive form",
+  ),
+  'exclusion.expired': Type.Object(
+    {
+      exclusion_id: Type.String(),
+      user_id: Type.Union([Type.String(), Type.Null()], { description: "null for another operator's row" }),
+      duration: Duration,
+      expires_at: NullableEventTimestamp,
+      source: Source,
+    },
+    { additionalProperties: false, description: 'A timed exclusion auto-expires' },
+  ),
+  'exclusion.voided': Type.Object(
+    {
+      exclusion_id: Type.String(),
+      user_id: Type.Union([Type.String(), Type.Null()], { description: "null for another operator's row" }),
+      duration: Duration,
+      is_permanent: Type.Boolean(),
+      voided_at: NullableEventTimestamp,
+      source: Source,
+    },
+    {
+      additionalProperties: false,
+      description: 'An exclusion registered in error no longer matches; stop enforcing it',
+    },
+  ),
+} satisfies EventSchemas;
+
+declare module '../../platform/events.js' {
+  interface EventCatalogue extends EventDataOf<typeof ExclusionEvents> {}
+}

@@ -6,9 +6,11 @@ import { registerExclusionJobs } from './exclusions.jobs.js';
 import { exclusionRoutes } from './exclusions.routes.js';
 import { flushSightings } from './exclusions.sightings.js';
 import { exclusionsCheckGroupCommit } from './service/check-exclusion.js';
+import { ExclusionEvents } from './exclusions.schemas.js';
 
 export const exclusionsArea: AreaManifest = {
   name: 'exclusions',
+  events: ExclusionEvents,
   tenantRoutes: exclusionRoutes,
   backofficeRoutes: exclusionBackofficeRoutes,
   groupCommits: (db, config) => ({ exclusionsCheck: exclusionsCheckGroupCommit(db, config) }),

@@ -1,12 +1,13 @@
 import type { CountryStatus } from './geo.rules.js';
+import type { SetCountryStatusRequest } from './geo.schemas.js';
 
 /** Every event the geo area emits: a tier move of a list entry, announced to every tenant. */
 
-const EVENT_BY_STATUS: Record<CountryStatus, string> = {
+const EVENT_BY_STATUS = {
   blocked: 'geo.country_blocked',
   restricted: 'geo.country_restricted',
   allowed: 'geo.country_allowed',
-};
+} as const satisfies Record<CountryStatus, string>;
 
 /** geo.country_blocked, geo.country_restricted or geo.country_allowed, named by the entry's new tier. */
 export function tierMoved(change: {
@@ -14,7 +15,7 @@ export function tierMoved(change: {
   name: string;
   previousStatus: CountryStatus;
   newStatus: CountryStatus;
-  reason: string;
+  reason: SetCountryStatusRequest['reason'];
 }) {
   return {
     event: EVENT_BY_STATUS[change.newStatus],

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { EventDataOf, EventSchemas } from '../../platform/events.js';
 import { Timestamp } from '../../platform/schemas.js';
 import { COUNTRY_MOVE_REASON_CODES } from './geo.rules.js';
 
@@ -76,3 +77,27 @@ export const SetCountryStatusRequest = Type.Object(
   { additionalProperties: false },
 );
 export type SetCountryStatusRequest = Static<typeof SetCountryStatusRequest>;
+
+/** A tier move of a list entry, announced to every tenant (geo.events.ts). */
+const CountryMoved = (description: string) =>
+  Type.Object(
+    {
+      country_code: Type.String(),
+      country_name: Type.String(),
+      previous_status: CountryStatus,
+      new_status: CountryStatus,
+      reason: SetCountryStatusRequest.properties.reason,
+    },
+    { additionalProperties: false, description },
+  );
+
+/** Every event the geo area emits, named by the entry's new tier. */
+export const GeoEvents = {
+  'geo.country_blocked': CountryMoved('A country moves to blocked'),
+  'geo.country_restricted': CountryMoved('A country moves to restricted'),
+  'geo.country_allowed': CountryMoved('A country moves back to allowed'),
+} satisfies EventSchemas;
+
+declare module '../../platform/events.js' {
+  interface EventCatalogue extends EventDataOf<typeof GeoEvents> {}
+}

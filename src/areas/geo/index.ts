@@ -5,9 +5,11 @@ import { registerGeoJobs } from './geo.jobs.js';
 import { geoBackofficeRoutes, geoRoutes } from './geo.routes.js';
 import { geoAuditLogGroupCommit } from './service/check-ip.js';
 import { geoVendors, installProductionGeo, type GeoVendors } from './resolver/production.js';
+import { GeoEvents } from './geo.schemas.js';
 
 export const geoArea: AreaManifest = {
   name: 'geo',
+  events: GeoEvents,
   tenantRoutes: geoRoutes,
   backofficeRoutes: geoBackofficeRoutes,
   groupCommits: (db, config) => ({ geoAuditLog: geoAuditLogGroupCommit(db, config) }),

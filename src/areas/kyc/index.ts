@@ -6,9 +6,11 @@ import { registerKycJobs } from './kyc.jobs.js';
 import { kycRoutes } from './kyc.routes.js';
 import { kycSandboxVendorRoutes } from './kyc.sandbox.routes.js';
 import { kycVendors, type KycVendor } from './kyc.vendor.js';
+import { KycEvents } from './kyc.schemas.js';
 
 export const kycArea: AreaManifest = {
   name: 'kyc',
+  events: KycEvents,
   tenantRoutes: kycRoutes,
   // The sandbox vendor's hosted flow: opened by the player's browser with the check's token, not a bearer key.
   openRoutes: kycSandboxVendorRoutes,

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
+import type { EventCatalogue } from '../../platform/events.js';
 import { emitEvent } from '../../platform/outbox.js';
 import type { KycCheck } from './kyc.tables.js';
 
@@ -16,10 +17,10 @@ export const statusData = (check: KycCheck) => ({
 });
 
 /** KYC events go to the tenant that owns the check only, in the caller's transaction. */
-export const emitKycEvent = (
+export const emitKycEvent = <Event extends KycEvent>(
   tx: Transaction<DB>,
   check: KycCheck,
-  event: KycEvent,
-  data: Record<string, unknown>,
+  event: Event,
+  data: EventCatalogue[Event],
   now: Date,
 ) => emitEvent(tx, { tenantIds: check.tenant_id, event, data, at: now });

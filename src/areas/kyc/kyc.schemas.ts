@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
+import type { EventDataOf, EventSchemas } from '../../platform/events.js';
 import { ClientTimestamp, CurrencyCode, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
 
 export const KycTier = Type.Union(
@@ -193,3 +194,40 @@ export const ReviewQueuePage = Type.Object({
   reviews: Type.Array(ReviewQueueEntry),
   next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'null: this page is the last' }),
 });
+
+/** What every KYC event but kyc.approved carries: the check as the tenant knows it. */
+const CheckState = {
+  kyc_check_id: Type.String(),
+  user_id: Type.String(),
+  status: KycStatus,
+  required_tier: KycTier,
+};
+const NullableId = Type.Union([Type.String(), Type.Null()]);
+const kycEvent = <Extra extends Record<string, TSchema>>(description: string, extra: Extra) =>
+  Type.Object({ ...CheckState, ...extra }, { additionalProperties: false, description });
+
+/** Every event the KYC area emits, one per move of a check (service/transitions.ts). */
+export const KycEvents = {
+  'kyc.started': kycEvent('User initiated the vendor flow', {}),
+  'kyc.submitted': kycEvent('Documents uploaded, awaiting review', { required_documents: Documents }),
+  'kyc.approved': Type.Object(
+    {
+      kyc_check_id: Type.String(),
+      user_id: Type.String(),
+      verified_tier: KycTier,
+      release_withdrawal_id: NullableId,
+    },
+    { additionalProperties: false, description: 'Tier achieved; release the held withdrawal' },
+  ),
+  'kyc.tier_upgraded': kycEvent('User verified at a higher tier', {
+    previous_tier: KycTier,
+    verified_tier: KycTier,
+    verified_at: Type.String({ format: 'date-time' }),
+  }),
+  'kyc.rejected': kycEvent('Verification failed; keep the withdrawal blocked', { withdrawal_id: NullableId }),
+  'kyc.expired': kycEvent('Abandoned check; withdrawal cancelled', { cancelled_withdrawal_id: NullableId }),
+} satisfies EventSchemas;
+
+declare module '../../platform/events.js' {
+  interface EventCatalogue extends EventDataOf<typeof KycEvents> {}
+}

@@ -5,9 +5,11 @@ import { limitRoutes } from './limits.routes.js';
 import { limitsCheckGroupCommit } from './service/check-deposit.js';
 import { wagerCheckGroupCommit } from './service/check-wager.js';
 import { playSessionBackofficeRoutes } from './sessions/sessions.backoffice.routes.js';
+import { LimitEvents } from './limits.schemas.js';
 
 export const limitsArea: AreaManifest = {
   name: 'limits',
+  events: LimitEvents,
   tenantRoutes: limitRoutes,
   backofficeRoutes: playSessionBackofficeRoutes,
   groupCommits: (db, config) => ({

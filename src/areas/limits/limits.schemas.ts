@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { EventDataOf, EventSchemas } from '../../platform/events.js';
 import { ClientTimestamp, CurrencyCode, Timestamp } from '../../platform/schemas.js';
 import { LIMIT_KINDS, LIMIT_TYPES, WINDOW_TYPES } from './limits.rules.js';
 
@@ -300,3 +301,49 @@ export const WagerCheckResult = Type.Object({
   user_message: Type.Optional(Type.String({ description: 'Rejected: plain language, display verbatim' })),
 });
 export type WagerCheckResult = Static<typeof WagerCheckResult>;
+
+const EventTimestamp = Type.String({ format: 'date-time' });
+
+/** limit.breach_attempt: a deposit check's rejection, or (with the kinds named) a wager check's. */
+const BreachAttempt = Type.Object(
+  {
+    user_id: Type.String(),
+    amount_cents: Type.Integer({ description: 'The rejected deposit or stake' }),
+    currency: Type.String(),
+    limit_id: Type.String(),
+    limit_kind: Type.Optional(StakeKind),
+    breached_limit_kind: Type.Optional(StakeKind),
+    breached_limit_type: WindowType,
+    limit_amount_cents: Type.Integer(),
+    already_spent_cents: Type.Integer(),
+    max_allowed_now_cents: Type.Integer(),
+    next_reset_at: Type.Union([EventTimestamp, Type.Null()], {
+      description: 'When the amount fits; null only for a stake that never fits',
+    }),
+  },
+  { additionalProperties: false, description: 'A deposit or a stake was rejected by a limit' },
+);
+
+const EventLimitRecord = (description: string) => ({ ...LimitRecord, description });
+
+/** Every event the limits area emits, with its data (limits.events.ts, statements/limits-check.ts, sessions/). */
+export const LimitEvents = {
+  'limit.created': EventLimitRecord('A first-time limit is set'),
+  'limit.decreased': EventLimitRecord('A decrease takes effect'),
+  'limit.activated': EventLimitRecord('A pending increase completed its cooling-off'),
+  'limit.cancelled': EventLimitRecord('A pending increase is cancelled'),
+  'limit.breach_attempt': BreachAttempt,
+  'play_session.limit_reached': Type.Object(
+    {
+      session_id: Type.String(),
+      user_id: Type.String(),
+      limit_type: LimitType,
+      reached_at: EventTimestamp,
+    },
+    { additionalProperties: false, description: 'A play session reached its play_time limit' },
+  ),
+} satisfies EventSchemas;
+
+declare module '../../platform/events.js' {
+  interface EventCatalogue extends EventDataOf<typeof LimitEvents> {}
+}

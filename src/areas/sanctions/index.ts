@@ -11,9 +11,11 @@ import {
 
 import { sanctionsBackofficeRoutes } from './sanctions.backoffice.routes.js';
 import { sanctionsRoutes } from './sanctions.routes.js';
+import { SanctionsEvents } from './sanctions.schemas.js';
 
 export const sanctionsArea: AreaManifest = {
   name: 'sanctions',
+  events: SanctionsEvents,
   tenantRoutes: sanctionsRoutes,
   backofficeRoutes: sanctionsBackofficeRoutes,
   vendors: ({ config, clock, log }: VendorSetup, override: Partial<SanctionsVendors>) =>

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
+import type { EventOf } from '../../platform/events.js';
 import { emitEvent } from '../../platform/outbox.js';
 import type { Decision } from './sanctions.rules.js';
 import type { SanctionsScreen } from './sanctions.tables.js';
@@ -34,10 +35,10 @@ export async function emitHit(tx: Transaction<DB>, screen: SanctionsScreen, at: 
 export function decisionEvents(
   decision: Decision,
   data: { case_id: string; user_id: string; reviewer: string; transactions_held: boolean },
-): { event: SanctionsEvent; data: Record<string, unknown> }[] {
+): EventOf<'sanctions.cleared' | 'sanctions.confirmed' | 'sanctions.account_frozen'>[] {
   if (decision === 'cleared') return [{ event: 'sanctions.cleared', data }];
   return [
     { event: 'sanctions.confirmed', data },
-    { event: 'sanctions.account_frozen', data: { ...data, funds_frozen: true } },
+    { event: 'sanctions.account_frozen', data: { ...data, funds_frozen: true as const } },
   ];
 }

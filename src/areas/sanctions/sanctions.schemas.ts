@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { EventDataOf, EventSchemas } from '../../platform/events.js';
 import { DecisionProposal, Timestamp } from '../../platform/schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
@@ -239,3 +240,44 @@ export const RescreenUserRequest = Type.Object(
   { additionalProperties: false },
 );
 export type RescreenUserRequest = Static<typeof RescreenUserRequest>;
+
+/** sanctions.cleared exactly as the spec has it; sanctions.confirmed shares it. */
+const SanctionsDecision = {
+  case_id: Type.String(),
+  user_id: Type.String(),
+  reviewer: Type.String(),
+  transactions_held: Type.Boolean(),
+};
+
+/** Every event the sanctions area emits (sanctions.events.ts). None names a list or a matched entity. */
+export const SanctionsEvents = {
+  'sanctions.hit': Type.Object(
+    {
+      screen_id: Type.String(),
+      case_id: Type.Union([Type.String(), Type.Null()]),
+      user_id: Type.String(),
+      status: ScreeningStatus,
+      match_count: Type.Integer(),
+      highest_match_score: Type.Number({ minimum: 0, maximum: 1 }),
+      transactions_held: Type.Literal(true),
+      signup_allowed: Type.Literal(true),
+    },
+    { additionalProperties: false, description: 'Screening hit; transactions held' },
+  ),
+  'sanctions.cleared': Type.Object(SanctionsDecision, {
+    additionalProperties: false,
+    description: 'Reviewer dismissed the hit; resume transactions',
+  }),
+  'sanctions.confirmed': Type.Object(SanctionsDecision, {
+    additionalProperties: false,
+    description: 'Reviewer confirmed; terminate account, freeze funds',
+  }),
+  'sanctions.account_frozen': Type.Object(
+    { ...SanctionsDecision, funds_frozen: Type.Literal(true) },
+    { additionalProperties: false, description: 'Sent alongside sanctions.confirmed as a freeze signal' },
+  ),
+} satisfies EventSchemas;
+
+declare module '../../platform/events.js' {
+  interface EventCatalogue extends EventDataOf<typeof SanctionsEvents> {}
+}

@@ -2,9 +2,11 @@
 import type { AreaManifest } from '../../platform/area.js';
 import { registerTimeOutJobs } from './time-outs.jobs.js';
 import { timeOutRoutes } from './time-outs.routes.js';
+import { TimeOutEvents } from './time-outs.schemas.js';
 
 export const timeOutsArea: AreaManifest = {
   name: 'time-outs',
+  events: TimeOutEvents,
   tenantRoutes: timeOutRoutes,
   start: registerTimeOutJobs,
 };

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { EventDataOf, EventSchemas } from '../../platform/events.js';
 import { ClientTimestamp, Timestamp } from '../../platform/schemas.js';
 import { DEFAULT_REASON, TIME_OUT_DURATIONS } from './time-outs.rules.js';
 
@@ -66,3 +67,13 @@ export const TimeOutList = Type.Object({
   time_outs: Type.Array(TimeOutView, { description: 'Newest first; at most one is active' }),
 });
 export type TimeOutList = Static<typeof TimeOutList>;
+
+/** Every event the time-outs area emits: both carry the time-out record (time-outs.events.ts). */
+export const TimeOutEvents = {
+  'timeout.started': { ...TimeOut, description: 'A time-out starts, or a longer one extends it' },
+  'timeout.ended': { ...TimeOut, description: 'The time-out in force reaches its ends_at' },
+} satisfies EventSchemas;
+
+declare module '../../platform/events.js' {
+  interface EventCatalogue extends EventDataOf<typeof TimeOutEvents> {}
+}

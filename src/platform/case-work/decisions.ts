@@ -5,6 +5,7 @@ import type { Executor } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import type { AppError } from '../errors.js';
 import * as fourEyes from '../four-eyes.js';
+import type { EventOf } from '../events.js';
 import { emitEvent } from '../outbox.js';
 import { cancelReviewDeadlines } from '../review-deadlines.js';
 import { forTenant, withTransaction } from '../service-context.js';
@@ -20,10 +21,7 @@ import type { AnyReviewQueue } from './descriptor.js';
  */
 
 /** An event a decision announces to the case's tenant. */
-export interface DecisionEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
+export type DecisionEvent = EventOf;
 
 /** What the flow reads of a case: whose it is, and its status (a decided case that left review ends its alerts). */
 interface CaseRow {

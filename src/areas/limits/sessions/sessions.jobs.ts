@@ -33,7 +33,8 @@ export function registerPlaySessionJobs(platform: Platform): void {
       data: {
         session_id: row.session_id,
         user_id: row.user_id,
-        limit_type: row.limit_type,
+        // Set with ends_at: a session has an end of its own only when a limit gave it one.
+        limit_type: row.limit_type!,
         reached_at: row.ends_at!.toISOString(),
       },
       at: now,
