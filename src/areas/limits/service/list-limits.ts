@@ -3,9 +3,8 @@ import { minorScale } from '../../../platform/fx.js';
 import { toKindRecord, toRecord } from '../limits.events.js';
 import { WINDOW_SECONDS, type LimitKind, type StakeKind, type WindowType } from '../limits.rules.js';
 import type { KindLimitView } from '../limits.schemas.js';
-import { heldStakes } from '../stakes/held-stakes.js';
-import { used } from '../stakes/stake-decision.js';
-import { stakeTotals } from '../stakes/stakes.store.js';
+import { unmatchedHolds, used } from '../stakes/stake-decision.js';
+import { stakeStates } from '../stakes/stakes.store.js';
 import { openLimitsOfUser, type OpenLimit } from '../limits.store.js';
 import { windowStates } from '../statements/limits-windows.js';
 import { playResetsAt, remainingSeconds, spentSeconds } from '../sessions/play-time.js';
@@ -84,16 +83,18 @@ async function otherKindViews(
   if (open.length === 0) return [];
   const { tenantId } = ctx;
   const currency = open.find((l) => l.currency !== null)?.currency;
-  const [totals, held] = currency
-    ? await Promise.all([
-        stakeTotals(ctx.db, tenantId, userId, currency, minorScale(currency), now),
-        heldStakes(ctx.db, tenantId, userId, now),
-      ])
-    : [undefined, []];
-  const heldCents = held.reduce((sum, h) => sum + h.amount_cents, 0);
-  const { played } = open.some((l) => l.limit_kind === 'play_time')
-    ? await playTimeState(ctx.db, tenantId, userId, now)
-    : { played: [] };
+  const [stakes, { played }] = await Promise.all([
+    currency
+      ? stakeStates(ctx.db, [{ tenantId, userId, currency, scale: minorScale(currency), at: now }])
+      : undefined,
+    open.some((l) => l.limit_kind === 'play_time')
+      ? playTimeState(ctx.db, tenantId, userId, now)
+      : { played: [] },
+  ]);
+  const totals = stakes?.[0]?.totals;
+  const heldCents = stakes
+    ? unmatchedHolds(stakes[0]!.holds, stakes[0]!.acknowledged).reduce((sum, h) => sum + h.amount_cents, 0)
+    : 0;
   const views: KindLimitView[] = [];
   for (const limit of open) {
     const pending = open.find(

@@ -43,49 +43,6 @@ const counted = (
 /** Stakes and payouts in a window, with its oldest counted stake and event (when each leaves the window). */
 export type WindowUse = WindowTotals & { oldestStakeAt: Date | null; oldestAt: Date | null };
 
-/** Stakes and payouts in each rolling window ending now. */
-export async function stakeTotals(
-  db: Executor,
-  tenantId: string,
-  userId: string,
-  currency: string,
-  scale: number,
-  now: Date,
-): Promise<Record<WindowType, WindowUse>> {
-  const since = new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000);
-  const windows = sql.join(
-    WINDOW_TYPES.map(
-      (type) => sql`(${type}::text, ${new Date(now.getTime() - WINDOW_SECONDS[type] * 1000)}::timestamptz)`,
-    ),
-  );
-  const result = await sql<{
-    limit_type: WindowType;
-    stakes: string;
-    payouts: string;
-    oldest_stake_at: Date | null;
-    oldest_at: Date | null;
-  }>`
-    with ev as (${counted(tenantId, userId, currency, scale, since)})
-    select w.limit_type,
-      coalesce(sum(ev.cents) filter (where ev.event_type = 'wager'), 0)::text as stakes,
-      coalesce(sum(ev.cents) filter (where ev.event_type = 'settlement'), 0)::text as payouts,
-      min(ev.occurred_at) filter (where ev.event_type = 'wager') as oldest_stake_at,
-      min(ev.occurred_at) as oldest_at
-    from (values ${windows}) as w(limit_type, since)
-    left join ev on ev.occurred_at > w.since
-    group by w.limit_type`.execute(db);
-  const totals = {} as Record<WindowType, WindowUse>;
-  for (const row of result.rows) {
-    totals[row.limit_type] = {
-      stakes: Number(row.stakes),
-      payouts: Number(row.payouts),
-      oldestStakeAt: row.oldest_stake_at,
-      oldestAt: row.oldest_at,
-    };
-  }
-  return totals;
-}
-
 /** The counted events since `since`, oldest first (a rejected stake's time-to-fit). */
 export async function countedEvents(
   db: Executor,
@@ -134,28 +91,7 @@ export async function sessionCurrency(
   return result.rows[0]?.currency;
 }
 
-/** The wager events acknowledged for the player since `since`, in their own amounts (what ends a hold). */
-export async function wagersAcknowledgedSince(
-  db: Executor,
-  tenantId: string,
-  userId: string,
-  since: Date,
-): Promise<AcknowledgedStake[]> {
-  const rows = await db
-    .selectFrom('aml_events')
-    .select(['amount_cents', 'received_at'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('event_type', '=', 'wager')
-    .where('status', '<>', 'failed')
-    // The index is on occurred_at: an event acknowledged after the hold happened at most an hour before it.
-    .where('occurred_at', '>', new Date(since.getTime() - 3_600_000))
-    .where('received_at', '>=', since)
-    .execute();
-  return rows.map((r) => ({ amount_cents: Number(r.amount_cents), received_at: r.received_at }));
-}
-
-/** One wager check of a batch: whose stakes, in which currency (and its minor-unit scale), at what time. */
+/** One player asked about (a wager check of a batch, or a listing): in which currency and its minor-unit scale, when. */
 export interface StakeStateQuery {
   tenantId: string;
   userId: string;
@@ -164,14 +100,14 @@ export interface StakeStateQuery {
   at: Date;
 }
 
-/** What a wager check decides from: the player's kept currency, limits, live holds and window totals. */
+/** A player's stake state: the kept currency, loss and wager limits in force, live holds and window use. */
 export interface StakeState {
   userCurrency: string | null;
   limits: StakeLimit[];
   /** Live holds, oldest first, and the wager events acknowledged since the oldest (which end holds). */
   holds: HeldStake[];
   acknowledged: AcknowledgedStake[];
-  totals: Record<WindowType, WindowTotals>;
+  totals: Record<WindowType, WindowUse>;
 }
 
 interface StakeStateRow {
@@ -179,31 +115,37 @@ interface StakeStateRow {
   limits: Array<{ limit_id: string; kind: 'loss' | 'wager'; type: WindowType; amount_cents: number }> | null;
   holds: Array<{ amount_cents: number; held_at: string; expires_at: string }> | null;
   acknowledged: Array<{ amount_cents: number; received_at: string }> | null;
-  totals: Record<WindowType, WindowTotals> | null;
+  totals: Record<
+    WindowType,
+    WindowTotals & { oldest_stake_at: string | null; oldest_at: string | null }
+  > | null;
 }
 
-const ZERO_TOTALS = Object.fromEntries(
-  WINDOW_TYPES.map((type) => [type, { stakes: 0, payouts: 0 }]),
-) as Record<WindowType, WindowTotals>;
+const NO_USE: Record<WindowType, WindowUse> = Object.fromEntries(
+  WINDOW_TYPES.map((type) => [type, { stakes: 0, payouts: 0, oldestStakeAt: null, oldestAt: null }]),
+) as Record<WindowType, WindowUse>;
 
-/** Each window's stakes and payouts of the counted events `ev`, as one JSON object keyed by window. */
+const dateOrNull = (at: string | null) => (at === null ? null : new Date(at));
+
+/** Each window's stakes and payouts of the counted events `ev`, and its oldest counted stake and event. */
 const windowTotalsJson = sql.join(
-  WINDOW_TYPES.map(
-    (type) => sql`${type}::text, json_build_object(
-      'stakes', coalesce(sum(ev.cents) filter (where ev.event_type = 'wager'
-        and ev.occurred_at > i.at - make_interval(secs => ${WINDOW_SECONDS[type]})), 0),
-      'payouts', coalesce(sum(ev.cents) filter (where ev.event_type = 'settlement'
-        and ev.occurred_at > i.at - make_interval(secs => ${WINDOW_SECONDS[type]})), 0))`,
-  ),
+  WINDOW_TYPES.map((type) => {
+    const inWindow = sql`ev.occurred_at > i.at - make_interval(secs => ${WINDOW_SECONDS[type]})`;
+    return sql`${type}::text, json_build_object(
+      'stakes', coalesce(sum(ev.cents) filter (where ev.event_type = 'wager' and ${inWindow}), 0),
+      'payouts', coalesce(sum(ev.cents) filter (where ev.event_type = 'settlement' and ${inWindow}), 0),
+      'oldest_stake_at', min(ev.occurred_at) filter (where ev.event_type = 'wager' and ${inWindow}),
+      'oldest_at', min(ev.occurred_at) filter (where ${inWindow}))`;
+  }),
 );
 
 /**
- * The state of every check of a batch in one statement (one round trip), in the checks' order; the caller holds
- * the players' locks. Holds, acknowledged wagers and window totals are read only for players with a loss or wager
- * limit in force: for the others the check is decided by the currency alone.
+ * The stake state of every player asked about in one statement (one round trip), in order; a check holds the
+ * players' locks. Holds, acknowledged wagers and window use are read only for players with a loss or wager limit in
+ * force: for the others a check is decided by the currency alone.
  */
-export async function stakeStates(db: Executor, checks: StakeStateQuery[]): Promise<StakeState[]> {
-  const column = <T>(pick: (check: StakeStateQuery) => T) => checks.map(pick);
+export async function stakeStates(db: Executor, players: StakeStateQuery[]): Promise<StakeState[]> {
+  const column = <T>(pick: (player: StakeStateQuery) => T) => players.map(pick);
   const result = await sql<StakeStateRow>`
     with input as (
       select * from unnest(${column((c) => c.tenantId)}::text[], ${column((c) => c.userId)}::text[],
@@ -263,26 +205,23 @@ export async function stakeStates(db: Executor, checks: StakeStateQuery[]): Prom
       amount_cents: Number(a.amount_cents),
       received_at: new Date(a.received_at),
     })),
-    totals: row.totals ?? ZERO_TOTALS,
+    totals: row.totals
+      ? (Object.fromEntries(
+          WINDOW_TYPES.map((type) => {
+            const use = row.totals![type];
+            return [
+              type,
+              {
+                stakes: Number(use.stakes),
+                payouts: Number(use.payouts),
+                oldestStakeAt: dateOrNull(use.oldest_stake_at),
+                oldestAt: dateOrNull(use.oldest_at),
+              },
+            ];
+          }),
+        ) as Record<WindowType, WindowUse>)
+      : NO_USE,
   }));
-}
-
-/** The player's holds not lapsed at `now`, oldest first (lapsed ones wait for the purge job). */
-export async function liveStakeHolds(
-  db: Executor,
-  tenantId: string,
-  userId: string,
-  now: Date,
-): Promise<HeldStake[]> {
-  const rows = await db
-    .selectFrom('stake_holds')
-    .select(['amount_cents', 'held_at', 'expires_at'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
-    .orderBy('held_at')
-    .execute();
-  return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));
 }
 
 /** The holds placed by a batch's allowed checks. */
