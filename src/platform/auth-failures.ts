@@ -28,9 +28,10 @@ export function authFailuresCounter(metrics: Metrics): Counter<'surface' | 'reas
       'compliance_auth_failures_total',
       'Failed authentications, by surface and reason',
       ['surface', 'reason'],
-    ) as Counter<'surface' | 'reason'>;
-    for (const [s, reasons] of Object.entries(AUTH_FAILURE_REASONS))
-      for (const r of reasons) counter.inc({ surface: s, reason: r }, 0);
+      Object.entries(AUTH_FAILURE_REASONS).flatMap(([surface, reasons]) =>
+        reasons.map((reason) => ({ surface, reason })),
+      ),
+    );
     counters.set(metrics, counter);
   }
   return counter;

@@ -67,12 +67,21 @@ export class Metrics {
     if (cluster.isWorker) answerSupervisor(this.registry);
   }
 
-  /** The counter of this name, created on first use; areas name theirs where they count. */
-  counter(name: string, help: string, labelNames: readonly string[] = []): Counter {
-    let counter = this.counters.get(name);
+  /**
+   * The counter of this name, created on first use; areas name theirs where they count. `known` label sets are
+   * exported at 0 from the start, so a rate over each series is defined before its first increment.
+   */
+  counter<Label extends string = string>(
+    name: string,
+    help: string,
+    labelNames: readonly Label[] = [],
+    known: ReadonlyArray<Record<Label, string>> = [],
+  ): Counter<Label> {
+    let counter = this.counters.get(name) as Counter<Label> | undefined;
     if (!counter) {
-      counter = new Counter({ name, help, labelNames, registers: [this.registry] });
-      this.counters.set(name, counter);
+      counter = new Counter<Label>({ name, help, labelNames, registers: [this.registry] });
+      for (const labels of known) counter.inc(labels as Partial<Record<Label, string>>, 0);
+      this.counters.set(name, counter as Counter);
     }
     return counter;
   }

@@ -44,9 +44,8 @@ export async function registerTenantRateLimits(
     'compliance_rate_limited_requests_total',
     'Tenant API requests refused with 429 by the per-key rate limit, by bucket',
     ['bucket'],
-  ) as Counter<'bucket'>;
-  // Every bucket's series from the start, at 0: a rate over it is defined before the first refusal.
-  for (const bucket of Object.keys(DEFAULT_RATE_LIMITS)) refusals.inc({ bucket }, 0);
+    Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => ({ bucket })),
+  );
   scope.decorate('rateLimitRefusals', refusals);
   await scope.register(rateLimit, {
     global: true,

@@ -110,11 +110,6 @@ export function cancelJob(db: Executor, kind: string, subjectId: string): Promis
 
 const RETRY_CAP_SECONDS = 3600;
 
-/**
- * Runs work that has fallen due, from the scheduled_jobs table. Each job is claimed with FOR UPDATE SKIP LOCKED
- * and deleted in the transaction that does its work, so with several processes a job runs exactly once, and a
- * crash mid-job leaves it due for the next pass.
- */
 /** A job due longer than this and not yet run is late: the worker loop polls every second or so. */
 export const JOB_LATE_AFTER_SECONDS = 60;
 
@@ -137,6 +132,11 @@ export function registerSchedulerMetrics(platform: { db: Executor; clock: Clock;
   );
 }
 
+/**
+ * Runs work that has fallen due, from the scheduled_jobs table. Each job is claimed with FOR UPDATE SKIP LOCKED
+ * and deleted in the transaction that does its work, so with several processes a job runs exactly once, and a
+ * crash mid-job leaves it due for the next pass.
+ */
 export class Scheduler {
   private readonly handlers = new Map<string, JobHandler>();
 

@@ -75,13 +75,14 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    const max = options.poolSize ?? DEFAULT_POOL_SIZE;
     const pool = new pg.Pool({
       Client: PreparingClient,
       connectionString: options.url,
       // Every statement of the service is short, but a grouped statement's generic plan can be estimated above
       // jit_above_cost: JIT then compiled it on every run (120 ms for a screen's grouped history read).
       options: '-c jit=off',
-      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      max,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -90,7 +91,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Without a listener, a server restart or a terminated backend would crash the process from an idle client.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    const max = options.poolSize ?? DEFAULT_POOL_SIZE;
     return {
       db,
       kind: 'postgres',

@@ -76,8 +76,8 @@ export class WebhookDispatcher {
         'compliance_webhook_deliveries_total',
         'Webhook delivery attempts recorded, by outcome: delivered, failed (a retry scheduled, or the last attempt), disabled (a last attempt that disabled its destination)',
         ['outcome'],
-      ) as Counter<'outcome'>;
-      for (const outcome of DELIVERY_OUTCOMES) this.deliveries.inc({ outcome }, 0);
+        DELIVERY_OUTCOMES.map((outcome) => ({ outcome })),
+      );
     }
   }
 
