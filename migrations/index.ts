@@ -28,6 +28,7 @@ import * as processLoad from './2026-12-02T0026_process_load.js';
 import * as limitKinds from './2026-12-02T0027_limit_kinds.js';
 import * as timeOuts from './2026-12-02T0028_time_outs.js';
 import * as playSessions from './2026-12-02T0029_play_sessions.js';
+import * as saferGambling from './2026-12-03T0030_safer_gambling.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0027_limit_kinds': limitKinds,
   '2026-12-02T0028_time_outs': timeOuts,
   '2026-12-02T0029_play_sessions': playSessions,
+  '2026-12-03T0030_safer_gambling': saferGambling,
 };

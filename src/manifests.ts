@@ -8,6 +8,7 @@ import { limitsArea } from './areas/limits/index.js';
 import { playersArea } from './areas/players/index.js';
 import { regulatorExportsArea } from './areas/regulator-exports/index.js';
 import { reportsArea } from './areas/reports/index.js';
+import { saferGamblingArea } from './areas/safer-gambling/index.js';
 import { sanctionsArea } from './areas/sanctions/index.js';
 import { timeOutsArea } from './areas/time-outs/index.js';
 import type { AreaManifest } from './platform/area.js';
@@ -30,6 +31,7 @@ export const MANIFESTS: readonly AreaManifest[] = [
   sanctionsArea,
   geoArea,
   amlArea,
+  saferGamblingArea,
   playersArea,
   embedsArea,
   regulatorExportsArea,

@@ -28,6 +28,9 @@ const PREFIXES = {
   mail: 'mail',
   report: 'rpt',
   regulator_export: 'rex',
+  marker_trip: 'sgt',
+  interaction: 'sgi',
+  financial_check: 'sgf',
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;

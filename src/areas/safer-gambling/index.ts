@@ -1,0 +1,18 @@
+/**
+ * The safer-gambling area's door (markers of harm, docs/safer-gambling.md): what the rest of the service may use of
+ * it. Verbs in service/.
+ */
+import type { AreaManifest } from '../../platform/area.js';
+import type { Platform } from '../../platform/context.js';
+import { SaferGamblingEvents } from './safer-gambling.schemas.js';
+import { registerStandingJobs } from './service/standing.js';
+
+export const saferGamblingArea: AreaManifest = {
+  name: 'safer-gambling',
+  events: SaferGamblingEvents,
+  start: (platform: Platform) => {
+    registerStandingJobs(platform);
+  },
+};
+
+export { recordMarkerTrips, type MarkerTrip } from './service/standing.js';
