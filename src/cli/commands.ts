@@ -4,6 +4,7 @@ import { EXCLUSION_COMMANDS } from './commands/exclusions.js';
 import { GEO_COMMANDS } from './commands/geo.js';
 import { KYC_COMMANDS } from './commands/kyc.js';
 import { MAIL_COMMANDS } from './commands/mail.js';
+import { PLAYER_COMMANDS } from './commands/players.js';
 import { REGULATOR_COMMANDS } from './commands/regulator.js';
 import { REPORT_COMMANDS } from './commands/reports.js';
 import { SANCTIONS_COMMANDS } from './commands/sanctions.js';
@@ -18,6 +19,7 @@ export { UsageError, type BackofficeRequest, type Command, type Flags } from './
 /** Every command, one file of them per area under commands/; `compliance help` lists them in this order. */
 export const COMMANDS: Record<string, Command> = {
   ...TENANT_COMMANDS,
+  ...PLAYER_COMMANDS,
   ...WEBHOOK_COMMANDS,
   ...TENANT_SETTINGS_COMMANDS,
   ...SANCTIONS_COMMANDS,

@@ -38,6 +38,16 @@ export type RetentionFrom =
 
 export type RetentionEnd = 'delete' | 'pseudonymise';
 
+/**
+ * How a table's rows of one player (a tenant's user_id) are found: by its tenant_id and user_id columns; by its
+ * tenant_id and the user_id inside a JSON column (an event's payload, an audit entry's details); or by the id of one
+ * of the player's own rows in another table (a case's notes, an exclusion's export rows).
+ */
+export type PlayerLink =
+  | 'user_id'
+  | { json: 'payload' | 'details'; path: readonly string[]; tenantPath?: readonly string[] }
+  | { of: readonly { table: keyof DB & string; key: string }[]; column: string };
+
 /** Why a kind of data is kept: each basis once, cited by the rows. */
 export const BASES = {
   mlr: 'AML record keeping: the UK Money Laundering Regulations 2017 reg. 40 (and the EU AML directive art. 40) keep customer due diligence and transaction records 5 years after the business relationship ends',
@@ -56,6 +66,8 @@ export type Basis = keyof typeof BASES;
 
 export interface TableLifecycle {
   holds: string;
+  /** Where it comes from: the endpoint or the work that writes it. */
+  source: string;
   personal: readonly PersonalData[];
   basis: Basis;
   /** How long after `from`: whole years or days; 'in_use' while the service needs it (configuration, state). */
@@ -63,6 +75,8 @@ export interface TableLifecycle {
   from: RetentionFrom;
   /** At the end: deleted, or pseudonymised where a report, an aggregate or an audit trail must survive. */
   end: RetentionEnd;
+  /** How one player's rows are found (an export, an erasure); absent: the table holds nothing tied to a player id. */
+  player?: PlayerLink;
   /** The scheduled job that applies it today; absent: not applied yet (the rest of docs/data.md says what is next). */
   appliedBy?: string;
 }
@@ -74,6 +88,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   // The platform
   tenants: {
     holds: 'Operators and their settings',
+    source: 'the back office (staff)',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -82,6 +97,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   api_keys: {
     holds: "Tenants' API keys (SHA-256 hashes)",
+    source: 'the back office (staff)',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -90,14 +106,17 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   audit_log: {
     holds: "Each tenant's audit trail of state changes",
+    source: 'every state change, by the tenant, the staff or the service',
     personal: ['player_id', 'staff'],
     basis: 'audit',
     keep: years(6),
     from: 'creation',
     end: 'pseudonymise',
+    player: { json: 'details', path: ['user_id'] },
   },
   security_log: {
     holds: 'Failed authentications without a tenant',
+    source: 'refused authentications',
     personal: ['ip_address'],
     basis: 'security',
     keep: days(90),
@@ -107,14 +126,17 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   events: {
     holds: 'The outbox: every webhook event and its payload',
+    source: 'every state change that the tenant is told of',
     personal: ['player_id', 'transactions'],
     basis: 'audit',
     keep: years(6),
     from: 'creation',
     end: 'pseudonymise',
+    player: { json: 'payload', path: ['data', 'user_id'] },
   },
   webhook_attempts: {
     holds: 'Each delivery attempt of an event',
+    source: "deliveries to the tenant's endpoint",
     personal: [],
     basis: 'audit',
     keep: days(90),
@@ -123,14 +145,17 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   scheduled_jobs: {
     holds: 'Work due on the service clock',
+    source: 'the service, for work due later',
     personal: ['player_id'],
     basis: 'service',
     keep: 'in_use',
     from: 'creation',
     end: 'delete',
+    player: { json: 'payload', path: ['user_id'] },
   },
   service_settings: {
     holds: 'Service-wide settings (the test clock)',
+    source: 'the service',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -139,6 +164,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   download_sources: {
     holds: 'Sanctions and geo list downloads',
+    source: 'list downloads',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -147,14 +173,17 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   alerts: {
     holds: "Alerts for the service's staff",
+    source: 'the service, for its staff',
     personal: ['player_id'],
     basis: 'audit',
     keep: years(6),
     from: 'creation',
     end: 'pseudonymise',
+    player: { json: 'details', path: ['user_id'], tenantPath: ['tenant_id'] },
   },
   mail_outbox: {
     holds: 'Mail to players and staff, with its address',
+    source: 'the hosted embeds and staff accounts',
     personal: ['contact'],
     basis: 'security',
     keep: days(7),
@@ -164,6 +193,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   secret_hash_keys: {
     holds: 'Sealed keys of the keyed hashes',
+    source: 'the service',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -172,6 +202,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   process_load: {
     holds: "Each process's load samples",
+    source: 'the service',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -180,6 +211,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   fx_rates: {
     holds: 'Exchange rates to USD',
+    source: 'the back office (staff)',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -188,14 +220,25 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   decision_proposals: {
     holds: 'Four-eyes proposals and their approvals',
+    source: "staff's four-eyes decisions on the player's cases",
     personal: ['player_id', 'free_text', 'staff'],
     basis: 'mlr',
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    player: {
+      of: [
+        { table: 'aml_cases', key: 'case_id' },
+        { table: 'sanctions_cases', key: 'case_id' },
+        { table: 'kyc_checks', key: 'kyc_check_id' },
+        { table: 'exclusions', key: 'exclusion_id' },
+      ],
+      column: 'subject_id',
+    },
   },
   case_assignments: {
     holds: 'Which member of staff holds a case',
+    source: 'staff taking cases',
     personal: ['staff'],
     basis: 'service',
     keep: 'in_use',
@@ -204,15 +247,26 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   case_notes: {
     holds: "Staff's notes on cases",
+    source: "staff's notes on the player's cases",
     personal: ['free_text', 'staff'],
     basis: 'mlr',
     keep: years(5),
     from: 'case_closure',
     end: 'delete',
+    player: {
+      of: [
+        { table: 'aml_cases', key: 'case_id' },
+        { table: 'sanctions_cases', key: 'case_id' },
+        { table: 'kyc_checks', key: 'kyc_check_id' },
+        { table: 'exclusions', key: 'exclusion_id' },
+      ],
+      column: 'subject_id',
+    },
   },
   // The staff
   staff_accounts: {
     holds: "The service's staff and their credentials",
+    source: 'the back office (staff)',
     personal: ['staff'],
     basis: 'audit',
     keep: years(6),
@@ -221,6 +275,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   staff_setup_links: {
     holds: 'Single-use setup links (hashes)',
+    source: 'the back office (staff)',
     personal: [],
     basis: 'security',
     keep: days(30),
@@ -229,6 +284,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   staff_sessions: {
     holds: 'Console sessions (hashes)',
+    source: 'console sign-ins',
     personal: ['staff'],
     basis: 'security',
     keep: days(90),
@@ -237,6 +293,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   staff_sign_in_throttle: {
     holds: 'Failed sign-in counts (keyed hashes)',
+    source: 'failed console sign-ins',
     personal: [],
     basis: 'security',
     keep: days(1),
@@ -247,14 +304,17 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   // Self-exclusion
   exclusions: {
     holds: 'Self-exclusions, with the contacts they match on',
+    source: 'POST /v1/exclusions and the hosted self-exclusion embed',
     personal: ['player_id', 'contact', 'contact_hash', 'free_text'],
     basis: 'exclusion',
     keep: years(6),
     from: 'exclusion_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   contact_sightings: {
     holds: 'Which tenant has shown which contact (keyed hashes)',
+    source: 'contacts the tenant sent to the live check, KYC and screening',
     personal: ['contact_hash'],
     basis: 'exclusion',
     keep: years(6),
@@ -263,6 +323,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   regulator_exports: {
     holds: "Exports to the regulator's list",
+    source: "the hand-over to the regulator's list",
     personal: ['staff'],
     basis: 'spec_reports',
     keep: years(6),
@@ -271,71 +332,88 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   regulator_export_rows: {
     holds: 'The rows of each export (contacts of excluded players)',
+    source: "the hand-over to the regulator's list",
     personal: ['contact', 'identity'],
     basis: 'exclusion',
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    player: { of: [{ table: 'exclusions', key: 'exclusion_id' }], column: 'exclusion_id' },
   },
   // Limits, sessions, time-outs
   deposit_limits: {
     holds: 'Limits of every kind and their changes',
+    source: 'POST /v1/limits and the hosted limits embed',
     personal: ['player_id'],
     basis: 'limitation',
     keep: years(6),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   deposits: {
     holds: 'Committed deposits counted by the limits',
+    source: 'POST /v1/limits/commit',
     personal: ['player_id', 'transactions'],
     basis: 'mlr',
     keep: years(5),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   limit_reservations: {
     holds: "A player's live deposit holds",
+    source: 'POST /v1/limits/check',
     personal: ['player_id'],
     basis: 'service',
     keep: days(1),
     from: 'expiry',
     end: 'delete',
+    player: 'user_id',
   },
   limit_releases: {
     holds: 'Released deposit holds',
+    source: 'POST /v1/limits/release and failed deposit events',
     personal: ['player_id', 'transactions'],
     basis: 'mlr',
     keep: years(5),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   stake_holds: {
     holds: 'Stakes held by the wager check',
+    source: 'POST /v1/limits/wager-check',
     personal: ['player_id'],
     basis: 'service',
     keep: days(1),
     from: 'expiry',
     end: 'delete',
+    player: 'user_id',
   },
   play_sessions: {
     holds: 'Play sessions and time played',
+    source: 'POST /v1/play-sessions',
     personal: ['player_id'],
     basis: 'limitation',
     keep: years(6),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   player_reality_checks: {
     holds: "A player's reality-check interval",
+    source: 'PUT /v1/players/{user_id}/reality-check and the limits embed',
     personal: ['player_id'],
     basis: 'service',
     keep: 'in_use',
     from: 'relationship_end',
     end: 'delete',
+    player: 'user_id',
   },
   tenant_reality_checks: {
     holds: "A tenant's default reality-check interval",
+    source: 'the back office (staff)',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -344,56 +422,69 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   time_outs: {
     holds: 'Time-outs',
+    source: 'POST /v1/time-outs and the limits embed',
     personal: ['player_id', 'free_text'],
     basis: 'limitation',
     keep: years(6),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   // KYC
   kyc_users: {
     holds: "A player's verified tier and withdrawn total",
+    source: 'KYC decisions and POST /v1/kyc/withdrawal-completed',
     personal: ['player_id', 'transactions'],
     basis: 'mlr',
     keep: years(5),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   kyc_checks: {
     holds: 'Verification checks and their decisions',
+    source: 'POST /v1/kyc/start and the KYC vendor',
     personal: ['player_id', 'free_text'],
     basis: 'mlr',
     keep: years(5),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   kyc_withdrawals: {
     holds: 'Withdrawals counted towards the tiers',
+    source: 'POST /v1/kyc/withdrawal-completed',
     personal: ['player_id', 'transactions'],
     basis: 'mlr',
     keep: years(5),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   // Sanctions
   sanctions_screens: {
     holds: 'Screens: names, dates of birth, nationality, email',
+    source: 'POST /v1/sanctions/screen',
     personal: ['player_id', 'identity', 'contact'],
     basis: 'mlr',
     keep: years(5),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   sanctions_cases: {
     holds: 'Hits, their matches and decisions',
+    source: 'screens and re-screens with a match, and staff decisions',
     personal: ['player_id', 'free_text'],
     basis: 'mlr',
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   sanctions_rescreen_runs: {
     holds: 'Quarterly re-screen runs',
+    source: 'the quarterly re-screen',
     personal: [],
     basis: 'audit',
     keep: years(6),
@@ -402,6 +493,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   sanctions_list_versions: {
     holds: 'Versions of the sanctions lists',
+    source: 'list downloads',
     personal: [],
     basis: 'audit',
     keep: years(6),
@@ -410,6 +502,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   sanctions_list_entities: {
     holds: 'The entities of the lists in use',
+    source: 'list downloads',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -418,6 +511,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   sanctions_list_changes: {
     holds: 'What each list version changed',
+    source: 'list downloads',
     personal: [],
     basis: 'audit',
     keep: years(6),
@@ -426,15 +520,18 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   sanctions_dismissals: {
     holds: 'Matches dismissed for a player',
+    source: "staff's dismissals of matches",
     personal: ['player_id', 'staff'],
     basis: 'mlr',
     keep: years(5),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   // Geo
   geo_countries: {
     holds: 'Country tiers',
+    source: 'the back office (staff)',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -443,6 +540,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   geo_country_list: {
     holds: "The country list's version",
+    source: 'the back office (staff)',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -451,6 +549,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   geo_country_changes: {
     holds: 'Changes of country tiers',
+    source: 'the back office (staff)',
     personal: [],
     basis: 'spec_geo',
     keep: years(7),
@@ -459,6 +558,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   geo_audit_log: {
     holds: 'Every geo check: IP address, user agent, result',
+    source: 'POST /v1/geo/check',
     personal: ['ip_address'],
     basis: 'spec_geo',
     keep: years(7),
@@ -469,14 +569,17 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   // AML
   aml_events: {
     holds: 'Every transaction event',
+    source: 'POST /v1/aml/event',
     personal: ['player_id', 'transactions'],
     basis: 'mlr',
     keep: years(5),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   aml_evaluation_queue: {
     holds: 'Events waiting for evaluation',
+    source: 'POST /v1/aml/event',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -485,30 +588,37 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   aml_cases: {
     holds: 'AML cases, findings and decisions',
+    source: 'AML evaluation, screens and staff decisions',
     personal: ['player_id', 'transactions', 'free_text'],
     basis: 'mlr',
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   aml_screens: {
     holds: 'Withdrawal screens',
+    source: 'POST /v1/aml/screen',
     personal: ['player_id', 'transactions'],
     basis: 'mlr',
     keep: years(5),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   aml_rule_trips: {
     holds: 'Patterns already reported',
+    source: 'AML evaluation',
     personal: ['player_id'],
     basis: 'mlr',
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   aml_settings: {
     holds: "A tenant's AML settings",
+    source: 'the back office (staff)',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -517,6 +627,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   aml_dead_letters: {
     holds: 'Events whose evaluation failed',
+    source: 'AML evaluation',
     personal: [],
     basis: 'audit',
     keep: years(5),
@@ -526,6 +637,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   // Safer gambling
   sg_tenant_settings: {
     holds: "A tenant's safer-gambling settings",
+    source: 'the back office (staff)',
     personal: [],
     basis: 'service',
     keep: 'in_use',
@@ -534,65 +646,80 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
   },
   sg_marker_trips: {
     holds: 'Each marker trip, with what it measured',
+    source: "the evaluation of the player's events, limits and sessions",
     personal: ['player_id'],
     basis: 'limitation',
     keep: years(6),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   sg_player_markers: {
     holds: "Each marker's state for a player",
+    source: "the evaluation of the player's events, limits and sessions",
     personal: ['player_id'],
     basis: 'limitation',
     keep: years(6),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   sg_players: {
     holds: "A player's safer-gambling level",
+    source: 'the evaluation of markers and interactions',
     personal: ['player_id'],
     basis: 'limitation',
     keep: years(6),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   sg_interactions: {
     holds: "The operator's interactions with a player",
+    source: 'POST /v1/players/{user_id}/interactions',
     personal: ['player_id', 'free_text'],
     basis: 'limitation',
     keep: years(6),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   sg_financial_checks: {
     holds: 'Financial checks called for',
+    source: "the evaluation of the player's deposits and withdrawals",
     personal: ['player_id', 'transactions'],
     basis: 'limitation',
     keep: years(6),
     from: 'relationship_end',
     end: 'pseudonymise',
+    player: 'user_id',
   },
   // Hosted embeds and reports
   embed_sessions: {
     holds: "Embed sessions: a player's id, email and phone",
+    source: 'POST /v1/embeds/sessions',
     personal: ['player_id', 'contact'],
     basis: 'security',
     keep: days(1),
     from: 'expiry',
     end: 'delete',
     appliedBy: 'embeds.retention',
+    player: 'user_id',
   },
   embed_codes: {
     holds: 'Confirmation codes (hashes)',
+    source: 'the hosted embeds',
     personal: ['contact_hash'],
     basis: 'security',
     keep: days(1),
     from: 'expiry',
     end: 'delete',
     appliedBy: 'embeds.retention',
+    player: { of: [{ table: 'embed_sessions', key: 'embed_session_id' }], column: 'embed_session_id' },
   },
   reports: {
     holds: 'Regulatory reports, every version',
+    source: 'the reports compiled from every area',
     personal: ['player_id'],
     basis: 'spec_reports',
     keep: years(6),

@@ -1,5 +1,6 @@
 import type { AreaManifest } from './area.js';
 import { PlatformEvents } from './events.js';
+import { dataBackofficeRoutes } from './data.backoffice.routes.js';
 import { eventsFeedRoutes } from './events-feed.routes.js';
 import { fxRoutes } from './fx.routes.js';
 import { mailBackofficeRoutes } from './mail/mail.backoffice.routes.js';
@@ -28,4 +29,5 @@ export const PLATFORM_PARTS: readonly AreaManifest[] = [
   { name: 'fx', backofficeRoutes: fxRoutes },
   { name: 'mail', backofficeRoutes: mailBackofficeRoutes, start: registerMail },
   { name: 'secrets', backofficeRoutes: secretsBackofficeRoutes },
+  { name: 'data', backofficeRoutes: dataBackofficeRoutes },
 ];

@@ -27,10 +27,11 @@ const ROLE_TABLE: [StaffAction, admin: boolean, supervisor: boolean, reviewer: b
   ['read_reports',        yes, yes, yes, yes, yes],
   ['acknowledge_exports', yes, no,  no,  no,  yes],
   ['read_mail',           yes, no,  no,  no,  no ],
+  ['handle_data_requests', yes, no, no,  no,  no ],
 ];
 
 describe('the staff role table', () => {
-  it('has the five roles and the nine actions of the docs, in their order', () => {
+  it('has the five roles and the ten actions of the docs, in their order', () => {
     expect(STAFF_ROLES).toEqual(['admin', 'supervisor', 'reviewer', 'auditor', 'regulator']);
     expect(STAFF_ACTIONS).toEqual(ROLE_TABLE.map(([action]) => action));
   });

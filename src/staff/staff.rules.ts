@@ -26,6 +26,8 @@ export const STAFF_ACTIONS = [
   'acknowledge_exports',
   /** Read the mail outbox: players' and staff's addresses, and in a sandbox without SMTP the codes themselves. */
   'read_mail',
+  /** A player's data protection requests: export everything held about a player (docs/data.md). */
+  'handle_data_requests',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
@@ -132,6 +134,7 @@ export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
   'GET /regulator/exports/:export_id': 'read_reports',
   'POST /regulator/exports/:export_id/ack': 'acknowledge_exports',
   'POST /regulator/exports/:export_id/rerequest': 'operate_service',
+  'POST /tenants/:tenant_id/players/:user_id/export': 'handle_data_requests',
 };
 
 /** Routes every signed-in member may call whatever the role: who am I (the console and the CLI ask it first). */

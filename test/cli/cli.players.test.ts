@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { cliFor } from '../helpers/cli.js';
+import { useSuite } from '../helpers/suite.js';
+import { TestService } from '../helpers/test-service.js';
+
+describe('compliance players export (the built CLI)', () => {
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    const tenant = await t.createTenant({ environment: 'sandbox' });
+    const excluded = await t.api(tenant.apiKey, 'POST', '/v1/exclusions', {
+      user_id: 'cli-player',
+      duration: 'duration_6m',
+      email: 'cli.player@example.com',
+    });
+    expect(excluded.statusCode).toBe(201);
+    return { t, tenant, cli: await cliFor(t) };
+  });
+
+  it('prints everything held about a player as one JSON document, its summary first; an unknown player fails', async () => {
+    const { tenant, cli } = suite.current;
+    const exported = await cli('players', 'export', tenant.tenantId, 'cli-player');
+    expect(exported.code, exported.stderr).toBe(0);
+    const document = JSON.parse(exported.stdout);
+    expect(document.summary[0]).toContain('about user cli-player');
+    const exclusions = document.data.find((d: { table: string }) => d.table === 'exclusions');
+    expect(exclusions.rows[0]).toMatchObject({ user_id: 'cli-player', email: 'cli.player@example.com' });
+
+    const unknown = await cli('players', 'export', tenant.tenantId, 'nobody');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('player_not_found');
+  });
+});
