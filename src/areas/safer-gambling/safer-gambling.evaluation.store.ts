@@ -201,7 +201,7 @@ export async function playMeasures(
       select started_at, counted_until, ended_at is null and counted_until > ${now} as open,
         least(coalesce(ended_at, ${now}), counted_until, ${now}) as until
       from play_sessions
-      where tenant_id = ${tenantId} and user_id = ${userId} and allowed and started_at < ${now}
+      where tenant_id = ${tenantId} and user_id = ${userId} and allowed and started_at <= ${now}
         and counted_until > ${secondsBefore(now, since)}
     )
     select started_at, counted_until, open,

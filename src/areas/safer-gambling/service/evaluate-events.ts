@@ -40,6 +40,7 @@ interface TenantSettings {
   profile: ReturnType<typeof financialProfileOf>;
 }
 
+const unratedCurrencies = new Set<string>();
 const hourFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A time zone both Intl and PostgreSQL know, else UTC: a bad setting must never stop the AML evaluation. */
@@ -132,10 +133,14 @@ export async function evaluateMarkersForEvents(
       };
       findings.push(spendEscalation(spend, event.occurred_at, thresholdsOf('SG-001', s.overrides)));
       if (m.net_24h === null || m.net_30d === null || m.net_90d === null) {
-        platform.log.warn(
-          { tenant_id: event.tenant_id, currency: s.profile.currency },
-          'financial checks skipped: the profile currency has no rate',
-        );
+        // Once per currency and process: every deposit of every tenant of that profile would say it again.
+        if (!unratedCurrencies.has(s.profile.currency)) {
+          unratedCurrencies.add(s.profile.currency);
+          platform.log.warn(
+            { tenant_id: event.tenant_id, currency: s.profile.currency },
+            'financial checks skipped: the financial profile currency has no rate (set it in the back office)',
+          );
+        }
       } else {
         const net = {
           rolling_24h: Number(m.net_24h),
