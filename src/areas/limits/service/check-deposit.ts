@@ -5,8 +5,6 @@ import { formatMoney } from '../../../platform/money.js';
 import { utcMinute } from '../../../platform/utc-calendar.js';
 import { RESERVATION_HOLD_SECONDS, WINDOW_WORDS } from '../limits.rules.js';
 import type { CheckRequest, CheckResult } from '../limits.schemas.js';
-import { withTransaction } from '../../../platform/service-context.js';
-import { markerActivity } from '../../safer-gambling/index.js';
 import { assertKeptCurrency } from './currency.js';
 import { checkInOneStatement, type CheckInput, type CheckOutcome } from '../statements/limits-check.js';
 
@@ -67,18 +65,6 @@ export async function checkDeposit(
   });
   assertKeptCurrency(outcome.user_currency, input.currency);
   const { breach } = outcome;
-  if (breach !== null) {
-    // The rejection's limit.breach_attempt committed with the one statement; SG-005's evaluation is stored work
-    // scheduled just after it (the statement stays the one round trip of the allowed path).
-    await withTransaction(ctx, (tx) =>
-      markerActivity(tx, {
-        tenantId: ctx.tenant.tenant_id,
-        userId: input.user_id,
-        source: breach.limit_id,
-        at: now,
-      }),
-    );
-  }
   if (breach === null) {
     return {
       allowed: true,
