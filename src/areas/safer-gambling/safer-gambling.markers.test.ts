@@ -328,4 +328,20 @@ describe('Safer-gambling markers', () => {
       expect(await d.tripped(user)).toEqual([]);
     });
   });
+  it("never holds up the AML evaluation: a fault of the markers is alerted, and the batch's AML findings commit", async () => {
+    const d = await suite.current.otherTenant();
+    // A setting no bounds check would let through, to make the markers' statement fail.
+    await d.settings({ marker_overrides: { 'SG-002': { window_seconds: 'soon' as unknown as number } } });
+    const user = d.newUser();
+    for (const at of [-3000, -2000, -1000, -500, 0]) await d.deposit(user, usd(50), at);
+    await d.pass();
+    expect(d.flagged(user)).toHaveLength(1);
+    const alerts = await d.t.db
+      .selectFrom('alerts')
+      .select('kind')
+      .where('subject', '=', d.tenant.tenantId)
+      .where('kind', '=', 'safer_gambling_evaluation_failed')
+      .execute();
+    expect(alerts.length).toBeGreaterThan(0);
+  });
 });

@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Platform } from '../../../platform/context.js';
 import type { DB } from '../../../platform/db/schema.js';
+import { raiseAlert } from '../../../platform/alerts.js';
+import { rollbackToSavepoint, savepoint } from '../../../platform/db/savepoints.js';
 import { minorScale } from '../../../platform/fx.js';
 import { MARKERS } from '../safer-gambling.markers.js';
 import { financialProfileOf, thresholdsOf } from '../safer-gambling.rules.js';
@@ -96,6 +98,45 @@ export async function evaluateMarkersForEvents(
 ): Promise<void> {
   const read = events.filter((e) => e.event_type === 'deposit' || e.event_type === 'wager');
   if (read.length === 0) return;
+  // The AML findings of the batch commit whatever happens here: a fault of the markers must never hold up, retry
+  // or dead-letter AML events. It is logged and alerted; a transient fault retries the batch as the AML one does.
+  await savepoint(tx, 'safer_gambling_markers');
+  try {
+    await evaluate(tx, platform, read, now);
+  } catch (error) {
+    if (isTransient(error)) throw error;
+    await rollbackToSavepoint(tx, 'safer_gambling_markers');
+    platform.log.error(
+      { err: error, events: read.length },
+      'safer-gambling markers not evaluated for a batch',
+    );
+    await raiseAlert(
+      tx,
+      platform.log,
+      {
+        kind: 'safer_gambling_evaluation_failed',
+        subject: read[0]!.tenant_id,
+        message: 'Safer-gambling markers could not be evaluated for a batch of AML events',
+        details: { event_ids: read.map((e) => e.event_id).slice(0, 50), error: String(error).slice(0, 500) },
+        dedupeKey: `safer_gambling_evaluation_failed/${read[0]!.event_id}`,
+      },
+      now,
+    );
+  }
+}
+
+/** Lock waits, deadlocks, serialization failures and lost connections: the same work succeeds on a retry. */
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (/^(08|40|53|55|57)/.test(code) || /^E[A-Z]+$/.test(code));
+}
+
+async function evaluate(
+  tx: Transaction<DB>,
+  platform: Pick<Platform, 'log'>,
+  read: ObservedEvent[],
+  now: Date,
+): Promise<void> {
   const rows = await tenantSettingsOf(tx, [...new Set(read.map((e) => e.tenant_id))]);
   const byTenant = new Map(rows.map((row) => [row.tenant_id, row]));
   const settings = (tenantId: string) => settingsOf(byTenant.get(tenantId));
