@@ -19,9 +19,5 @@ export const saferGamblingArea: AreaManifest = {
 
 export { recordMarkerTrips, type MarkerTrip } from './service/standing.js';
 export { evaluateMarkersForEvents, type ObservedEvent } from './service/evaluate-events.js';
-export {
-  markerActivity,
-  markerActivitySql,
-  playActivity,
-  type MarkerActivity,
-} from './safer-gambling.jobs.js';
+export { markerActivity, playActivity, type MarkerActivity } from './safer-gambling.jobs.js';
+export { markerActivitySql } from './statements/marker-activity.js';

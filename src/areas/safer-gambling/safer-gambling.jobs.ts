@@ -1,7 +1,6 @@
 import type { Platform } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/database.js';
-import { sql, type RawBuilder } from 'kysely';
-import { jobUpsertSql, scheduleJob } from '../../platform/scheduler.js';
+import { scheduleJob } from '../../platform/scheduler.js';
 import { evaluatePlayer } from './service/evaluate-player.js';
 
 /**
@@ -32,29 +31,6 @@ export const markerActivity = (tx: Executor, activity: MarkerActivity) =>
     dueAt: activity.at,
     payload: { user_id: activity.userId, source: activity.source },
   });
-
-/**
- * markerActivity as SQL, for a hot statement that decides in SQL (the deposit check's rejection): one job per row of
- * `source` (`from … where …`), each field an SQL expression over it.
- */
-export function markerActivitySql(input: {
-  jobId: RawBuilder<string>;
-  tenantId: RawBuilder<string>;
-  userId: RawBuilder<string>;
-  source: RawBuilder<string>;
-  at: RawBuilder<Date>;
-  from: RawBuilder<unknown>;
-}): RawBuilder<unknown> {
-  return jobUpsertSql({
-    kind: EVALUATE_JOB,
-    jobId: input.jobId,
-    subjectId: sql`${input.tenantId} || '/' || ${input.userId}`,
-    tenantId: input.tenantId,
-    dueAt: input.at,
-    payload: sql`jsonb_build_object('user_id', ${input.userId}, 'source', ${input.source})`,
-    source: input.from,
-  });
-}
 
 /** A play session started or ended: SG-006 is evaluated at once, and then planned while sessions run. */
 export const playActivity = (tx: Executor, activity: MarkerActivity) =>
