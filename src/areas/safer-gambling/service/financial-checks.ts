@@ -34,51 +34,79 @@ export async function callFinancialChecks(
   const byTenant = new Map<string, FinancialObservation[]>();
   for (const o of observations) byTenant.set(o.tenantId, [...(byTenant.get(o.tenantId) ?? []), o]);
   for (const [tenantId, observed] of byTenant) {
-    const userIds = [...new Set(observed.map((o) => o.userId))].sort();
-    // The player's lock: two evaluations of the same player's deposits call for a check once.
+    // Most crossings were called for already (net deposits stay over a threshold for a while): one read finds them,
+    // and only players with a check to call are locked and read again, so two evaluations call for it once.
+    const due = await notYetCalled(tx, tenantId, observed, now);
+    if (due.length === 0) continue;
+    const userIds = [...new Set(due.map((o) => o.userId))].sort();
     for (const userId of userIds) await lockPlayer(tx, tenantId, userId);
-    const since = new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000);
-    const last = new Map(
-      (await latestFinancialChecks(tx, tenantId, userIds, since)).map((row) => [
-        `${row.user_id}/${row.level}/${row.window_name}`,
-        new Date(row.called_at),
-      ]),
-    );
-    const rows = [];
-    for (const o of observed) {
-      for (const crossing of o.crossings) {
-        const key = `${o.userId}/${crossing.level}/${crossing.window}`;
-        const lastCalled = last.get(key);
-        if (lastCalled && lastCalled.getTime() > now.getTime() - WINDOW_SECONDS[crossing.window] * 1000)
-          continue;
-        last.set(key, now);
-        rows.push({
-          check_id: newId('financial_check'),
-          tenant_id: tenantId,
+    await call(tx, tenantId, await notYetCalled(tx, tenantId, due, now), now);
+  }
+}
+
+const keyOf = (userId: string, level: string, window: string) => `${userId}/${level}/${window}`;
+
+/** The observations with only their crossings not called for within their window's span, in the batch too. */
+async function notYetCalled(
+  tx: Transaction<DB>,
+  tenantId: string,
+  observed: FinancialObservation[],
+  now: Date,
+): Promise<FinancialObservation[]> {
+  const userIds = [...new Set(observed.map((o) => o.userId))];
+  const since = new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000);
+  const last = new Map(
+    (await latestFinancialChecks(tx, tenantId, userIds, since)).map((row) => [
+      keyOf(row.user_id, row.level, row.window_name),
+      new Date(row.called_at).getTime(),
+    ]),
+  );
+  const due: FinancialObservation[] = [];
+  for (const o of observed) {
+    const crossings = o.crossings.filter((c) => {
+      const key = keyOf(o.userId, c.level, c.window);
+      const lastCalled = last.get(key);
+      if (lastCalled !== undefined && lastCalled > now.getTime() - WINDOW_SECONDS[c.window] * 1000)
+        return false;
+      // A second deposit of the batch crossing the same threshold is the same crossing.
+      last.set(key, now.getTime());
+      return true;
+    });
+    if (crossings.length > 0) due.push({ ...o, crossings });
+  }
+  return due;
+}
+
+async function call(tx: Transaction<DB>, tenantId: string, due: FinancialObservation[], now: Date) {
+  const rows = [];
+  for (const o of due) {
+    for (const crossing of o.crossings) {
+      rows.push({
+        check_id: newId('financial_check'),
+        tenant_id: tenantId,
+        user_id: o.userId,
+        level: crossing.level,
+        window_name: crossing.window,
+        net_deposits_cents: crossing.netDepositsCents,
+        currency: o.currency,
+        threshold_cents: crossing.thresholdCents,
+        observed_at: o.observedAt,
+        called_at: now,
+        source: o.source,
+      });
+      await emitEvent(tx, {
+        tenantIds: tenantId,
+        event: 'player.financial_check_required',
+        data: {
           user_id: o.userId,
           level: crossing.level,
-          window_name: crossing.window,
           net_deposits_cents: crossing.netDepositsCents,
           currency: o.currency,
-          threshold_cents: crossing.thresholdCents,
-          observed_at: o.observedAt,
-          called_at: now,
-          source: o.source,
-        });
-        await emitEvent(tx, {
-          tenantIds: tenantId,
-          event: 'player.financial_check_required',
-          data: {
-            user_id: o.userId,
-            level: crossing.level,
-            net_deposits_cents: crossing.netDepositsCents,
-            currency: o.currency,
-            window: crossing.window,
-          },
-          at: now,
-        });
-      }
+          window: crossing.window,
+        },
+        at: now,
+      });
     }
-    await insertFinancialChecks(tx, rows);
   }
+  await insertFinancialChecks(tx, rows);
 }
