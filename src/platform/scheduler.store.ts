@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Executor } from './db/database.js';
 import type { ScheduledJob } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
@@ -27,6 +27,27 @@ export async function upsertJob(db: Executor, job: JobRow): Promise<void> {
       }),
     )
     .execute();
+}
+
+/**
+ * upsertJob as SQL, for a statement that decides in SQL whether each job is scheduled (a data-modifying CTE, so the
+ * decision and its stored work stay one round trip). `source` is the statement's `from … where …`, one row per job
+ * and at most one per subject; the other fields are SQL expressions over it.
+ */
+export function jobUpsertSql(input: {
+  kind: string;
+  jobId: RawBuilder<string>;
+  subjectId: RawBuilder<string>;
+  tenantId: RawBuilder<string>;
+  dueAt: RawBuilder<Date>;
+  payload: RawBuilder<unknown>;
+  source: RawBuilder<unknown>;
+}): RawBuilder<unknown> {
+  return sql`insert into scheduled_jobs (job_id, kind, subject_id, tenant_id, due_at, payload)
+    select ${input.jobId}, ${input.kind}, ${input.subjectId}, ${input.tenantId}, ${input.dueAt}, ${input.payload}
+    ${input.source}
+    on conflict (kind, subject_id) do update set due_at = excluded.due_at, payload = excluded.payload,
+      attempts = 0, last_error = null`;
 }
 
 /** Stores the job unless one of its kind and subject exists already. */

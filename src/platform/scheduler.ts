@@ -31,6 +31,9 @@ export type JobHandler = (
   now: Date,
 ) => Promise<void | (() => Promise<void>)>;
 
+/** The scheduling of a job as SQL, for a statement that decides whether to schedule it (see jobUpsertSql). */
+export { jobUpsertSql } from './scheduler.store.js';
+
 /** Stores (or moves) the one job of this kind for this subject, due at dueAt on the service clock. */
 export async function scheduleJob(
   db: Executor,

@@ -22,6 +22,7 @@ import { precompiledChecks, type Check } from './statements/checks.js';
 import type { HistoryPoint, Trip } from './rules/types.js';
 import { applyTrips } from './service/apply-trips.js';
 import { deadLetter } from './service/dead-letter.js';
+import { evaluateMarkersForEvents } from '../safer-gambling/index.js';
 
 /** Events claimed per transaction. */
 export const BATCH_SIZE = 200;
@@ -177,6 +178,8 @@ async function evaluateBatch(platform: Platform, limit: number, claimed: AmlEven
     const now = platform.clock.now();
     const trips = await evaluateEvents(tx, events);
     for (const [i, event] of events.entries()) await recordFindings(platform, tx, event, trips[i]!, now);
+    // The safer-gambling markers read the same events, in the same transaction: no second queue.
+    await evaluateMarkersForEvents(tx, platform, events, now);
     return events.length;
   });
 }
@@ -265,6 +268,7 @@ export async function retryEvaluation(platform: Platform, tx: Transaction<DB>, j
   try {
     const [trips] = await evaluateEvents(tx, [event]);
     await recordFindings(platform, tx, event, trips!, now);
+    await evaluateMarkersForEvents(tx, platform, [event], now);
   } catch (error) {
     if (isTransient(error)) throw error;
     await rollbackToSavepoint(tx, 'aml_evaluation_retry');

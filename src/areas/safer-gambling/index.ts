@@ -6,13 +6,18 @@ import type { AreaManifest } from '../../platform/area.js';
 import type { Platform } from '../../platform/context.js';
 import { SaferGamblingEvents } from './safer-gambling.schemas.js';
 import { registerStandingJobs } from './service/standing.js';
+import { registerEvaluationJobs } from './safer-gambling.jobs.js';
 
 export const saferGamblingArea: AreaManifest = {
   name: 'safer-gambling',
   events: SaferGamblingEvents,
   start: (platform: Platform) => {
     registerStandingJobs(platform);
+    registerEvaluationJobs(platform);
   },
 };
 
 export { recordMarkerTrips, type MarkerTrip } from './service/standing.js';
+export { evaluateMarkersForEvents, type ObservedEvent } from './service/evaluate-events.js';
+export { markerActivity, playActivity, type MarkerActivity } from './safer-gambling.jobs.js';
+export { markerActivitySql } from './statements/marker-activity.js';

@@ -14,6 +14,7 @@ import { lockUsers } from '../limits.store.js';
 import { decideStake, stakeFitsAt, unmatchedHolds, type StakeLimit } from '../stakes/stake-decision.js';
 import { countedEvents, insertStakeHolds, stakeStates, type StakeState } from '../stakes/stakes.store.js';
 import { keptCurrencyRefusal } from './currency.js';
+import { markerActivity } from '../../safer-gambling/index.js';
 
 /** Plain language for the player, shown verbatim by the tenant: what failed, what fits now, and when this fits. */
 function userMessage(
@@ -167,6 +168,13 @@ async function decideWager(
       limit_kind: limit.kind,
       ...breach,
     },
+    at: check.at,
+  });
+  // A breach attempt is SG-005's input: evaluated as stored work, after this check has answered.
+  await markerActivity(tx, {
+    tenantId: check.tenantId,
+    userId: check.user_id,
+    source: limit.limit_id,
     at: check.at,
   });
   return {

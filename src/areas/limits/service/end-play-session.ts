@@ -9,6 +9,7 @@ import { toPlaySession } from '../sessions/sessions.records.js';
 import type { PlaySession } from '../sessions/sessions.schemas.js';
 import { findSession, markEnded } from '../sessions/sessions.store.js';
 import { replanRunningSessions } from './play-time.js';
+import { playActivity } from '../../safer-gambling/index.js';
 
 export const sessionNotFound = (sessionId: string) =>
   new AppError('play_session_not_found', `No play session ${sessionId}`);
@@ -56,6 +57,8 @@ export async function endPlaySession(
     if (!ended) return endedAlready((await findSession(tx, tenantId, sessionId))!, endedAt, now);
     // The player's other sessions counted this one as running on to its bound: their ends_at may move later.
     await replanRunningSessions(tx, tenantId, row.user_id, now);
+    if (ended.allowed)
+      await playActivity(tx, { tenantId, userId: row.user_id, source: ended.play_session_id, at: now });
     return toPlaySession(ended, now);
   });
 }

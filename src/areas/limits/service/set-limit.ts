@@ -5,6 +5,7 @@ import { newId } from '../../../platform/ids.js';
 import { cancelJob, scheduleJob } from '../../../platform/scheduler.js';
 import { withTransaction } from '../../../platform/service-context.js';
 import { emitLimitEvent } from '../limits.events.js';
+import { markerActivity } from '../../safer-gambling/index.js';
 import {
   increaseCooloffSeconds,
   MINIMUM_LIMIT_CENTS,
@@ -131,6 +132,8 @@ export async function setLimit(
         tenantId,
         dueAt: stored.effective_from,
       });
+      // A requested increase is a marker of harm's input (SG-005), evaluated as stored work, not here.
+      await markerActivity(tx, { tenantId, userId: input.user_id, source: stored.limit_id, at: now });
       return { limit: stored, created: true };
     }
     if (pending) {

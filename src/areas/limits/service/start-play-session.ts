@@ -4,6 +4,7 @@ import { newId } from '../../../platform/ids.js';
 import { withTransaction } from '../../../platform/service-context.js';
 import { activeOwnExclusion } from '../../exclusions/index.js';
 import { activeTimeOut } from '../../time-outs/index.js';
+import { playActivity } from '../../safer-gambling/index.js';
 import { lockUser } from '../limits.store.js';
 import type { PlaySession as PlaySessionRow } from '../limits.tables.js';
 import {
@@ -80,6 +81,8 @@ export async function startPlaySession(
       };
     }
     if (stored.ends_at) await scheduleLimitReached(tx, stored);
+    // Long play (SG-006) is watched while the session runs: stored work plans its evaluations.
+    if (stored.allowed) await playActivity(tx, { tenantId, userId, source: stored.play_session_id, at: now });
     return { session: toPlaySession(stored, now), created: true };
   });
 }

@@ -145,6 +145,14 @@ with input as (
     from binding b join summary s on s.ord = b.ord join input i on i.ord = b.ord
       join user_currency c on c.ord = b.ord
     where c.code = i.currency
+    ),
+    breach_evaluation as (
+      insert into scheduled_jobs (job_id, kind, subject_id, tenant_id, due_at, payload)
+    select 'job' || substr(i.event_id, 4), $19, i.tenant_id || '/' || i.user_id, i.tenant_id, i.at, jsonb_build_object('user_id', i.user_id, 'source', b.limit_id)
+    from binding b join input i on i.ord = b.ord join user_currency c on c.ord = b.ord
+    where c.code = i.currency
+    on conflict (kind, subject_id) do update set due_at = excluded.due_at, payload = excluded.payload,
+      attempts = 0, last_error = null
     )
     select c.code as user_currency, s.active_limits, s.would_remain_cents,
       coalesce(s.max_allowed_now_cents, 0) as max_allowed_now_cents,
@@ -153,4 +161,4 @@ with input as (
     left join summary s on s.ord = i.ord
     left join binding b on b.ord = i.ord
     order by i.ord;
--- parameters: 18
+-- parameters: 19

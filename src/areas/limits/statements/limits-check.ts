@@ -7,6 +7,7 @@ import {
   type Param,
 } from '../../../platform/db/precompiled.js';
 import { isoTimestampSql, outboxInsertSql } from '../../../platform/outbox.js';
+import { markerActivitySql } from '../../safer-gambling/index.js';
 import type { WindowType } from '../limits.rules.js';
 import {
   heldCte,
@@ -99,6 +100,21 @@ export const breachAttemptEventSql = outboxInsertSql({
     where c.code = i.currency`,
 });
 
+/**
+ * With each limit.breach_attempt, the safer-gambling evaluation of the player's limit behaviour (SG-005) as stored
+ * work due at once: scheduled here, evaluated by the scheduler, never inside this statement. Its job id is the
+ * event's, with the job prefix.
+ */
+const breachEvaluationSql = markerActivitySql({
+  jobId: sql`'job' || substr(i.event_id, 4)`,
+  tenantId: sql`i.tenant_id`,
+  userId: sql`i.user_id`,
+  source: sql`b.limit_id`,
+  at: sql`i.at`,
+  from: sql`from binding b join input i on i.ord = b.ord join user_currency c on c.ord = b.ord
+    where c.code = i.currency`,
+});
+
 /** The asking check of the limit_reservations row an upsert is on (one per user in a statement). */
 const askingCheck = sql`asked a where a.tenant_id = excluded.tenant_id and a.user_id = excluded.user_id`;
 
@@ -180,6 +196,9 @@ const checkStatement = precompiled(
     ),
     breach_event as (
       ${breachAttemptEventSql}
+    ),
+    breach_evaluation as (
+      ${breachEvaluationSql}
     )
     select c.code as user_currency, s.active_limits, s.would_remain_cents,
       coalesce(s.max_allowed_now_cents, 0) as max_allowed_now_cents,
