@@ -4,15 +4,21 @@
  */
 import type { AreaManifest } from '../../platform/area.js';
 import type { Platform } from '../../platform/context.js';
+import { saferGamblingBackofficeRoutes } from './safer-gambling.backoffice.routes.js';
+import { saferGamblingRoutes } from './safer-gambling.routes.js';
 import { SaferGamblingEvents } from './safer-gambling.schemas.js';
 import { registerStandingJobs } from './service/standing.js';
 
 export const saferGamblingArea: AreaManifest = {
   name: 'safer-gambling',
   events: SaferGamblingEvents,
+  tenantRoutes: saferGamblingRoutes,
+  backofficeRoutes: saferGamblingBackofficeRoutes,
   start: (platform: Platform) => {
     registerStandingJobs(platform);
   },
 };
 
 export { recordMarkerTrips, type MarkerTrip } from './service/standing.js';
+// The player status asks what a player's standing sets (marketing, deposits) at every login.
+export { saferGamblingStanding } from './service/standing-effects.js';
