@@ -124,10 +124,9 @@ export const Interaction = Type.Object({
   occurred_at: Timestamp,
   notes: Type.Union([Type.String(), Type.Null()]),
   recorded_at: Timestamp,
-  reviewed_markers: Type.Array(
-    Type.Object({ code: MarkerCode, measured_value: Type.Integer() }),
-    { description: 'The markers it reviewed, each with the value measured when it was reviewed' },
-  ),
+  reviewed_markers: Type.Array(Type.Object({ code: MarkerCode, measured_value: Type.Integer() }), {
+    description: 'The markers it reviewed, each with the value measured when it was reviewed',
+  }),
   settled_due_at: {
     ...NullableTimestamp,
     description: 'The due time of the interaction it settled; null when none was due or it kept it due',
@@ -140,7 +139,8 @@ export const PlayerMarker = Type.Object({
   name: Type.String(),
   level: Type.Enum(MARKER_LEVELS),
   status: Type.Enum(['active', 'reviewed'] as const, {
-    description: 'active: counts in the level; reviewed: an interaction reviewed it (quiet until review_quiet_until)',
+    description:
+      'active: counts in the level; reviewed: an interaction reviewed it (quiet until review_quiet_until)',
   }),
   tripped_at: { ...Timestamp, description: 'When it last tripped' },
   first_tripped_at: Timestamp,
@@ -195,36 +195,48 @@ const PolicyOverrides = Type.Object(
     overdue_after_hours: Type.Optional(Type.Number()),
     stop_deposits_at_high: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false, description: 'Over the default policy; each field absent keeps the default' },
-);
-const FinancialProfileOverrides = Type.Object(
   {
-    currency: Type.Optional(CurrencyCode),
-    thresholds: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            level: Type.Enum(FINANCIAL_CHECK_LEVELS),
-            window: Type.Enum(FINANCIAL_WINDOWS),
-            amount_cents: Type.Integer({ minimum: 1 }),
-          },
-          { additionalProperties: false },
-        ),
-        { maxItems: 6 },
-      ),
-    ),
+    additionalProperties: false,
+    description: 'Over the default policy; each field absent keeps the default',
   },
-  { additionalProperties: false, description: "Over the UK's profile (GBP 150 / 30 days, 1,000 / 24 h, 2,000 / 90 days)" },
 );
+// The response writes the currency as a plain string: the serializer knows no iso4217 format.
+const financialProfileOverrides = (currency: typeof CurrencyCode) =>
+  Type.Object(
+    {
+      currency: Type.Optional(currency),
+      thresholds: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              level: Type.Enum(FINANCIAL_CHECK_LEVELS),
+              window: Type.Enum(FINANCIAL_WINDOWS),
+              amount_cents: Type.Integer({ minimum: 1 }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 6 },
+        ),
+      ),
+    },
+    {
+      additionalProperties: false,
+      description: "Over the UK's profile (GBP 150 / 30 days, 1,000 / 24 h, 2,000 / 90 days)",
+    },
+  );
 
 export const SaferGamblingSettingsRequest = Type.Object(
   {
     time_zone: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 64, description: 'IANA name, e.g. Europe/London (SG-003 night)' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'IANA name, e.g. Europe/London (SG-003 night)',
+      }),
     ),
     marker_overrides: Type.Optional(ThresholdOverrides),
     policy: Type.Optional(PolicyOverrides),
-    financial_profile: Type.Optional(FinancialProfileOverrides),
+    financial_profile: Type.Optional(financialProfileOverrides(CurrencyCode)),
   },
   { additionalProperties: false, description: 'Each field given replaces it; each absent keeps it' },
 );
@@ -235,7 +247,7 @@ export const SaferGamblingSettings = Type.Object({
   time_zone: Type.String(),
   marker_overrides: ThresholdOverrides,
   policy: PolicyOverrides,
-  financial_profile: FinancialProfileOverrides,
+  financial_profile: financialProfileOverrides(Type.String()),
   in_force: Type.Object({
     thresholds: Type.Record(Type.String(), Type.Record(Type.String(), Type.Number()), {
       description: "Every marker's thresholds with the overrides applied",
