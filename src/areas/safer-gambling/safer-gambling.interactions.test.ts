@@ -54,7 +54,11 @@ describe('safer gambling: levels and interactions', () => {
         user_id: h.userId,
         risk_level: 'high',
         previous_level: 'medium',
-        markers: [ref('SG-002', 'Loss chasing'), ref('SG-003', 'Night play'), ref('SG-004', 'Failed deposits')],
+        markers: [
+          ref('SG-002', 'Loss chasing'),
+          ref('SG-003', 'Night play'),
+          ref('SG-004', 'Failed deposits'),
+        ],
       });
       const dueAt = h.at(DAY);
       expect(await h.events('player.interaction_required')).toEqual([
@@ -62,7 +66,11 @@ describe('safer gambling: levels and interactions', () => {
       ]);
 
       const standing = await h.standing();
-      expect(standing).toMatchObject({ risk_level: 'high', interaction_due_at: dueAt, interaction_overdue: false });
+      expect(standing).toMatchObject({
+        risk_level: 'high',
+        interaction_due_at: dueAt,
+        interaction_overdue: false,
+      });
       expect(standing.markers).toContainEqual({
         code: 'SG-002',
         name: 'Loss chasing',
@@ -131,9 +139,9 @@ describe('safer gambling: levels and interactions', () => {
         { user_id: h.userId, due_at: dueAt, markers: [LOSS_CHASING] },
       ]);
       expect(await h.standing()).toMatchObject({ interaction_due_at: dueAt, interaction_overdue: true });
-      const alerts = (
-        await h.t.backoffice('GET', '/alerts?kind=safer_gambling_interaction_overdue')
-      ).json<{ alerts: { details: Record<string, unknown> }[] }>().alerts;
+      const alerts = (await h.t.backoffice('GET', '/alerts?kind=safer_gambling_interaction_overdue')).json<{
+        alerts: { details: Record<string, unknown> }[];
+      }>().alerts;
       expect(alerts.map((a) => a.details)).toContainEqual({
         tenant_id: h.tenant.tenantId,
         user_id: h.userId,
@@ -352,7 +360,8 @@ describe('safer gambling: levels and interactions', () => {
       const h = suite.current;
       const at = { future: h.at(6 * MINUTE), past: h.at(-30 * DAY - MINUTE) } as Record<string, string>;
       const body: Record<string, unknown> = { outcome: 'no_concern', ...change };
-      if (typeof body.occurred_at === 'string' && at[body.occurred_at]) body.occurred_at = at[body.occurred_at];
+      if (typeof body.occurred_at === 'string' && at[body.occurred_at])
+        body.occurred_at = at[body.occurred_at];
       const response = await h.postInteraction(body);
       expect([response.statusCode, response.json().error]).toEqual([400, 'invalid_request']);
     });

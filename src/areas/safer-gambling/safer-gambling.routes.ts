@@ -45,7 +45,8 @@ export function saferGamblingRoutes(platform: Platform): FastifyPluginAsyncTypeb
       {
         schema: {
           tags,
-          summary: "A player's safer-gambling standing: level, markers, what is owed, interactions, financial checks",
+          summary:
+            "A player's safer-gambling standing: level, markers, what is owed, interactions, financial checks",
           description:
             'The markers active and reviewed, each with what it measured against which threshold; the interaction owed (interaction_due_at, overdue or not), whether a finding is contested, the interactions newest first and the financial checks called for. A player never seen is at risk_level none with empty lists.',
           params: PlayerParams,

@@ -78,7 +78,9 @@ describe('safer gambling: tenant settings', () => {
       expect.objectContaining({ due_at: dueAt }),
     ]);
     await h.t.advance(8 * HOUR);
-    expect(await h.events('player.interaction_overdue')).toEqual([expect.objectContaining({ due_at: dueAt })]);
+    expect(await h.events('player.interaction_overdue')).toEqual([
+      expect.objectContaining({ due_at: dueAt }),
+    ]);
   });
 
   describe('refusals, each naming what is wrong; nothing is saved', () => {
@@ -99,10 +101,18 @@ describe('safer gambling: tenant settings', () => {
         'SG-004 window_seconds must be an integer from 86400 to 86400',
       ],
       ['an unknown marker', { marker_overrides: { 'SG-999': { x: 1 } } }, 'SG-999 is not a marker'],
-      ['an unknown threshold', { marker_overrides: { 'SG-002': { speed: 1 } } }, 'SG-002 has no threshold speed'],
+      [
+        'an unknown threshold',
+        { marker_overrides: { 'SG-002': { speed: 1 } } },
+        'SG-002 has no threshold speed',
+      ],
       ['an unknown time zone', { time_zone: 'Mars/Olympus' }, 'Mars/Olympus is not an IANA time zone'],
       ['marketing stopped only at high', { policy: { stop_marketing_from: 'high' } }, 'stop_marketing_from'],
-      ['an interaction due after 73 hours', { policy: { interaction_due_hours: 73 } }, 'interaction_due_hours'],
+      [
+        'an interaction due after 73 hours',
+        { policy: { interaction_due_hours: 73 } },
+        'interaction_due_hours',
+      ],
       [
         'a financial check twice',
         {

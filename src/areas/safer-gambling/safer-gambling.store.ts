@@ -168,7 +168,10 @@ export function standingRow(db: Executor, tenantId: string, userId: string) {
     .executeTakeFirst();
 }
 
-export async function saveTenantSettings(db: Executor, row: Insertable<SgTenantSettingsTable>): Promise<void> {
+export async function saveTenantSettings(
+  db: Executor,
+  row: Insertable<SgTenantSettingsTable>,
+): Promise<void> {
   const { tenant_id: _t, ...changes } = row;
   await db
     .insertInto('sg_tenant_settings')

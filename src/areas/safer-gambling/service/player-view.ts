@@ -39,7 +39,10 @@ const markerView = (m: SgPlayerMarkerRow, status: 'active' | 'reviewed', lastTri
  * markers saw, what is owed, what was done. Nothing of AML or sanctions is read here. A player never seen is at
  * level none with empty lists.
  */
-export async function saferGamblingView(ctx: TenantScopedContext, userId: string): Promise<SaferGamblingView> {
+export async function saferGamblingView(
+  ctx: TenantScopedContext,
+  userId: string,
+): Promise<SaferGamblingView> {
   const { db, tenantId } = ctx;
   const now = ctx.clock.now();
   const [player, markers, trips, interactions, checks] = await Promise.all([
