@@ -296,13 +296,18 @@ describe('safer gambling: levels and interactions', () => {
       expect((await h.standing()).risk_level).toBe('none');
     });
 
-    it('one that took place before the interaction was required is kept as history only', async () => {
+    it('one that took place before the interaction was required is kept as history only (clock skew allowed)', async () => {
       const h = suite.current;
       await h.t.advance(HOUR);
       await h.tripMarker('SG-002', 3);
-      const earlier = await h.interact('no_concern', { occurred_at: h.at(-MINUTE) });
+      const dueAt = h.at(DAY);
+      const earlier = await h.interact('no_concern', { occurred_at: h.at(-6 * MINUTE) });
       expect(earlier).toMatchObject({ reviewed_markers: [], settled_due_at: null });
-      expect(await h.standing()).toMatchObject({ risk_level: 'high', interaction_due_at: h.at(DAY) });
+      expect(await h.standing()).toMatchObject({ risk_level: 'high', interaction_due_at: dueAt });
+      // Within the 5 minutes a client's clock may be behind ours, it answers what is owed.
+      const skewed = await h.interact('no_concern', { occurred_at: h.at(-4 * MINUTE) });
+      expect(skewed).toMatchObject({ settled_due_at: dueAt, reviewed_markers: [expect.any(Object)] });
+      expect(await h.standing()).toMatchObject({ risk_level: 'none', interaction_due_at: null });
     });
 
     it('is taken for a player the area has never seen (a proactive call)', async () => {
@@ -318,6 +323,41 @@ describe('safer gambling: levels and interactions', () => {
       const second = await h.interact('no_concern', { kind: 'call', occurred_at: h.at(-HOUR) });
       expect((await h.standing()).interactions).toEqual([second, first]);
     });
+  });
+
+  it('says nothing of AML or sanctions: no rule code, risk score, case or match in the answer or its webhooks', async () => {
+    const h = suite.current;
+    // An AML hold (R-001) and a sanctions hit for the same player: the safer-gambling answers must not show them.
+    const hold = await h.api('POST', '/v1/aml/screen', {
+      user_id: h.userId,
+      withdrawal_id: `wd-${h.userId}`,
+      amount_cents: 1_500_000,
+      currency: 'USD',
+      payment_method: 'card',
+      destination_country: 'GB',
+    });
+    expect(hold.json()).toMatchObject({ decision: 'hold' });
+    const screen = await h.api('POST', '/v1/sanctions/screen', {
+      user_id: h.userId,
+      first_name: 'SanctionedSam',
+      last_name: 'Smith',
+      date_of_birth: '1980-01-01',
+      nationality: 'GB',
+      email: `${h.userId}@example.com`,
+    });
+    expect(screen.statusCode).toBe(201);
+    await h.tripMarker('SG-002', 3);
+    await h.interact('no_response');
+    await h.t.advance(2 * DAY);
+    await h.t.deliverWebhooks();
+
+    const seen = JSON.stringify([
+      await h.standing(),
+      h.received(undefined, h.userId).filter((e) => e.event.startsWith('player.')),
+    ]);
+    expect(seen).toContain('SG-002');
+    for (const word of ['R-0', 'risk_score', 'rules_triggered', 'case_id', 'match', 'sanction', 'aml'])
+      expect(seen.toLowerCase()).not.toContain(word.toLowerCase());
   });
 
   describe('idempotency on the operator interaction_id', () => {

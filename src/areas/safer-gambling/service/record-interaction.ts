@@ -3,6 +3,7 @@ import type { Platform, TenantContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { requestFingerprint } from '../../../platform/idempotency.js';
 import { newId } from '../../../platform/ids.js';
+import { MAX_FUTURE_SECONDS } from '../../../platform/schemas.js';
 import { withTransaction } from '../../../platform/service-context.js';
 import type { InteractionOutcome } from '../safer-gambling.markers.js';
 import { reviewQuietUntil } from '../safer-gambling.rules.js';
@@ -67,9 +68,11 @@ export async function recordInteraction(
     ]);
     const effects = EFFECTS[input.outcome];
     // An interaction that took place before the one owed was required cannot answer it: it is kept as history.
+    // The operator's clock may run behind ours by the skew a client timestamp is allowed.
     const answersDue =
       player?.interaction_due_at != null &&
-      (player.interaction_required_at === null || occurredAt >= player.interaction_required_at);
+      (player.interaction_required_at === null ||
+        occurredAt.getTime() + MAX_FUTURE_SECONDS * 1000 >= player.interaction_required_at.getTime());
     const settledDueAt = effects.settles && answersDue ? player!.interaction_due_at : null;
     const answersMarkers = player?.interaction_due_at == null || answersDue;
     const reviewed =
