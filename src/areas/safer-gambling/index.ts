@@ -22,3 +22,7 @@ export const saferGamblingArea: AreaManifest = {
 export { recordMarkerTrips, type MarkerTrip } from './service/standing.js';
 // The player status asks what a player's standing sets (marketing, deposits) at every login.
 export { saferGamblingStanding } from './service/standing-effects.js';
+// A player's standing as the operator reads it, and a tenant's settings, for the surfaces (the console's pages).
+export { saferGamblingView } from './service/player-view.js';
+export { saferGamblingSettings, setSaferGamblingSettings } from './service/settings.js';
+export { SaferGamblingSettings, SaferGamblingView } from './safer-gambling.schemas.js';
