@@ -80,6 +80,8 @@ describe('the tipping-off allow-lists', () => {
       'play_time_exhausted',
       'account_under_review',
       'kyc_required',
+      // Safer gambling is not AML: the operator must act on it, so it has a code of its own (docs/safer-gambling.md).
+      'safer_gambling_review',
     ]);
   });
 

@@ -113,6 +113,8 @@ export const ERROR_STATUS = {
   report_not_found: 404,
   export_not_found: 404,
   case_not_escalated: 409,
+  // safer gambling
+  duplicate_interaction: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

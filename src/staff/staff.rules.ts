@@ -91,6 +91,7 @@ export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
   'PUT /tenants/:tenant_id/cutover': 'manage_tenants',
   'PUT /tenants/:tenant_id/rate-limits': 'manage_tenants',
   'PUT /tenants/:tenant_id/aml-settings': 'manage_tenants',
+  'PUT /tenants/:tenant_id/safer-gambling': 'manage_tenants',
   'PUT /tenants/:tenant_id/reality-check': 'manage_tenants',
   'PUT /tenants/:tenant_id/embed-origins': 'manage_tenants',
   'POST /sanctions/cases/:case_id/decision': 'decide_cases',

@@ -157,6 +157,13 @@ describe('the typed client, packed and installed', () => {
       time_out_id: timeOut.time_out_id,
     });
     expect(await client.players.status(player)).toMatchObject({ user_id: player });
+    const interaction = await client.players.recordInteraction(player, {
+      kind: 'call',
+      outcome: 'no_concern',
+      occurred_at: now(),
+    });
+    expect(interaction).toMatchObject({ user_id: player, outcome: 'no_concern' });
+    expect((await client.players.saferGambling(player)).interactions).toEqual([interaction]);
 
     const kyc = await client.kyc.start({
       user_id: player,

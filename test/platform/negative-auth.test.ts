@@ -174,6 +174,17 @@ const PATH_RESOURCES: Record<string, (a: TestTenant) => Promise<Record<string, s
   'PUT /v1/players/:user_id/reality-check': () => Promise.resolve({ user_id: USER }),
   // USER's time-out and AML hold (makeQueryResources) restrict them: their status is not a stranger's.
   'GET /v1/players/:user_id/status': () => Promise.resolve({ user_id: USER }),
+  'POST /v1/players/:user_id/interactions': () => Promise.resolve({ user_id: USER }),
+  // An interaction of A's with USER, so that USER's safer-gambling standing is not a stranger's.
+  'GET /v1/players/:user_id/safer-gambling': async (a) => {
+    const recorded = await t.api(a.apiKey, 'POST', `/v1/players/${USER}/interactions`, {
+      kind: 'call',
+      outcome: 'no_concern',
+      occurred_at: t.platform.clock.now().toISOString(),
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    return { user_id: USER };
+  },
 };
 
 /** An open play session of A's player (one session serves both routes: a start is idempotent). */

@@ -98,6 +98,10 @@ export function createComplianceClient(options: ClientOptions) {
         ok(http.GET('/v1/players/{user_id}/status', { params: { path: { user_id: userId }, query } })),
       setRealityCheck: (userId: string, body: RequestBody<'/v1/players/{user_id}/reality-check', 'put'>) =>
         ok(http.PUT('/v1/players/{user_id}/reality-check', { params: { path: { user_id: userId } }, body })),
+      recordInteraction: (userId: string, body: RequestBody<'/v1/players/{user_id}/interactions', 'post'>) =>
+        ok(http.POST('/v1/players/{user_id}/interactions', { params: { path: { user_id: userId } }, body })),
+      saferGambling: (userId: string) =>
+        ok(http.GET('/v1/players/{user_id}/safer-gambling', { params: { path: { user_id: userId } } })),
     },
     kyc: {
       start: (body: RequestBody<'/v1/kyc/start', 'post'>) => ok(http.POST('/v1/kyc/start', { body })),

@@ -22,7 +22,7 @@ export function playerRoutes(platform: Platform): FastifyPluginAsyncTypebox {
           tags,
           summary: 'What a player may do now, and why not',
           description:
-            "can_play, can_deposit, can_withdraw and marketing_allowed, the restrictions behind them (self_excluded, timed_out, play_time_exhausted, account_under_review, kyc_required, each with its end or null), every limit in force of every kind with its use, and the reality-check interval. With email or phone, the national register and the regulator's list count too, as in the live exclusion check. A player the service knows nothing of may do everything.",
+            "can_play, can_deposit, can_withdraw and marketing_allowed, the restrictions behind them (self_excluded, timed_out, play_time_exhausted, account_under_review, kyc_required, safer_gambling_review, each with its end or null; marketing_allowed is also false at the safer-gambling level the tenant's policy names, medium by default), every limit in force of every kind with its use, and the reality-check interval. With email or phone, the national register and the regulator's list count too, as in the live exclusion check. A player the service knows nothing of may do everything.",
           params: PlayerParams,
           querystring: PlayerStatusQuery,
           response: { 200: PlayerStatus, ...errorResponses(400, 401, 429) },

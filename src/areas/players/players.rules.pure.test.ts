@@ -18,6 +18,7 @@ describe('player status decision table', () => {
     ['play_time_exhausted', false, true, true, false],
     ['account_under_review', false, false, false, false],
     ['kyc_required', true, true, false, true],
+    ['safer_gambling_review', true, false, true, false],
   ];
 
   it('covers every restriction code once', () => {
@@ -34,6 +35,14 @@ describe('player status decision table', () => {
 
   it('nothing restricts a player with no restriction', () => {
     expect(permissionsUnder([])).toEqual(ALL_ALLOWED);
+  });
+
+  it("a safer-gambling level at the policy's stops marketing alone, without a restriction", () => {
+    expect(permissionsUnder([], true)).toEqual({ ...ALL_ALLOWED, marketing_allowed: false });
+    expect(permissionsUnder(['kyc_required'], true)).toEqual({
+      ...permissionsUnder(['kyc_required']),
+      marketing_allowed: false,
+    });
   });
 
   it('restrictions add up: a permission holds only if none of them blocks it', () => {

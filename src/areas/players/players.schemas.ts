@@ -26,7 +26,7 @@ export type PlayerStatusQuery = Static<typeof PlayerStatusQuery>;
 export const Restriction = Type.Object({
   code: Type.Enum(RESTRICTION_CODES, {
     description:
-      'self_excluded, timed_out, play_time_exhausted, account_under_review (a compliance review; never why), kyc_required (a withdrawal waits on verification)',
+      'self_excluded, timed_out, play_time_exhausted, account_under_review (a compliance review; never why), kyc_required (a withdrawal waits on verification), safer_gambling_review (the tenant stops deposits of a high-level player until an interaction is recorded)',
   }),
   until: { ...NullableTimestamp, description: 'When it ends; null when open-ended or not known in advance' },
 });

@@ -4,6 +4,8 @@
  */
 import type { AreaManifest } from '../../platform/area.js';
 import type { Platform } from '../../platform/context.js';
+import { saferGamblingBackofficeRoutes } from './safer-gambling.backoffice.routes.js';
+import { saferGamblingRoutes } from './safer-gambling.routes.js';
 import { SaferGamblingEvents } from './safer-gambling.schemas.js';
 import { registerStandingJobs } from './service/standing.js';
 import { registerEvaluationJobs } from './safer-gambling.jobs.js';
@@ -11,6 +13,8 @@ import { registerEvaluationJobs } from './safer-gambling.jobs.js';
 export const saferGamblingArea: AreaManifest = {
   name: 'safer-gambling',
   events: SaferGamblingEvents,
+  tenantRoutes: saferGamblingRoutes,
+  backofficeRoutes: saferGamblingBackofficeRoutes,
   start: (platform: Platform) => {
     registerStandingJobs(platform);
     registerEvaluationJobs(platform);
@@ -21,3 +25,9 @@ export { recordMarkerTrips, type MarkerTrip } from './service/standing.js';
 export { evaluateMarkersForEvents, type ObservedEvent } from './service/evaluate-events.js';
 export { markerActivity, playActivity, type MarkerActivity } from './safer-gambling.jobs.js';
 export { markerActivitySql } from './statements/marker-activity.js';
+// The player status asks what a player's standing sets (marketing, deposits) at every login.
+export { saferGamblingStanding } from './service/standing-effects.js';
+// A player's standing as the operator reads it, and a tenant's settings, for the surfaces (the console's pages).
+export { saferGamblingView } from './service/player-view.js';
+export { saferGamblingSettings, setSaferGamblingSettings } from './service/settings.js';
+export { SaferGamblingSettings, SaferGamblingView } from './safer-gambling.schemas.js';

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../platform/db/database.js';
 import { lockSubject } from '../../platform/db/subject-lock.js';
 import type { MarkerCode } from './safer-gambling.markers.js';
@@ -10,6 +10,7 @@ import type {
   SgPlayerRow,
   SgPlayersTable,
   SgTenantSettingsRow,
+  SgTenantSettingsTable,
 } from './safer-gambling.tables.js';
 
 /** Serialises changes to one player's safer-gambling standing (trips, reviews, expiries, interactions). */
@@ -108,4 +109,80 @@ export async function insertInteraction(
     .returning('interaction_id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+export function findInteraction(db: Executor, tenantId: string, interactionId: string) {
+  return db
+    .selectFrom('sg_interactions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('interaction_id', '=', interactionId)
+    .executeTakeFirst();
+}
+
+/** A player's interactions, newest first (by when they occurred, then when recorded). */
+export function interactionsOfUser(db: Executor, tenantId: string, userId: string, max: number) {
+  return db
+    .selectFrom('sg_interactions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('occurred_at', 'desc')
+    .orderBy('recorded_at', 'desc')
+    .orderBy('interaction_id', 'desc')
+    .limit(max)
+    .execute();
+}
+
+/** The financial checks called for a player, newest first. */
+export function financialChecksOfUser(db: Executor, tenantId: string, userId: string, max: number) {
+  return db
+    .selectFrom('sg_financial_checks')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('called_at', 'desc')
+    .orderBy('check_id', 'desc')
+    .limit(max)
+    .execute();
+}
+
+/**
+ * What the player status needs of a player's standing, in one statement (it runs at every login): the level, whether
+ * an interaction is due, and the tenant's policy overrides. No row for a player at level none: nothing follows.
+ */
+export function standingRow(db: Executor, tenantId: string, userId: string) {
+  return db
+    .selectFrom('sg_players as p')
+    .select(['p.risk_level', 'p.interaction_due_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('sg_tenant_settings as s')
+        .select('s.policy')
+        .where('s.tenant_id', '=', tenantId)
+        .as('policy'),
+    )
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.user_id', '=', userId)
+    .where('p.risk_level', '<>', 'none')
+    .executeTakeFirst();
+}
+
+export async function saveTenantSettings(
+  db: Executor,
+  row: Insertable<SgTenantSettingsTable>,
+): Promise<void> {
+  const { tenant_id: _t, ...changes } = row;
+  await db
+    .insertInto('sg_tenant_settings')
+    .values(row)
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet(changes))
+    .execute();
+}
+
+/** Whether PostgreSQL knows this time zone by its name (an IANA name; abbreviations and POSIX strings are not names). */
+export async function timeZoneKnown(db: Executor, name: string): Promise<boolean> {
+  const { rows } = await sql<{ known: boolean }>`
+    select exists (select 1 from pg_timezone_names where name = ${name}) as known`.execute(db);
+  return rows[0]?.known === true;
 }

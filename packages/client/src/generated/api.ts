@@ -5513,6 +5513,420 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/{user_id}/interactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an interaction with a player (what the operator did, and its outcome)
+         * @description Settles the interaction owed and reviews the markers active now: a reviewed marker does not raise the level again for 30 days unless it trips with a higher measured value. no_response keeps the interaction due and reviews nothing; contested settles it but keeps the markers and flags the player for the service staff. 201 with the stored interaction; the same interaction_id and request again is 200 with it, another request under it 409 duplicate_interaction.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The tenant's own player identifier */
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The operator's own id of the interaction (letters, digits, . _ : -): the same request again answers the stored one (200), another under it is 409 duplicate_interaction. Generated (sgi_...) when absent */
+                        interaction_id?: string;
+                        /**
+                         * @description What the operator did: message, email, call, limit_prompt, account_review
+                         * @enum {unknown}
+                         */
+                        kind: "message" | "email" | "call" | "limit_prompt" | "account_review";
+                        /**
+                         * @description no_concern, limits_set, time_out, self_excluded, account_closed (each settles the due interaction and reviews the active markers); no_response (keeps the interaction due, reviews nothing); contested (settles it, keeps the markers, flags the player for the service staff)
+                         * @enum {unknown}
+                         */
+                        outcome: "no_concern" | "limits_set" | "time_out" | "self_excluded" | "account_closed" | "no_response" | "contested";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp; when the interaction took place. At most 5 minutes after and 30 days before the service's clock
+                         */
+                        occurred_at: string;
+                        /** @description The operator's notes, kept as evidence */
+                        notes?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            interaction_id: string;
+                            user_id: string;
+                            /**
+                             * @description What the operator did: message, email, call, limit_prompt, account_review
+                             * @enum {unknown}
+                             */
+                            kind: "message" | "email" | "call" | "limit_prompt" | "account_review";
+                            /**
+                             * @description no_concern, limits_set, time_out, self_excluded, account_closed (each settles the due interaction and reviews the active markers); no_response (keeps the interaction due, reviews nothing); contested (settles it, keeps the markers, flags the player for the service staff)
+                             * @enum {unknown}
+                             */
+                            outcome: "no_concern" | "limits_set" | "time_out" | "self_excluded" | "account_closed" | "no_response" | "contested";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            occurred_at: string;
+                            notes: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            recorded_at: string;
+                            /** @description The markers it reviewed, each with the value measured when it was reviewed */
+                            reviewed_markers: {
+                                /**
+                                 * @description The marker (docs/safer-gambling.md)
+                                 * @enum {unknown}
+                                 */
+                                code: "SG-001" | "SG-002" | "SG-003" | "SG-004" | "SG-005" | "SG-006";
+                                measured_value: number;
+                            }[];
+                            /** @description The due time of the interaction it settled; null when none was due or it kept it due */
+                            settled_due_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            interaction_id: string;
+                            user_id: string;
+                            /**
+                             * @description What the operator did: message, email, call, limit_prompt, account_review
+                             * @enum {unknown}
+                             */
+                            kind: "message" | "email" | "call" | "limit_prompt" | "account_review";
+                            /**
+                             * @description no_concern, limits_set, time_out, self_excluded, account_closed (each settles the due interaction and reviews the active markers); no_response (keeps the interaction due, reviews nothing); contested (settles it, keeps the markers, flags the player for the service staff)
+                             * @enum {unknown}
+                             */
+                            outcome: "no_concern" | "limits_set" | "time_out" | "self_excluded" | "account_closed" | "no_response" | "contested";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            occurred_at: string;
+                            notes: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            recorded_at: string;
+                            /** @description The markers it reviewed, each with the value measured when it was reviewed */
+                            reviewed_markers: {
+                                /**
+                                 * @description The marker (docs/safer-gambling.md)
+                                 * @enum {unknown}
+                                 */
+                                code: "SG-001" | "SG-002" | "SG-003" | "SG-004" | "SG-005" | "SG-006";
+                                measured_value: number;
+                            }[];
+                            /** @description The due time of the interaction it settled; null when none was due or it kept it due */
+                            settled_due_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{user_id}/safer-gambling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's safer-gambling standing: level, markers, what is owed, interactions, financial checks
+         * @description The markers active and reviewed, each with what it measured against which threshold; the interaction owed (interaction_due_at, overdue or not), whether a finding is contested, the interactions newest first and the financial checks called for. A player never seen is at risk_level none with empty lists.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The tenant's own player identifier */
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user_id: string;
+                            /**
+                             * @description The player's safer-gambling level: the highest of the active markers, high with three or more
+                             * @enum {unknown}
+                             */
+                            risk_level: "none" | "low" | "medium" | "high";
+                            /** @description Active markers, then reviewed ones, each by code */
+                            markers: {
+                                /**
+                                 * @description The marker (docs/safer-gambling.md)
+                                 * @enum {unknown}
+                                 */
+                                code: "SG-001" | "SG-002" | "SG-003" | "SG-004" | "SG-005" | "SG-006";
+                                name: string;
+                                /** @enum {unknown} */
+                                level: "low" | "medium" | "high";
+                                /**
+                                 * @description active: counts in the level; reviewed: an interaction reviewed it (quiet until review_quiet_until)
+                                 * @enum {unknown}
+                                 */
+                                status: "active" | "reviewed";
+                                /**
+                                 * Format: date-time
+                                 * @description When it last tripped
+                                 */
+                                tripped_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                first_tripped_at: string;
+                                /** @description What it measured when it last tripped, in unit */
+                                measured_value: number;
+                                /** @description The threshold it was measured against, in unit */
+                                threshold: number;
+                                /** @description usd_cents, count, seconds, percent or multiple */
+                                unit: string;
+                                active_until: string | null;
+                                reviewed_at: string | null;
+                                /** @description Until then it trips again only with a higher measured value than at its review */
+                                review_quiet_until: string | null;
+                            }[];
+                            /** @description When an interaction is owed by; null when none is */
+                            interaction_due_at: string | null;
+                            /** @description The owed interaction is overdue (player.interaction_overdue was sent) */
+                            interaction_overdue: boolean;
+                            /** @description An interaction's outcome was contested: the service's staff follow it up */
+                            contested: boolean;
+                            /** @description Newest first, at most 100 */
+                            interactions: {
+                                interaction_id: string;
+                                user_id: string;
+                                /**
+                                 * @description What the operator did: message, email, call, limit_prompt, account_review
+                                 * @enum {unknown}
+                                 */
+                                kind: "message" | "email" | "call" | "limit_prompt" | "account_review";
+                                /**
+                                 * @description no_concern, limits_set, time_out, self_excluded, account_closed (each settles the due interaction and reviews the active markers); no_response (keeps the interaction due, reviews nothing); contested (settles it, keeps the markers, flags the player for the service staff)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "no_concern" | "limits_set" | "time_out" | "self_excluded" | "account_closed" | "no_response" | "contested";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                occurred_at: string;
+                                notes: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                recorded_at: string;
+                                /** @description The markers it reviewed, each with the value measured when it was reviewed */
+                                reviewed_markers: {
+                                    /**
+                                     * @description The marker (docs/safer-gambling.md)
+                                     * @enum {unknown}
+                                     */
+                                    code: "SG-001" | "SG-002" | "SG-003" | "SG-004" | "SG-005" | "SG-006";
+                                    measured_value: number;
+                                }[];
+                                /** @description The due time of the interaction it settled; null when none was due or it kept it due */
+                                settled_due_at: string | null;
+                            }[];
+                            /** @description Called for, newest first, at most 100 */
+                            financial_checks: {
+                                /** @enum {unknown} */
+                                level: "light" | "enhanced";
+                                /** @enum {unknown} */
+                                window: "rolling_24h" | "rolling_30d" | "rolling_90d";
+                                net_deposits_cents: number;
+                                currency: string;
+                                threshold_cents: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                called_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/{user_id}/status": {
         parameters: {
             query?: never;
@@ -5522,7 +5936,7 @@ export interface paths {
         };
         /**
          * What a player may do now, and why not
-         * @description can_play, can_deposit, can_withdraw and marketing_allowed, the restrictions behind them (self_excluded, timed_out, play_time_exhausted, account_under_review, kyc_required, each with its end or null), every limit in force of every kind with its use, and the reality-check interval. With email or phone, the national register and the regulator's list count too, as in the live exclusion check. A player the service knows nothing of may do everything.
+         * @description can_play, can_deposit, can_withdraw and marketing_allowed, the restrictions behind them (self_excluded, timed_out, play_time_exhausted, account_under_review, kyc_required, safer_gambling_review, each with its end or null; marketing_allowed is also false at the safer-gambling level the tenant's policy names, medium by default), every limit in force of every kind with its use, and the reality-check interval. With email or phone, the national register and the regulator's list count too, as in the live exclusion check. A player the service knows nothing of may do everything.
          */
         get: {
             parameters: {
@@ -5556,10 +5970,10 @@ export interface paths {
                             /** @description At most one of each code, in the order listed */
                             restrictions: {
                                 /**
-                                 * @description self_excluded, timed_out, play_time_exhausted, account_under_review (a compliance review; never why), kyc_required (a withdrawal waits on verification)
+                                 * @description self_excluded, timed_out, play_time_exhausted, account_under_review (a compliance review; never why), kyc_required (a withdrawal waits on verification), safer_gambling_review (the tenant stops deposits of a high-level player until an interaction is recorded)
                                  * @enum {unknown}
                                  */
-                                code: "self_excluded" | "timed_out" | "play_time_exhausted" | "account_under_review" | "kyc_required";
+                                code: "self_excluded" | "timed_out" | "play_time_exhausted" | "account_under_review" | "kyc_required" | "safer_gambling_review";
                                 /** @description When it ends; null when open-ended or not known in advance */
                                 until: string | null;
                             }[];
@@ -6426,6 +6840,86 @@ export interface webhooks {
          * @description Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature headers).
          */
         post: operations["event_aml_account_frozen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "player.risk_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A player's safer-gambling level changed (a marker tripped, lapsed, or was reviewed)
+         * @description Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature headers).
+         */
+        post: operations["event_player_risk_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "player.interaction_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The player's level calls for an interaction by the operator (the tenant's policy)
+         * @description Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature headers).
+         */
+        post: operations["event_player_interaction_required"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "player.interaction_overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * No interaction was recorded within the policy's time after it was due; the service's staff are alerted
+         * @description Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature headers).
+         */
+        post: operations["event_player_interaction_overdue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "player.financial_check_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The player's net deposits crossed a financial-risk check threshold of the tenant's profile
+         * @description Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature headers).
+         */
+        post: operations["event_player_financial_check_required"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8054,6 +8548,233 @@ export interface operations {
                         /** @description Rule codes only */
                         rules_triggered: ("R-001" | "R-002" | "R-003" | "R-004" | "R-005" | "R-006" | "R-007" | "R-008" | "R-009")[];
                         reviewer: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_player_risk_changed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    event: "player.risk_changed";
+                    /** @description Identifier of the event (evt_…); also the webhook-id header */
+                    event_id: string;
+                    /**
+                     * Format: date-time
+                     * @description When the event was produced
+                     */
+                    timestamp: string;
+                    /** @description A player's safer-gambling level changed (a marker tripped, lapsed, or was reviewed) */
+                    data: {
+                        /** @description The tenant's own player identifier */
+                        user_id: string;
+                        /**
+                         * @description The player's safer-gambling level: the highest of the active markers, high with three or more
+                         * @enum {unknown}
+                         */
+                        risk_level: "none" | "low" | "medium" | "high";
+                        /**
+                         * @description The player's safer-gambling level: the highest of the active markers, high with three or more
+                         * @enum {unknown}
+                         */
+                        previous_level: "none" | "low" | "medium" | "high";
+                        /** @description The active markers */
+                        markers: {
+                            /**
+                             * @description The marker (docs/safer-gambling.md)
+                             * @enum {unknown}
+                             */
+                            code: "SG-001" | "SG-002" | "SG-003" | "SG-004" | "SG-005" | "SG-006";
+                            /** @description The marker's name, e.g. Loss chasing */
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last tripped
+                             */
+                            tripped_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_player_interaction_required: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    event: "player.interaction_required";
+                    /** @description Identifier of the event (evt_…); also the webhook-id header */
+                    event_id: string;
+                    /**
+                     * Format: date-time
+                     * @description When the event was produced
+                     */
+                    timestamp: string;
+                    /** @description The player's level calls for an interaction by the operator (the tenant's policy) */
+                    data: {
+                        /** @description The tenant's own player identifier */
+                        user_id: string;
+                        /**
+                         * Format: date-time
+                         * @description Record an interaction before this time
+                         */
+                        due_at: string;
+                        /** @description The active markers */
+                        markers: {
+                            /**
+                             * @description The marker (docs/safer-gambling.md)
+                             * @enum {unknown}
+                             */
+                            code: "SG-001" | "SG-002" | "SG-003" | "SG-004" | "SG-005" | "SG-006";
+                            /** @description The marker's name, e.g. Loss chasing */
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last tripped
+                             */
+                            tripped_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_player_interaction_overdue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    event: "player.interaction_overdue";
+                    /** @description Identifier of the event (evt_…); also the webhook-id header */
+                    event_id: string;
+                    /**
+                     * Format: date-time
+                     * @description When the event was produced
+                     */
+                    timestamp: string;
+                    /** @description No interaction was recorded within the policy's time after it was due; the service's staff are alerted */
+                    data: {
+                        /** @description The tenant's own player identifier */
+                        user_id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the interaction was due
+                         */
+                        due_at: string;
+                        /** @description The active markers */
+                        markers: {
+                            /**
+                             * @description The marker (docs/safer-gambling.md)
+                             * @enum {unknown}
+                             */
+                            code: "SG-001" | "SG-002" | "SG-003" | "SG-004" | "SG-005" | "SG-006";
+                            /** @description The marker's name, e.g. Loss chasing */
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last tripped
+                             */
+                            tripped_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_player_financial_check_required: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    event: "player.financial_check_required";
+                    /** @description Identifier of the event (evt_…); also the webhook-id header */
+                    event_id: string;
+                    /**
+                     * Format: date-time
+                     * @description When the event was produced
+                     */
+                    timestamp: string;
+                    /** @description The player's net deposits crossed a financial-risk check threshold of the tenant's profile */
+                    data: {
+                        /** @description The tenant's own player identifier */
+                        user_id: string;
+                        /**
+                         * @description light or enhanced
+                         * @enum {unknown}
+                         */
+                        level: "light" | "enhanced";
+                        /** @description Net deposits over the window, in the profile's currency */
+                        net_deposits_cents: number;
+                        /** @description The financial profile's currency (GBP by default) */
+                        currency: string;
+                        /**
+                         * @description The rolling window whose threshold was crossed
+                         * @enum {unknown}
+                         */
+                        window: "rolling_24h" | "rolling_30d" | "rolling_90d";
                     };
                 };
             };

@@ -8,6 +8,7 @@ import {
   realityCheckIntervalOf,
   type KindLimitView,
 } from '../../limits/index.js';
+import { saferGamblingStanding } from '../../safer-gambling/index.js';
 import { transactionsHeld } from '../../sanctions/index.js';
 import { activeTimeOut } from '../../time-outs/index.js';
 import { permissionsUnder } from '../players.rules.js';
@@ -91,15 +92,17 @@ export async function playerStatus(
   query: PlayerStatusQuery,
 ): Promise<PlayerStatus> {
   const now = ctx.clock.now();
-  const [excludedUntil, timeOut, playTime, sanctionsHeld, amlReview, kycHeld, limits] = await Promise.all([
-    selfExclusionUntil(platform, ctx, userId, query, now),
-    activeTimeOut(ctx.db, ctx.tenantId, userId, now),
-    playTimeControls(ctx, userId, now),
-    transactionsHeld(ctx, userId),
-    underAmlReview(ctx, userId),
-    withdrawalHeldForKyc(ctx, userId),
-    listLimitsOfKind(ctx, userId, 'all'),
-  ]);
+  const [excludedUntil, timeOut, playTime, sanctionsHeld, amlReview, kycHeld, limits, saferGambling] =
+    await Promise.all([
+      selfExclusionUntil(platform, ctx, userId, query, now),
+      activeTimeOut(ctx.db, ctx.tenantId, userId, now),
+      playTimeControls(ctx, userId, now),
+      transactionsHeld(ctx, userId),
+      underAmlReview(ctx, userId),
+      withdrawalHeldForKyc(ctx, userId),
+      listLimitsOfKind(ctx, userId, 'all'),
+      saferGamblingStanding(ctx.db, ctx.tenantId, userId),
+    ]);
 
   const restrictions: Restriction[] = [];
   const restrict = (code: Restriction['code'], until: Until) =>
@@ -109,10 +112,14 @@ export async function playerStatus(
   if (playTime.restriction) restrict('play_time_exhausted', playTime.restriction.until);
   if (sanctionsHeld || amlReview) restrict('account_under_review', null);
   if (kycHeld) restrict('kyc_required', null);
+  if (saferGambling.depositsStopped) restrict('safer_gambling_review', null);
 
   return {
     user_id: userId,
-    ...permissionsUnder(restrictions.map((r) => r.code)),
+    ...permissionsUnder(
+      restrictions.map((r) => r.code),
+      !saferGambling.marketingAllowed,
+    ),
     restrictions,
     limits: limits.map(toStatusLimit),
     reality_check_interval_seconds: playTime.realityCheckIntervalSeconds,
