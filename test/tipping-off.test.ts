@@ -24,6 +24,7 @@ const PLAYERS = [
   'testhit',
   'structuring',
   'relisted',
+  'failing',
 ] as const;
 // Neutral player ids: an id that spelled a pattern name would defeat the scan.
 const U = Object.fromEntries(PLAYERS.map((key, i) => [key, `player-${i + 1}`])) as Record<
@@ -166,6 +167,9 @@ describe('tipping-off', () => {
     await event(U['dormant'], 'login', 0, { occurred_at: iso(-120 * DAY) });
     await event(U['dormant'], 'deposit', 4_000);
     await event(U['dormant'], 'wager', 1_500);
+    // Five failed deposits in an hour: R-002 for AML, and SG-004 for safer gambling, on the same events.
+    for (let i = 0; i < 5; i++)
+      await event(U['failing'], 'deposit', 40, { occurred_at: iso(-i * 60), metadata: { status: 'failed' } });
     // Duplicate, conflicting and invalid events: their answers are tenant-facing too.
     const duplicate = {
       user_id: U['dup'],
@@ -235,6 +239,17 @@ describe('tipping-off', () => {
         expect(status.body).not.toContain(id);
     }
 
+    // The safer-gambling answers, for every player: what a marker saw, never what AML or sanctions saw.
+    const saferGambling: string[] = [];
+    for (const user of Object.values(U)) {
+      const answer = await api('GET', `/v1/players/${user}/safer-gambling`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      saferGambling.push(answer.body);
+    }
+    expect(JSON.parse(saferGambling[PLAYERS.indexOf('failing')]!).markers).toEqual([
+      expect.objectContaining({ code: 'SG-004', name: 'Failed deposits', status: 'active' }),
+    ]);
+
     // What the tenant received as webhooks, each verified as a tenant would.
     const webhooks = receiver.verified(tenant.signingSecret);
     const events = new Set(webhooks.map((w) => w.event));
@@ -249,6 +264,29 @@ describe('tipping-off', () => {
       'aml.account_frozen',
     ]) {
       expect(events).toContain(expected);
+    }
+    expect(events).toContain('player.risk_changed');
+    // Safer gambling carries no AML rule code, risk score or case, and nothing of a sanctions match.
+    const saferGamblingWebhooks = webhooks.filter((w) => w.event.startsWith('player.'));
+    for (const body of [...saferGambling, ...saferGamblingWebhooks.map((w) => JSON.stringify(w))]) {
+      expect(body).not.toMatch(/R-\d{3}/);
+      for (const key of ['"risk_score"', '"case_id"', '"rules_triggered"', '"matches"', '"entity'])
+        expect(body, `safer gambling said ${key}: ${body}`).not.toContain(key);
+    }
+    // The AML webhooks are the spec's, field for field, as before safer gambling existed.
+    const AML_FIELDS: Record<string, string[]> = {
+      'aml.flagged': [
+        'case_id',
+        'recommended_action',
+        'risk_score',
+        'rules_triggered',
+        'transactions_to_review',
+        'user_id',
+      ],
+      'aml.held': ['case_id', 'reviewer', 'rules_triggered', 'status', 'user_id', 'withdrawal_id'],
+    };
+    for (const w of webhooks.filter((w) => w.event.startsWith('aml.'))) {
+      expect(Object.keys(w.data).sort(), w.event).toEqual(AML_FIELDS[w.event] ?? AML_FIELDS['aml.held']);
     }
     const flaggedRules = new Set(
       webhooks.filter((w) => w.event === 'aml.flagged').flatMap((w) => w.data.rules_triggered as string[]),

@@ -1,3 +1,4 @@
+import { isTransient } from '../../platform/db/transient.js';
 import type { Transaction } from 'kysely';
 import type { Platform } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/database.js';
@@ -187,12 +188,6 @@ async function evaluateBatch(platform: Platform, limit: number, claimed: AmlEven
 /** How far behind evaluation is: the oldest queued event's time and how many wait (up to BACKLOG_COUNT_CAP). */
 export function evaluationQueue(db: Executor): Promise<{ waiting: number; oldestAt: Date | null }> {
   return evaluationBacklog(db, BACKLOG_COUNT_CAP);
-}
-
-/** Lock waits, deadlocks, serialization failures and lost connections: the same work succeeds on a retry. */
-function isTransient(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && (/^(08|40|53|55|57)/.test(code) || /^E[A-Z]+$/.test(code));
 }
 
 const errorText = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, 1000);

@@ -49,6 +49,7 @@ export function spendEscalation(
     measuredValue: m.windowUsdCents,
     threshold,
     details: {
+      threshold_name: 'min_deposits_usd_cents',
       deposits_usd_cents: m.windowUsdCents,
       window_seconds: t.window_seconds,
       weekly_average_usd_cents: Math.round(m.baselineUsdCents / weeks),
@@ -67,6 +68,7 @@ export function lossChasing(m: { chasingDeposits: number }, t: Thresholds): Find
     measuredValue: m.chasingDeposits,
     threshold: t.min_deposits!,
     details: {
+      threshold_name: 'min_deposits',
       deposits: m.chasingDeposits,
       window_seconds: t.window_seconds,
       min_net_loss_usd_cents: t.min_net_loss_usd_cents,
@@ -88,6 +90,7 @@ export function nightPlay(
     measuredValue: Math.floor((m.nightStakes * 100) / m.stakes),
     threshold: t.min_night_percent!,
     details: {
+      threshold_name: 'min_night_percent',
       stakes: m.stakes,
       night_stakes: m.nightStakes,
       window_seconds: t.window_seconds,
@@ -104,7 +107,7 @@ export function failedDeposits(m: { failed: number }, t: Thresholds): Finding | 
     code: 'SG-004',
     measuredValue: m.failed,
     threshold: t.min_failed!,
-    details: { failed_deposits: m.failed, window_seconds: t.window_seconds },
+    details: { threshold_name: 'min_failed', failed_deposits: m.failed, window_seconds: t.window_seconds },
   };
 }
 
@@ -127,14 +130,14 @@ export function limitBehaviour(
       code: 'SG-005',
       measuredValue: m.increases,
       threshold: t.min_increases!,
-      details: { condition: 'limit_increases', ...details },
+      details: { threshold_name: 'min_increases', condition: 'limit_increases', ...details },
     };
   if (m.breachAttempts >= t.min_breach_attempts!)
     return {
       code: 'SG-005',
       measuredValue: m.breachAttempts,
       threshold: t.min_breach_attempts!,
-      details: { condition: 'breach_attempts', ...details },
+      details: { threshold_name: 'min_breach_attempts', condition: 'breach_attempts', ...details },
     };
   return null;
 }
@@ -156,14 +159,14 @@ export function longPlay(m: { playedSeconds: number; longSessions: number }, t: 
       code: 'SG-006',
       measuredValue: m.playedSeconds,
       threshold: t.min_play_seconds!,
-      details: { condition: 'time_played', ...details },
+      details: { threshold_name: 'min_play_seconds', condition: 'time_played', ...details },
     };
   if (m.longSessions >= t.min_long_sessions!)
     return {
       code: 'SG-006',
       measuredValue: m.longSessions,
       threshold: t.min_long_sessions!,
-      details: { condition: 'long_sessions', ...details },
+      details: { threshold_name: 'min_long_sessions', condition: 'long_sessions', ...details },
     };
   return null;
 }

@@ -1,3 +1,4 @@
+import { isTransient } from '../../../platform/db/transient.js';
 import type { Transaction } from 'kysely';
 import type { Platform } from '../../../platform/context.js';
 import type { DB } from '../../../platform/db/schema.js';
@@ -123,12 +124,6 @@ export async function evaluateMarkersForEvents(
       now,
     );
   }
-}
-
-/** Lock waits, deadlocks, serialization failures and lost connections: the same work succeeds on a retry. */
-function isTransient(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && (/^(08|40|53|55|57)/.test(code) || /^E[A-Z]+$/.test(code));
 }
 
 async function evaluate(
