@@ -694,6 +694,17 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = 
     end: 'pseudonymise',
     player: 'user_id',
   },
+  // Players
+  player_closures: {
+    holds: "When a player's account closed: the end of the business relationship",
+    source: 'POST /v1/players/{user_id}/closed',
+    personal: ['player_id'],
+    basis: 'mlr',
+    keep: years(5),
+    from: 'relationship_end',
+    end: 'delete',
+    player: 'user_id',
+  },
   // Hosted embeds and reports
   embed_sessions: {
     holds: "Embed sessions: a player's id, email and phone",

@@ -115,6 +115,7 @@ export const ERROR_STATUS = {
   case_not_escalated: 409,
   // safer gambling
   duplicate_interaction: 409,
+  account_already_closed: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

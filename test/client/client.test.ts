@@ -164,6 +164,7 @@ describe('the typed client, packed and installed', () => {
     });
     expect(interaction).toMatchObject({ user_id: player, outcome: 'no_concern' });
     expect((await client.players.saferGambling(player)).interactions).toEqual([interaction]);
+    expect(await client.players.closed(player, { closed_at: now() })).toMatchObject({ user_id: player });
 
     const kyc = await client.kyc.start({
       user_id: player,

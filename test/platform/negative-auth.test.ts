@@ -175,6 +175,7 @@ const PATH_RESOURCES: Record<string, (a: TestTenant) => Promise<Record<string, s
   // USER's time-out and AML hold (makeQueryResources) restrict them: their status is not a stranger's.
   'GET /v1/players/:user_id/status': () => Promise.resolve({ user_id: USER }),
   'POST /v1/players/:user_id/interactions': () => Promise.resolve({ user_id: USER }),
+  'POST /v1/players/:user_id/closed': () => Promise.resolve({ user_id: USER }),
   // An interaction of A's with USER, so that USER's safer-gambling standing is not a stranger's.
   'GET /v1/players/:user_id/safer-gambling': async (a) => {
     const recorded = await t.api(a.apiKey, 'POST', `/v1/players/${USER}/interactions`, {

@@ -100,6 +100,8 @@ export function createComplianceClient(options: ClientOptions) {
         ok(http.PUT('/v1/players/{user_id}/reality-check', { params: { path: { user_id: userId } }, body })),
       recordInteraction: (userId: string, body: RequestBody<'/v1/players/{user_id}/interactions', 'post'>) =>
         ok(http.POST('/v1/players/{user_id}/interactions', { params: { path: { user_id: userId } }, body })),
+      closed: (userId: string, body: RequestBody<'/v1/players/{user_id}/closed', 'post'>) =>
+        ok(http.POST('/v1/players/{user_id}/closed', { params: { path: { user_id: userId } }, body })),
       saferGambling: (userId: string) =>
         ok(http.GET('/v1/players/{user_id}/safer-gambling', { params: { path: { user_id: userId } } })),
     },

@@ -1,6 +1,7 @@
 /**
- * The players area's door: the player status call, which reads every player-facing area through its door and
- * owns no table of its own. Nothing but the surfaces and the manifests imports it.
+ * The players area's door: the player status call, which reads every player-facing area through its door, and the
+ * end of a player's relationship with the tenant (player_closures, its one table). Nothing but the surfaces and the
+ * manifests imports it.
  */
 import type { AreaManifest } from '../../platform/area.js';
 import { playerRoutes } from './players.routes.js';

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Platform } from '../../platform/context.js';
 import { errorResponses } from '../../platform/schemas.js';
-import { PlayerParams, PlayerStatus, PlayerStatusQuery } from './players.schemas.js';
+import {
+  AccountClosedRequest,
+  AccountClosure,
+  PlayerParams,
+  PlayerStatus,
+  PlayerStatusQuery,
+} from './players.schemas.js';
+import { recordClosure } from './service/record-closure.js';
 import { playerStatus } from './service/player-status.js';
 
 // A bad email or phone is invalid_payload, as the live exclusion check answers it; any other invalid field is the
@@ -29,6 +36,25 @@ export function playerRoutes(platform: Platform): FastifyPluginAsyncTypebox {
         },
       },
       (req) => playerStatus(platform, req.tenantContext, req.params.user_id, req.query),
+    );
+
+    app.post(
+      '/players/:user_id/closed',
+      {
+        schema: {
+          tags,
+          summary: "Record that a player's account closed: the end of the business relationship",
+          description:
+            'The clocks of the data kept from the end of the relationship (AML records five years, player-protection records six) run from closed_at (docs/data.md). Once per player: the same closed_at again answers the stored record (200); another is 409 account_already_closed.',
+          params: PlayerParams,
+          body: AccountClosedRequest,
+          response: { 200: AccountClosure, 201: AccountClosure, ...errorResponses(400, 401, 409, 429) },
+        },
+      },
+      async (req, reply) => {
+        const { closure, created } = await recordClosure(req.tenantContext, req.params.user_id, req.body);
+        return reply.code(created ? 201 : 200).send(closure);
+      },
     );
   };
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { NullableTimestamp } from '../../platform/schemas.js';
+import { ClientTimestamp, NullableTimestamp, Timestamp } from '../../platform/schemas.js';
 import { LimitKind, LimitType } from '../limits/index.js';
 import { RESTRICTION_CODES } from './players.rules.js';
 
@@ -64,3 +64,19 @@ export const PlayerStatus = Type.Object({
   }),
 });
 export type PlayerStatus = Static<typeof PlayerStatus>;
+
+export const AccountClosedRequest = Type.Object(
+  {
+    closed_at: ClientTimestamp(null, 'when the account closed: the end of the business relationship'),
+  },
+  { additionalProperties: false },
+);
+export type AccountClosedRequest = Static<typeof AccountClosedRequest>;
+
+/** The end of the relationship as recorded: the answer of POST /v1/players/{user_id}/closed. */
+export const AccountClosure = Type.Object({
+  user_id: Type.String(),
+  closed_at: Timestamp,
+  recorded_at: Timestamp,
+});
+export type AccountClosure = Static<typeof AccountClosure>;
