@@ -16,3 +16,12 @@ export const saferGamblingArea: AreaManifest = {
 };
 
 export { recordMarkerTrips, type MarkerTrip } from './service/standing.js';
+export { clearContest, saferGamblingOfPlayer, type PlayerSaferGambling } from './service/staff-view.js';
+export { followUpId, playerOfFollowUp, SAFER_GAMBLING_REVIEW_QUEUE } from './safer-gambling.review-queue.js';
+export {
+  FINANCIAL_CHECK_LEVELS,
+  INTERACTION_KINDS,
+  INTERACTION_OUTCOMES,
+  MARKER_CODES,
+  MARKERS,
+} from './safer-gambling.markers.js';
