@@ -9,12 +9,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- The staff's safer-gambling follow-ups (docs/safer-gambling.md): one row per player whose owed interaction is
     -- overdue (and still owed) or who contested a finding, in the shape the shared case-work queue reads (an id, a
     -- status, a due time, a time of leaving). A view, not a table: sg_players stays the one record of the standing.
-    -- A player contested and overdue shows as contested (the contest needs the staff's judgement); the queue's
-    -- order is the earlier of the two flags.
+    -- A player contested and overdue shows as contested (the contest needs the staff's judgement). A follow-up
+    -- joins the queue at the earlier of the two flags and is due to the staff 24 hours later (the queue's order).
     create view sg_follow_ups as
       select tenant_id || '/' || user_id as follow_up_id, tenant_id, user_id,
         case when contested_at is not null then 'contested' else 'overdue' end as status,
         least(overdue_at, contested_at) as follow_up_at,
+        least(overdue_at, contested_at) + interval '24 hours' as due_at,
         overdue_at, contested_at, contested_interaction_id, risk_level, interaction_due_at,
         null::timestamptz as cleared_at
       from (

@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  checkAccessibility,
+  describeWithBrowser,
+  launchBrowser,
+  newStaffPage,
+  screenshot,
+} from '../helpers/browser.js';
 import { SaferGamblingSeed } from '../../src/areas/safer-gambling/safer-gambling.staff.test-support.js';
 import { TenantDriver } from '../helpers/tenant-driver.js';
 import { createStaffMember, postForm, signInAs, type StaffSession } from '../helpers/staff-driver.js';
@@ -18,6 +25,8 @@ function queueRows(body: string): string[][] {
     ),
   );
 }
+
+const playerHref = (tenantId: string, userId: string) => `/console/players/${tenantId}/${userId}`;
 
 describe("console: the staff's safer-gambling queue and the player's markers", () => {
   // A service of its own per test: the queue spans every tenant of the service.
@@ -42,7 +51,6 @@ describe("console: the staff's safer-gambling queue and the player's markers", (
     expect(response.statusCode, response.body).toBe(200);
     return response.body;
   };
-  const playerHref = (tenantId: string, userId: string) => `/console/players/${tenantId}/${userId}`;
 
   it('lists players whose interaction is overdue or who contested, across tenants, the oldest first', async () => {
     const d = suite.current;
@@ -170,5 +178,61 @@ describe("console: the staff's safer-gambling queue and the player's markers", (
     // An auditor may not clear one.
     const auditor = await signInAs(d.t, d.auditor);
     expect((await postForm(d.t, auditor, path, { reason: 'no' })).statusCode).toBe(403);
+  });
+});
+
+// The queue and the player's section in real Chromium: no axe violation; the screenshots (test-artifacts/console) are
+// in docs/console.md.
+describeWithBrowser("the staff's safer-gambling pages in a browser", { timeout: 180_000 }, () => {
+  const suite = useSuite(async (own) => {
+    const d = own(await TenantDriver.start());
+    const other = await d.otherTenant();
+    const baseUrl = await d.t.listen();
+    const browser = own(await launchBrowser());
+    const reviewer = await createStaffMember(d.t, 'reviewer');
+    return { d, other, baseUrl, browser, reviewer };
+  });
+
+  it('shows the queue and a marked player, with no axe violation', async () => {
+    const { d, other, baseUrl, browser, reviewer } = suite.current;
+    const [here, there] = [new SaferGamblingSeed(d), new SaferGamblingSeed(other)];
+    const player = d.newUser('night-chaser');
+    await here.trip(player, 'SG-003', { value: 64, threshold: 50 });
+    await here.financialCheck(player, {
+      level: 'light',
+      window: 'rolling_30d',
+      net_deposits_cents: 18_250,
+      threshold_cents: 15_000,
+    });
+    await d.t.advance(3 * HOUR);
+    await here.trip(player, 'SG-004', { value: 6, threshold: 5 });
+    await here.trip(player, 'SG-002', { value: 4, threshold: 3 });
+    await here.interaction(player, { kind: 'message', outcome: 'no_response' });
+    await d.t.advance(HOUR);
+    const disputer = other.newUser('disputer');
+    await there.trip(disputer, 'SG-001', { value: 182_000, threshold: 50_000 });
+    await there.interaction(disputer, { kind: 'call', outcome: 'contested' });
+    await d.t.advance(2 * HOUR);
+    const second = d.newUser('long-sessions');
+    await here.trip(second, 'SG-006', { value: 4, threshold: 3 });
+    await here.trip(second, 'SG-005', { value: 3, threshold: 2 });
+    await here.trip(second, 'SG-002', { value: 3, threshold: 3 });
+    await d.t.advance(2 * 24 * HOUR);
+    await here.interaction(player, { kind: 'call', outcome: 'contested' });
+
+    const session = await signInAs(d.t, reviewer);
+    const window = suite.own(await newStaffPage(browser, baseUrl));
+    await window.context.addCookies([{ name: 'console_session', value: session.cookie, url: baseUrl }]);
+    const checked = async (path: string) => {
+      const response = await window.page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(await checkAccessibility(window.page)).toEqual([]);
+      expect(window.consoleErrors()).toEqual([]);
+      expect(window.cspViolations()).toEqual([]);
+    };
+    await checked('/console/queues/safer_gambling');
+    await screenshot(window.page, 'queue-safer-gambling');
+    await checked(playerHref(d.tenant.tenantId, player));
+    await screenshot(window.page, 'player-safer-gambling', 'console', window.page.locator('#safer-gambling'));
   });
 });

@@ -126,8 +126,10 @@ export interface SgFollowUpsView {
   tenant_id: string;
   user_id: string;
   status: 'overdue' | 'contested';
-  /** The earlier of the two flags: the queue's order. */
+  /** When the player joined the queue: the earlier of the two flags. */
   follow_up_at: Date;
+  /** 24 hours after it joined: the staff's due time, and the queue's order. */
+  due_at: Date;
   overdue_at: Date | null;
   contested_at: Date | null;
   contested_interaction_id: string | null;

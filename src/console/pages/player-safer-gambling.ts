@@ -51,44 +51,43 @@ export function saferGamblingSection(
   userId: string,
   sg: PlayerSaferGambling,
 ): Html {
-  return html`<section aria-labelledby="safer-gambling-heading">
-      <h2 id="safer-gambling-heading">Safer gambling</h2>
-      <dl class="facts">
-        <dt>Risk level</dt>
-        <dd>
-          <span class="badge${sg.risk_level === 'high' ? ' breached' : ''}">${sg.risk_level}</span>
-          ${sg.level_changed_at ? html`since ${time(sg.level_changed_at)}` : ''}
-        </dd>
-        <dt>Interaction due</dt>
-        <dd>${sg.interaction_due_at ? time(sg.interaction_due_at) : 'None owed'}</dd>
-        <dt>Overdue</dt>
-        <dd>
-          ${sg.interaction_overdue_at ? html`<span class="badge breached">overdue</span> since ${time(sg.interaction_overdue_at)}` : 'No'}
-        </dd>
-        <dt>Contested</dt>
-        <dd>
-          ${sg.contested_at ? html`<span class="badge pending">contested</span> ${time(sg.contested_at)}, interaction ${sg.contested_interaction_id}` : 'No'}
-        </dd>
-      </dl>
-      ${sg.contested_at && roleMay(member.role, 'decide_cases') ? clearContestForm(member, tenantId, userId) : ''}
+  return html`<section id="safer-gambling" aria-labelledby="safer-gambling-heading">
+    <h2 id="safer-gambling-heading">Safer gambling</h2>
+    <dl class="facts">
+      <dt>Risk level</dt>
+      <dd>
+        <span class="badge${sg.risk_level === 'high' ? ' breached' : ''}">${sg.risk_level}</span>
+        ${sg.level_changed_at ? html`since ${time(sg.level_changed_at)}` : ''}
+      </dd>
+      <dt>Interaction due</dt>
+      <dd>${sg.interaction_due_at ? time(sg.interaction_due_at) : 'None owed'}</dd>
+      <dt>Overdue</dt>
+      <dd>
+        ${sg.interaction_overdue_at ? html`<span class="badge breached">overdue</span> since ${time(sg.interaction_overdue_at)}` : 'No'}
+      </dd>
+      <dt>Contested</dt>
+      <dd>
+        ${sg.contested_at ? html`<span class="badge pending">contested</span> ${time(sg.contested_at)}, interaction ${sg.contested_interaction_id}` : 'No'}
+      </dd>
+    </dl>
+    ${sg.contested_at && roleMay(member.role, 'decide_cases') ? clearContestForm(member, tenantId, userId) : ''}
 
-      <h3>Markers</h3>
-      ${table(
-        sg.markers,
-        [
-          ['Code', (m) => m.code],
-          ['Marker', (m) => m.name],
-          ['Level', (m) => m.level],
-          ['State', (m) => m.state],
-          ['Last tripped', (m) => time(m.last_tripped_at)],
-          ['Active until', (m) => time(m.active_until)],
-          ['Reviewed', (m) => time(m.reviewed_at)],
-          ['Measured', (m) => m.measured_value],
-          ['Threshold', (m) => m.threshold],
-        ],
-        { empty: 'No marker ever tripped.' },
-      )}
-    </section>
+    <h3>Markers</h3>
+    ${table(
+      sg.markers,
+      [
+        ['Code', (m) => m.code],
+        ['Marker', (m) => m.name],
+        ['Level', (m) => m.level],
+        ['State', (m) => m.state],
+        ['Last tripped', (m) => time(m.last_tripped_at)],
+        ['Active until', (m) => time(m.active_until)],
+        ['Reviewed', (m) => time(m.reviewed_at)],
+        ['Measured', (m) => m.measured_value],
+        ['Threshold', (m) => m.threshold],
+      ],
+      { empty: 'No marker ever tripped.' },
+    )}
 
     <h2>Markers' timeline</h2>
     <p class="hint">
@@ -137,7 +136,8 @@ export function saferGamblingSection(
         ['Threshold', (c) => formatMoney(c.threshold_cents, c.currency)],
       ],
       { empty: 'No financial check called for.' },
-    )}`;
+    )}
+  </section>`;
 }
 
 type PlayerParams = { tenant_id: string; user_id: string };

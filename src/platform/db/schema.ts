@@ -6,7 +6,10 @@ import type { ReportTables } from '../../areas/reports/reports.tables.js';
 import type { GeoTables } from '../../areas/geo/geo.tables.js';
 import type { KycTables } from '../../areas/kyc/kyc.tables.js';
 import type { LimitTables } from '../../areas/limits/limits.tables.js';
-import type { SaferGamblingTables, SaferGamblingViews } from '../../areas/safer-gambling/safer-gambling.tables.js';
+import type {
+  SaferGamblingTables,
+  SaferGamblingViews,
+} from '../../areas/safer-gambling/safer-gambling.tables.js';
 import type { SanctionsTables } from '../../areas/sanctions/sanctions.tables.js';
 import type { TimeOutTables } from '../../areas/time-outs/time-outs.tables.js';
 import type { FxTables } from '../fx.tables.js';
