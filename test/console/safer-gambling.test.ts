@@ -130,8 +130,8 @@ describe("console: the staff's safer-gambling queue and the player's markers", (
         'Night play',
         'low',
         '2030-01-01 11:59 UTC',
-        '60',
-        '50',
+        '60%',
+        '50%',
         'sg-2026-12',
       ],
     ]);

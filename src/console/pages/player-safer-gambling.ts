@@ -13,10 +13,22 @@ import { roleMay } from '../../staff/index.js';
 import { consoleContext } from '../console-auth.js';
 import { csrfField } from '../layout.js';
 import { playerPath } from './case-parts.js';
+import { durationText } from './dashboard.js';
 import { table } from './record-table.js';
 import { redirectWithNotice } from './respond.js';
 
 const words = (value: string) => value.replace(/_/g, ' ');
+
+/**
+ * A marker's measured value or threshold in its unit, where the marker says it: spend in USD, night play as a share,
+ * long play's time played (the trip's details name the condition) as a duration; a count otherwise.
+ */
+function measure(code: string, value: number, details?: Record<string, unknown>): string {
+  if (code === 'SG-001') return formatMoney(value, 'USD');
+  if (code === 'SG-003') return `${value}%`;
+  if (code === 'SG-006' && details?.condition === 'time_played') return durationText(value * 1000);
+  return String(value);
+}
 
 const contestPath = (tenantId: string, userId: string) => `${playerPath(tenantId, userId)}/contest/clear`;
 
@@ -83,8 +95,8 @@ export function saferGamblingSection(
         ['Last tripped', (m) => time(m.last_tripped_at)],
         ['Active until', (m) => time(m.active_until)],
         ['Reviewed', (m) => time(m.reviewed_at)],
-        ['Measured', (m) => m.measured_value],
-        ['Threshold', (m) => m.threshold],
+        ['Measured', (m) => measure(m.code, m.measured_value)],
+        ['Threshold', (m) => measure(m.code, m.threshold)],
       ],
       { empty: 'No marker ever tripped.' },
     )}
@@ -101,8 +113,8 @@ export function saferGamblingSection(
         ['Marker', (t) => t.name],
         ['Level', (t) => t.level],
         ['Observed', (t) => time(t.observed_at)],
-        ['Measured', (t) => t.measured_value],
-        ['Threshold', (t) => t.threshold],
+        ['Measured', (t) => measure(t.code, t.measured_value, t.details)],
+        ['Threshold', (t) => measure(t.code, t.threshold, t.details)],
         ['Catalogue', (t) => t.catalogue_version],
       ],
       { empty: 'No marker tripped.' },
