@@ -90,6 +90,26 @@ describe("console: the staff's safer-gambling queue and the player's markers", (
       await view(reviewer, `/console/queues/safer_gambling?tenant_id=${d.tenant.tenantId}`),
     );
     expect(own.map((r) => r[2])).toEqual([late]);
+    // A reviewer takes the overdue player from the player page and writes a note: the queue shows who has it.
+    const follow = `/console/cases/safer_gambling/${encodeURIComponent(`${d.tenant.tenantId}/${late}`)}`;
+    const taken = await postForm(d.t, reviewer, `${follow}/take`, {});
+    expect(taken.statusCode).toBe(303);
+    const noted = await postForm(d.t, reviewer, `${follow}/notes`, {
+      body: 'Asked the operator for its call log',
+    });
+    expect(noted.statusCode).toBe(303);
+    const lateHref = playerHref(d.tenant.tenantId, late);
+    // The case work's redirect leads through the follow-up to its player's page.
+    const through = await d.t.inject({
+      method: 'GET',
+      url: String(noted.headers.location),
+      headers: { cookie: `console_session=${reviewer.cookie}` },
+    });
+    expect(through.statusCode).toBe(303);
+    expect(String(through.headers.location)).toMatch(new RegExp(`^${lateHref}\\?notice=`));
+    expect(await view(reviewer, lateHref)).toContain('Asked the operator for its call log');
+    expect((await view(reviewer, lateHref)).includes('Take this case')).toBe(false);
+    expect(queueRows(await view(reviewer, '/console/queues/safer_gambling'))[1]![6]).toContain('(you)');
     // The dashboard counts them.
     expect(await view(reviewer, '/console')).toContain('Safer-gambling follow-ups');
   });

@@ -17,7 +17,7 @@ export const saferGamblingArea: AreaManifest = {
 
 export { recordMarkerTrips, type MarkerTrip } from './service/standing.js';
 export { clearContest, saferGamblingOfPlayer, type PlayerSaferGambling } from './service/staff-view.js';
-export { playerOfFollowUp, SAFER_GAMBLING_REVIEW_QUEUE } from './safer-gambling.review-queue.js';
+export { followUpId, playerOfFollowUp, SAFER_GAMBLING_REVIEW_QUEUE } from './safer-gambling.review-queue.js';
 export {
   FINANCIAL_CHECK_LEVELS,
   INTERACTION_KINDS,

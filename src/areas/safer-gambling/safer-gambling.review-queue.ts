@@ -21,6 +21,8 @@ export const SAFER_GAMBLING_REVIEW_QUEUE = {
 } satisfies ReviewQueueDescriptor<'sg_follow_ups'>;
 
 /** A follow-up's id names its player: tenant_id/user_id (a tenant id holds no slash). */
+export const followUpId = (tenantId: string, userId: string) => `${tenantId}/${userId}`;
+
 export function playerOfFollowUp(followUpId: string): { tenantId: string; userId: string } | undefined {
   const slash = followUpId.indexOf('/');
   if (slash <= 0 || slash === followUpId.length - 1) return undefined;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
   clearContest,
+  followUpId,
   playerOfFollowUp,
   type PlayerSaferGambling,
 } from '../../areas/safer-gambling/index.js';
@@ -12,7 +13,7 @@ import { formatMoney } from '../../platform/money.js';
 import { roleMay } from '../../staff/index.js';
 import { consoleContext } from '../console-auth.js';
 import { csrfField } from '../layout.js';
-import { playerPath } from './case-parts.js';
+import { notesBlock, playerPath, takeBlock, type CaseNoteView } from './case-parts.js';
 import { durationText } from './dashboard.js';
 import { table } from './record-table.js';
 import { redirectWithNotice } from './respond.js';
@@ -62,7 +63,11 @@ export function saferGamblingSection(
   tenantId: string,
   userId: string,
   sg: PlayerSaferGambling,
+  work: { assignee: { staff_id: string; display_name: string } | null; notes: CaseNoteView[] },
 ): Html {
+  const followUp = followUpId(tenantId, userId);
+  // The case work of the staff's queue, while the player is in it or once staff have written on it.
+  const inQueue = sg.interaction_overdue_at !== null || sg.contested_at !== null;
   return html`<section id="safer-gambling" aria-labelledby="safer-gambling-heading">
     <h2 id="safer-gambling-heading">Safer gambling</h2>
     <dl class="facts">
@@ -83,6 +88,7 @@ export function saferGamblingSection(
       </dd>
     </dl>
     ${sg.contested_at && roleMay(member.role, 'decide_cases') ? clearContestForm(member, tenantId, userId) : ''}
+    ${inQueue ? takeBlock(member, 'safer_gambling', followUp, work.assignee) : ''}
 
     <h3>Markers</h3>
     ${table(
@@ -149,6 +155,7 @@ export function saferGamblingSection(
       ],
       { empty: 'No financial check called for.' },
     )}
+    ${inQueue || work.notes.length ? notesBlock(member, 'safer_gambling', followUp, work.notes) : ''}
   </section>`;
 }
 

@@ -3,9 +3,10 @@ import { getTenant } from '../../backoffice/service/tenants.js';
 import { amlCasesOfUser, recentAmlEvents } from '../../areas/aml/index.js';
 import { exclusionsOfUser } from '../../areas/exclusions/index.js';
 import { kycChecksOfUser, tierRecord } from '../../areas/kyc/index.js';
-import { saferGamblingOfPlayer } from '../../areas/safer-gambling/index.js';
+import { followUpId, saferGamblingOfPlayer } from '../../areas/safer-gambling/index.js';
 import { playerDismissals, sanctionsOfUser } from '../../areas/sanctions/index.js';
 import { timeOutsOfUser } from '../../areas/time-outs/index.js';
+import { caseWork } from '../../platform/case-work/assignment.js';
 import type { Platform } from '../../platform/context.js';
 import { recentEventsOfUser } from '../../platform/outbox.js';
 import { formatMoney } from '../../platform/money.js';
@@ -46,6 +47,7 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
         limits,
         timeOuts,
         saferGambling,
+        followUpWork,
         tier,
         checks,
         sanctions,
@@ -58,6 +60,7 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
         limitSections(asTenant, userId),
         timeOutsOfUser(db, tenantId, userId, platform.clock.now(), RECENT),
         saferGamblingOfPlayer(db, tenantId, userId, platform.clock.now(), RECENT),
+        caseWork(ctx, 'safer_gambling', followUpId(tenantId, userId)),
         tierRecord(asTenant, userId),
         kycChecksOfUser(db, tenantId, userId, CASES),
         sanctionsOfUser(db, tenantId, userId, CASES),
@@ -119,7 +122,7 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
           ],
           { empty: 'No time-out taken.' },
         )}
-        ${saferGamblingSection(member, tenantId, userId, saferGambling)}
+        ${saferGamblingSection(member, tenantId, userId, saferGambling, followUpWork)}
 
         <h2>KYC</h2>
         <dl class="facts">
