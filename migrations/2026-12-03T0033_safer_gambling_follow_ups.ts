@@ -21,8 +21,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from (
         select p.*, case when p.interaction_due_at is not null then p.interaction_overdue_at end as overdue_at
         from sg_players p
-      ) players
-      where overdue_at is not null or contested_at is not null;
+        -- Overdue and still owed, or contested; the first clause is the partial index sg_players_follow_up's own
+        -- predicate, so the queue reads that index rather than every player with a standing.
+        where (p.interaction_overdue_at is not null or p.contested_at is not null)
+          and (p.interaction_due_at is not null or p.contested_at is not null)
+      ) players;
 
     -- The monthly safer-gambling report joins the reports' types.
     alter table reports drop constraint reports_report_type_check;

@@ -110,6 +110,10 @@ describe("console: the staff's safer-gambling queue and the player's markers", (
     expect(await view(reviewer, lateHref)).toContain('Asked the operator for its call log');
     expect((await view(reviewer, lateHref)).includes('Take this case')).toBe(false);
     expect(queueRows(await view(reviewer, '/console/queues/safer_gambling'))[1]![6]).toContain('(you)');
+    // Once the operator settles the interaction, the player leaves the queue.
+    await here.interaction(late, { kind: 'call', outcome: 'limits_set', settles: true });
+    const left = queueRows(await view(reviewer, '/console/queues/safer_gambling'));
+    expect(left.map((r) => r[2])).toEqual([disputer]);
     // The dashboard counts them.
     expect(await view(reviewer, '/console')).toContain('Safer-gambling follow-ups');
   });
