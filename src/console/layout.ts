@@ -7,6 +7,7 @@ const NAV: { href: string; label: string; action: StaffAction }[] = [
   { href: '/console/queues/sanctions', label: 'Sanctions hits', action: 'read' },
   { href: '/console/queues/aml', label: 'AML cases', action: 'read' },
   { href: '/console/queues/kyc', label: 'KYC reviews', action: 'read' },
+  { href: '/console/queues/safer_gambling', label: 'Safer gambling', action: 'read' },
   { href: '/console/approvals', label: 'Approvals', action: 'read' },
   { href: '/console/tenants', label: 'Tenants', action: 'read' },
   { href: '/console/countries', label: 'Countries', action: 'read' },

@@ -1,4 +1,4 @@
-import type { DB } from './db/schema.js';
+import type { DB, Tables } from './db/schema.js';
 
 /**
  * Every table's lifecycle as data (docs/data.md): what it holds, the personal data in it, why it is kept, how long
@@ -84,7 +84,7 @@ export interface TableLifecycle {
 const years = (n: number) => ({ years: n });
 const days = (n: number) => ({ days: n });
 
-export const DATA_LIFECYCLE: { readonly [Table in keyof DB]: TableLifecycle } = {
+export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle } = {
   // The platform
   tenants: {
     holds: 'Operators and their settings',

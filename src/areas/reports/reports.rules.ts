@@ -99,3 +99,30 @@ export const LIMIT_KIND_COUNTS = [
 /** A limit row's kind: a deposit limit's own, another limit kind's prefixed with it. */
 export const limitKindName = (limitKind: string, kind: string): string =>
   limitKind === 'deposit' ? kind : `${limitKind}_${kind}`;
+
+/**
+ * The safer-gambling report's columns (docs/reports.md): a marker's trip, an interaction, an owed interaction
+ * overdue, a financial check called for, then the totals, each row filling the columns its record_type uses.
+ */
+export const SAFER_GAMBLING_COLUMNS = [
+  'record_type',
+  'occurred_at',
+  'user_id',
+  'reference_id',
+  'code',
+  'name',
+  'level',
+  'window',
+  'kind',
+  'outcome',
+  'measured_value',
+  'threshold',
+  'amount_cents',
+  'currency',
+  'due_at',
+  'hours_overdue',
+  'status',
+  'count',
+  'longest_hours',
+  'median_hours',
+] as const;

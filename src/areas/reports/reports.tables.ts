@@ -1,9 +1,15 @@
 import type { JSONColumnType, Selectable } from 'kysely';
 import type { Timestamp } from '../../platform/db/platform-tables.js';
 
-export const REPORT_TYPES = ['threshold', 'self_limitation'] as const;
+export const REPORT_TYPES = ['threshold', 'self_limitation', 'safer_gambling'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 export type PeriodKind = 'day' | 'month';
+/** The periods each report is compiled for: the safer-gambling report is monthly only. */
+export const REPORT_PERIOD_KINDS: Record<ReportType, readonly PeriodKind[]> = {
+  threshold: ['day', 'month'],
+  self_limitation: ['day', 'month'],
+  safer_gambling: ['month'],
+};
 /** original: the scheduled compilation; regeneration: staff asked, with a reason; amendment: late data arrived. */
 export type VersionKind = 'original' | 'regeneration' | 'amendment';
 

@@ -31,3 +31,12 @@ export { saferGamblingStanding } from './service/standing-effects.js';
 export { saferGamblingView } from './service/player-view.js';
 export { saferGamblingSettings, setSaferGamblingSettings } from './service/settings.js';
 export { SaferGamblingSettings, SaferGamblingView } from './safer-gambling.schemas.js';
+export { clearContest, saferGamblingOfPlayer, type PlayerSaferGambling } from './service/staff-view.js';
+export { followUpId, playerOfFollowUp, SAFER_GAMBLING_REVIEW_QUEUE } from './safer-gambling.review-queue.js';
+export {
+  FINANCIAL_CHECK_LEVELS,
+  INTERACTION_KINDS,
+  INTERACTION_OUTCOMES,
+  MARKER_CODES,
+  MARKERS,
+} from './safer-gambling.markers.js';

@@ -115,3 +115,30 @@ export type SgPlayerMarkerRow = Selectable<SgPlayerMarkersTable>;
 export type SgPlayerRow = Selectable<SgPlayersTable>;
 export type SgInteractionRow = Selectable<SgInteractionsTable>;
 export type SgFinancialCheckRow = Selectable<SgFinancialChecksTable>;
+
+/**
+ * The staff's follow-ups (a view over sg_players, migration 0033): a player whose owed interaction is overdue and
+ * still owed, or who contested a finding. Read by the shared case-work queue; never written.
+ */
+export interface SgFollowUpsView {
+  /** tenant_id/user_id: the queue's case id. */
+  follow_up_id: string;
+  tenant_id: string;
+  user_id: string;
+  status: 'overdue' | 'contested';
+  /** When the player joined the queue: the earlier of the two flags. */
+  follow_up_at: Date;
+  /** 24 hours after it joined: the staff's due time, and the queue's order. */
+  due_at: Date;
+  overdue_at: Date | null;
+  contested_at: Date | null;
+  contested_interaction_id: string | null;
+  risk_level: RiskLevel;
+  interaction_due_at: Date | null;
+  /** Always null: a follow-up leaves the view when it is settled or cleared. */
+  cleared_at: Date | null;
+}
+
+export interface SaferGamblingViews {
+  sg_follow_ups: SgFollowUpsView;
+}

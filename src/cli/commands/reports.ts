@@ -35,7 +35,7 @@ function listQuery(f: Flags): string {
 /** The regulatory reports (docs/reports.md). */
 export const REPORT_COMMANDS: Record<string, Command> = {
   'reports list': command(
-    'reports list [--tenant <tenant_id>] [--type threshold|self_limitation] [--period YYYY-MM-DD|YYYY-MM] [--before <report_id>] [--limit N]',
+    'reports list [--tenant <tenant_id>] [--type threshold|self_limitation|safer_gambling] [--period YYYY-MM-DD|YYYY-MM] [--before <report_id>] [--limit N]',
     (_, f) => get(`/reports${listQuery(f)}`),
     ({ reports }: { reports: Report[] }) => lines(reports.map(reportLine), 'No reports.'),
   ),
@@ -51,11 +51,11 @@ export const REPORT_COMMANDS: Record<string, Command> = {
         : `${reportLine(body)}\n  high-water mark ${String(body.high_water_mark)}  generator ${body.generator_version}\n  sha256 csv ${body.sha256_csv}\n  sha256 json ${body.sha256_json}`,
   ),
   'reports regenerate': command(
-    'reports regenerate --tenant <tenant_id> --type threshold|self_limitation --period <period> --reason <text>',
+    'reports regenerate --tenant <tenant_id> --type threshold|self_limitation|safer_gambling --period <period> --reason <text>',
     (_, f) =>
       post('/reports/regenerate', {
         tenant_id: required(f, 'tenant'),
-        report_type: oneOf(f, 'type', ['threshold', 'self_limitation']),
+        report_type: oneOf(f, 'type', ['threshold', 'self_limitation', 'safer_gambling']),
         period: required(f, 'period'),
         reason: required(f, 'reason'),
       }),

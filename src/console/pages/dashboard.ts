@@ -7,6 +7,7 @@ import {
   evaluationLag,
 } from '../../areas/aml/index.js';
 import { KYC_REVIEW_QUEUE } from '../../areas/kyc/index.js';
+import { SAFER_GAMBLING_REVIEW_QUEUE } from '../../areas/safer-gambling/index.js';
 import { SANCTIONS_REVIEW_QUEUE } from '../../areas/sanctions/index.js';
 import { countAwaiting } from '../../platform/case-work/queue.js';
 import type { Platform } from '../../platform/context.js';
@@ -30,13 +31,14 @@ const COUNT_CAP = 10_000;
  */
 async function queueCounts(db: Platform['db'], now: Date) {
   const limit = COUNT_CAP + 1;
-  const [sanctions, aml, kyc, proposals] = await Promise.all([
+  const [sanctions, aml, kyc, saferGambling, proposals] = await Promise.all([
     countAwaiting(db, SANCTIONS_REVIEW_QUEUE, now, limit),
     countAwaiting(db, AML_REVIEW_QUEUE, now, limit),
     countAwaiting(db, KYC_REVIEW_QUEUE, now, limit),
+    countAwaiting(db, SAFER_GAMBLING_REVIEW_QUEUE, now, limit),
     countPendingProposals(db, limit),
   ]);
-  return { sanctions, aml, kyc, proposals };
+  return { sanctions, aml, kyc, saferGambling, proposals };
 }
 
 /** A bounded count as staff read it: past the cap, "10,000 or more" (the query stopped counting there). */
@@ -181,6 +183,7 @@ export function dashboardPages(app: FastifyInstance, platform: Platform): void {
           ${queueCard('Sanctions hits awaiting review', '/console/queues/sanctions', counts.sanctions)}
           ${queueCard('AML cases under review', '/console/queues/aml', counts.aml)}
           ${queueCard('KYC checks awaiting review', '/console/queues/kyc', counts.kyc)}
+          ${queueCard('Safer-gambling follow-ups', '/console/queues/safer_gambling', counts.saferGambling)}
           <div class="card">
             <h3><a href="/console/approvals">Decisions awaiting a second approval</a></h3>
             <p class="figure">${countText(counts.proposals)}</p>

@@ -12,6 +12,7 @@ import { queuePages } from './queues.js';
 import { regulatorPages } from './regulator.js';
 import { regulatorExportPages } from './regulator-exports.js';
 import { reportPages } from './reports.js';
+import { saferGamblingPages } from './player-safer-gambling.js';
 import { sanctionsCasePages } from './sanctions-case.js';
 import { sanctionsDismissalPages } from './sanctions-dismissals.js';
 import { sanctionsListPages } from './sanctions-lists.js';
@@ -31,6 +32,7 @@ export async function registerConsolePages(app: FastifyInstance, platform: Platf
   kycCasePages(app, platform);
   approvalPages(app, platform);
   playerPages(app, platform);
+  saferGamblingPages(app, platform);
   exclusionPages(app, platform);
   tenantPages(app, platform);
   countryPages(app, platform);

@@ -3,8 +3,10 @@ import { getTenant } from '../../backoffice/service/tenants.js';
 import { amlCasesOfUser, recentAmlEvents } from '../../areas/aml/index.js';
 import { exclusionsOfUser } from '../../areas/exclusions/index.js';
 import { kycChecksOfUser, tierRecord } from '../../areas/kyc/index.js';
+import { followUpId, saferGamblingOfPlayer } from '../../areas/safer-gambling/index.js';
 import { playerDismissals, sanctionsOfUser } from '../../areas/sanctions/index.js';
 import { timeOutsOfUser } from '../../areas/time-outs/index.js';
+import { caseWork } from '../../platform/case-work/assignment.js';
 import type { Platform } from '../../platform/context.js';
 import { recentEventsOfUser } from '../../platform/outbox.js';
 import { formatMoney } from '../../platform/money.js';
@@ -14,6 +16,7 @@ import { html, time } from '../../platform/html.js';
 import { page } from '../layout.js';
 import { exclusionPath } from './case-parts.js';
 import { limitSections } from './player-limits.js';
+import { saferGamblingSection } from './player-safer-gambling.js';
 import { table } from './record-table.js';
 import { dismissalActors, dismissalsSection } from './sanctions-dismissals.js';
 import { sendPage } from './respond.js';
@@ -39,19 +42,33 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
       // The tenant's own read verbs, for a member of staff reading on the tenant's behalf.
       const asTenant = { ...ctx, tenantId };
       const db = platform.db;
-      const [exclusions, limits, timeOuts, tier, checks, sanctions, dismissals, amlCases, amlEvents, events] =
-        await Promise.all([
-          exclusionsOfUser(db, tenantId, userId),
-          limitSections(asTenant, userId),
-          timeOutsOfUser(db, tenantId, userId, platform.clock.now(), RECENT),
-          tierRecord(asTenant, userId),
-          kycChecksOfUser(db, tenantId, userId, CASES),
-          sanctionsOfUser(db, tenantId, userId, CASES),
-          playerDismissals(ctx, { tenantId, userId }).then((found) => found.dismissals),
-          amlCasesOfUser(db, tenantId, userId, CASES),
-          recentAmlEvents(db, tenantId, userId, RECENT),
-          recentEventsOfUser(db, tenantId, userId, RECENT),
-        ]);
+      const [
+        exclusions,
+        limits,
+        timeOuts,
+        saferGambling,
+        followUpWork,
+        tier,
+        checks,
+        sanctions,
+        dismissals,
+        amlCases,
+        amlEvents,
+        events,
+      ] = await Promise.all([
+        exclusionsOfUser(db, tenantId, userId),
+        limitSections(asTenant, userId),
+        timeOutsOfUser(db, tenantId, userId, platform.clock.now(), RECENT),
+        saferGamblingOfPlayer(db, tenantId, userId, platform.clock.now(), RECENT),
+        caseWork(ctx, 'safer_gambling', followUpId(tenantId, userId)),
+        tierRecord(asTenant, userId),
+        kycChecksOfUser(db, tenantId, userId, CASES),
+        sanctionsOfUser(db, tenantId, userId, CASES),
+        playerDismissals(ctx, { tenantId, userId }).then((found) => found.dismissals),
+        amlCasesOfUser(db, tenantId, userId, CASES),
+        recentAmlEvents(db, tenantId, userId, RECENT),
+        recentEventsOfUser(db, tenantId, userId, RECENT),
+      ]);
       const screen = sanctions.screen;
       const names = await displayNames(db, dismissalActors(dismissals));
 
@@ -105,6 +122,7 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
           ],
           { empty: 'No time-out taken.' },
         )}
+        ${saferGamblingSection(member, tenantId, userId, saferGambling, followUpWork)}
 
         <h2>KYC</h2>
         <dl class="facts">

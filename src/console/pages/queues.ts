@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AML_REVIEW_QUEUE } from '../../areas/aml/index.js';
 import { KYC_REVIEW_QUEUE, REVIEW_DUE_AFTER_SECONDS } from '../../areas/kyc/index.js';
+import { SAFER_GAMBLING_REVIEW_QUEUE } from '../../areas/safer-gambling/index.js';
 import { SANCTIONS_REVIEW_QUEUE } from '../../areas/sanctions/index.js';
 import { addNote, assigneesOf, takeCase } from '../../platform/case-work/assignment.js';
 import {
@@ -19,7 +20,7 @@ import * as fourEyes from '../../platform/four-eyes.js';
 import { consoleContext, memberOf } from '../console-auth.js';
 import { html, time } from '../../platform/html.js';
 import { page } from '../layout.js';
-import { casePath, slaBadge } from './case-parts.js';
+import { casePath, playerPath, slaBadge } from './case-parts.js';
 import { redirectWithNotice, sendPage } from './respond.js';
 
 /** One page of a queue; the listing sorts oldest due first and continues by cursor. */
@@ -30,6 +31,8 @@ interface ConsoleQueue {
   title: string;
   statuses: readonly string[];
   awaiting: readonly string[];
+  /** Where a row leads: its case page, or the player page for a queue of players. */
+  href(row: { id: string; tenant_id: string; user_id: string }): string;
   list(
     ctx: ServiceContext,
     filter: Omit<QueueFilter, 'limit'>,
@@ -41,12 +44,14 @@ function consoleQueue<TB extends QueueTable>(
   queue: ReviewQueueDescriptor<TB>,
   title: string,
   openedAt: (found: QueueCase<TB>) => Date,
+  href: ConsoleQueue['href'] = (row) => casePath(queue.queue, row.id),
 ): ConsoleQueue {
   return {
     subject: queue.queue,
     title,
     statuses: queue.statuses,
     awaiting: queue.awaiting,
+    href,
     async list(ctx, filter) {
       const listed = await listReviewQueue(ctx, queue, { ...filter, limit: PAGE_SIZE });
       const now = ctx.clock.now();
@@ -64,6 +69,13 @@ const QUEUES: ConsoleQueue[] = [
     KYC_REVIEW_QUEUE,
     'KYC reviews',
     (c) => new Date(c.review_due_at!.getTime() - REVIEW_DUE_AFTER_SECONDS * 1000),
+  ),
+  // Players, not cases: a row is the player's overdue interaction or contest, worked from the player page.
+  consoleQueue(
+    SAFER_GAMBLING_REVIEW_QUEUE,
+    'Safer-gambling follow-ups',
+    (c) => c.follow_up_at,
+    (row) => playerPath(row.tenant_id, row.user_id),
   ),
 ];
 
@@ -186,8 +198,8 @@ export function queuePages(app: FastifyInstance, platform: Platform): void {
                     ${rows.map((r) => {
                       const who = assigned.get(r.id);
                       const proposal = pending.get(r.id);
-                      return html`<tr data-href="${casePath(q.subject, r.id)}">
-                        <td><a href="${casePath(q.subject, r.id)}">${r.id}</a></td>
+                      return html`<tr data-href="${q.href(r)}">
+                        <td><a href="${q.href(r)}">${r.id}</a></td>
                         <td>${r.tenant_id}</td>
                         <td>${r.user_id}</td>
                         <td>

@@ -22,6 +22,7 @@ const CHART_DAYS = 30;
 const TYPE_NAMES: Record<ReportType, string> = {
   threshold: 'Threshold (USD 10,000)',
   self_limitation: 'Self-limitation',
+  safer_gambling: 'Safer gambling (monthly)',
 };
 
 const Text = Type.Optional(Type.String({ maxLength: 64 }));

@@ -9,7 +9,7 @@ import type { DB } from '../db/schema.js';
  */
 
 /** Every review queue by name: the subject of its cases' assignments, notes, alerts and four-eyes proposals. */
-export const REVIEW_QUEUES = ['sanctions', 'aml', 'kyc'] as const;
+export const REVIEW_QUEUES = ['sanctions', 'aml', 'kyc', 'safer_gambling'] as const;
 export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
 
 /** A case belongs to a tenant's user and has a status, under these column names in every queue's table. */

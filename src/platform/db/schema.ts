@@ -7,7 +7,10 @@ import type { GeoTables } from '../../areas/geo/geo.tables.js';
 import type { KycTables } from '../../areas/kyc/kyc.tables.js';
 import type { LimitTables } from '../../areas/limits/limits.tables.js';
 import type { PlayerTables } from '../../areas/players/players.tables.js';
-import type { SaferGamblingTables } from '../../areas/safer-gambling/safer-gambling.tables.js';
+import type {
+  SaferGamblingTables,
+  SaferGamblingViews,
+} from '../../areas/safer-gambling/safer-gambling.tables.js';
 import type { SanctionsTables } from '../../areas/sanctions/sanctions.tables.js';
 import type { TimeOutTables } from '../../areas/time-outs/time-outs.tables.js';
 import type { FxTables } from '../fx.tables.js';
@@ -17,7 +20,7 @@ import type { CaseWorkTables } from '../case-work/assignment.store.js';
 import type { PlatformTables } from './platform-tables.js';
 
 /** Every table the service owns: the platform's plus one interface per business area. */
-export type DB = PlatformTables &
+export type Tables = PlatformTables &
   ExclusionTables &
   LimitTables &
   TimeOutTables &
@@ -34,3 +37,6 @@ export type DB = PlatformTables &
   EmbedTables &
   RegulatorExportTables &
   ReportTables;
+
+/** What queries read and write: the tables, and the views over them (which hold no data of their own). */
+export type DB = Tables & SaferGamblingViews;

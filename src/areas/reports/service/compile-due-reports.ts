@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../../platform/context.js';
 import { addUtcDays, periodBounds, startOfUtcDay, utcDay, utcMonth } from '../../../platform/utc-calendar.js';
 import { LATE_MARGIN_SECONDS, MAX_DAYS_PER_RUN } from '../reports.rules.js';
 import { allTenants, lateDays } from '../reports.sources.store.js';
-import { REPORT_TYPES } from '../reports.tables.js';
+import { REPORT_PERIOD_KINDS, REPORT_TYPES } from '../reports.tables.js';
 import { compileReport } from './compile-report.js';
 
 export interface CompileProgress {
@@ -32,8 +32,12 @@ export async function compileDueReports(
     for (const tenant of tenants) {
       for (const type of REPORT_TYPES) {
         const target = { tenantId: tenant.tenant_id, environment: tenant.environment, type };
-        await compileReport(ctx, { ...target, period: utcDay(day) }, { kind: 'original' });
-        if (closesMonth) await compileReport(ctx, { ...target, period: utcMonth(day) }, { kind: 'original' });
+        const kinds = REPORT_PERIOD_KINDS[type];
+        if (kinds.includes('day')) {
+          await compileReport(ctx, { ...target, period: utcDay(day) }, { kind: 'original' });
+        }
+        if (closesMonth && kinds.includes('month'))
+          await compileReport(ctx, { ...target, period: utcMonth(day) }, { kind: 'original' });
       }
     }
     day = end;

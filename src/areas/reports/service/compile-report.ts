@@ -4,11 +4,13 @@ import type { Environment } from '../../../platform/db/platform-tables.js';
 import { newId } from '../../../platform/ids.js';
 import { forTenant, withTransaction } from '../../../platform/service-context.js';
 import { periodBounds } from '../../../platform/utc-calendar.js';
+import { saferGamblingRows } from '../compile/safer-gambling.js';
 import { selfLimitationRows } from '../compile/self-limitation.js';
 import { thresholdRows } from '../compile/threshold.js';
 import { ReportWriter, type CompiledContent } from '../reports.format.js';
 import {
   GENERATOR_VERSION,
+  SAFER_GAMBLING_COLUMNS,
   SELF_LIMITATION_COLUMNS,
   THRESHOLD_COLUMNS,
   THRESHOLD_USD_CENTS,
@@ -67,6 +69,14 @@ export async function compileContent(
         players: total?.players.size ?? 0,
         usd_cents: total?.usd_cents ?? 0,
       });
+    }
+    return writer.finish();
+  }
+  if (target.type === 'safer_gambling') {
+    const writer = new ReportWriter(header, SAFER_GAMBLING_COLUMNS, true);
+    for await (const item of saferGamblingRows(db, period)) {
+      if (item.total) writer.total(item.record);
+      else writer.row(item.record, item.day ?? null);
     }
     return writer.finish();
   }

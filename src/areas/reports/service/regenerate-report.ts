@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { periodBounds } from '../../../platform/utc-calendar.js';
-import type { ReportType } from '../reports.tables.js';
+import { REPORT_PERIOD_KINDS, type ReportType } from '../reports.tables.js';
 import { compileReport } from './compile-report.js';
 import { reportView, type ReportView } from './read-reports.js';
 import { findTenant } from '../../../platform/tenants.store.js';
@@ -17,6 +17,13 @@ export async function regenerateReport(
   const bounds = periodBounds(input.period);
   if (!bounds) {
     throw new AppError('invalid_request', 'period must be a UTC day (YYYY-MM-DD) or month (YYYY-MM)');
+  }
+  const kinds = REPORT_PERIOD_KINDS[input.report_type];
+  if (!kinds.includes(bounds.kind)) {
+    throw new AppError(
+      'invalid_request',
+      `The ${input.report_type} report is compiled for a ${kinds.join(' or a ')} only, not a ${bounds.kind}`,
+    );
   }
   if (bounds.end > ctx.clock.now()) {
     throw new AppError('invalid_request', `Period ${input.period} has not ended yet: nothing to regenerate`);
