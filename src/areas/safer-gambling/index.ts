@@ -9,6 +9,8 @@ import { saferGamblingRoutes } from './safer-gambling.routes.js';
 import { SaferGamblingEvents } from './safer-gambling.schemas.js';
 import { registerStandingJobs } from './service/standing.js';
 import { registerEvaluationJobs } from './safer-gambling.jobs.js';
+import { registerReviewDeadlines } from '../../platform/review-deadlines.js';
+import { SAFER_GAMBLING_REVIEW_QUEUE } from './safer-gambling.review-queue.js';
 
 export const saferGamblingArea: AreaManifest = {
   name: 'safer-gambling',
@@ -18,6 +20,8 @@ export const saferGamblingArea: AreaManifest = {
   start: (platform: Platform) => {
     registerStandingJobs(platform);
     registerEvaluationJobs(platform);
+    // The follow-up queue's gauges (open, overdue, oldest), as the other review queues have.
+    registerReviewDeadlines(platform, SAFER_GAMBLING_REVIEW_QUEUE);
   },
 };
 
