@@ -51,7 +51,7 @@ export async function policyOfTenant(db: Executor, tenantId: string): Promise<Po
 }
 
 /**
- * Records an evaluation's trips in its transaction and settles each player's standing. Every activation, and every
+ * Records an evaluation's trips in its transaction and settles each player's standing when a marker activates. Every activation, and every
  * renewal that measured more than before, is kept as evidence (sg_marker_trips); a reviewed marker in its quiet time
  * that measured no more than at its review changes nothing.
  */
@@ -69,10 +69,12 @@ export async function recordMarkerTrips(
     await store.lockPlayer(tx, tenantId, userId);
     const states = new Map((await store.playerMarkers(tx, tenantId, userId)).map((m) => [m.code, m]));
     const evidence = [];
+    let activated = false;
     for (const trip of byUser.get(userId)!) {
       const state = states.get(trip.code);
       const effect = tripEffect(state, trip.measuredValue, now);
       if (effect === 'quiet') continue;
+      activated ||= effect === 'activate';
       const renewedNoHigher = effect === 'renew' && state && trip.measuredValue <= state.measured_value;
       const marker = {
         tenant_id: tenantId,
@@ -108,7 +110,9 @@ export async function recordMarkerTrips(
       });
     }
     await store.insertTrips(tx, evidence);
-    await settleStanding(tx, platform, tenantId, userId, now);
+    // Only an activation can move the level. A renewal leaves the lapse job due early at worst: it then settles
+    // the standing, which finds the marker still active and moves the job to the next lapse.
+    if (activated) await settleStanding(tx, platform, tenantId, userId, now);
   }
 }
 
