@@ -22,25 +22,23 @@ export interface MarkerActivity {
   at: Date;
 }
 
-/** A limit increase was requested or a breach attempt made: SG-005 (and SG-006) are evaluated at once. */
-export const markerActivity = (tx: Executor, activity: MarkerActivity) =>
+/** The one evaluation job of a subject, due at `dueAt` (a later call for the subject moves it). */
+const scheduleEvaluation = (tx: Executor, subjectId: string, activity: MarkerActivity, dueAt = activity.at) =>
   scheduleJob(tx, {
     kind: EVALUATE_JOB,
-    subjectId: subjectOf(activity.tenantId, activity.userId),
+    subjectId,
     tenantId: activity.tenantId,
-    dueAt: activity.at,
+    dueAt,
     payload: { user_id: activity.userId, source: activity.source },
   });
 
+/** A limit increase was requested or a breach attempt made: SG-005 (and SG-006) are evaluated at once. */
+export const markerActivity = (tx: Executor, activity: MarkerActivity) =>
+  scheduleEvaluation(tx, subjectOf(activity.tenantId, activity.userId), activity);
+
 /** A play session started or ended: SG-006 is evaluated at once, and then planned while sessions run. */
 export const playActivity = (tx: Executor, activity: MarkerActivity) =>
-  scheduleJob(tx, {
-    kind: EVALUATE_JOB,
-    subjectId: playSubjectOf(activity.tenantId, activity.userId),
-    tenantId: activity.tenantId,
-    dueAt: activity.at,
-    payload: { user_id: activity.userId, source: activity.source },
-  });
+  scheduleEvaluation(tx, playSubjectOf(activity.tenantId, activity.userId), activity);
 
 export function registerEvaluationJobs(platform: Platform): void {
   platform.scheduler.register(EVALUATE_JOB, async (tx, job, now) => {
@@ -55,12 +53,11 @@ export function registerEvaluationJobs(platform: Platform): void {
     );
     // While a session runs, the play clock's job stays planned for the next threshold moment.
     if (next)
-      await scheduleJob(tx, {
-        kind: EVALUATE_JOB,
-        subjectId: playSubjectOf(tenantId, userId),
-        tenantId,
-        dueAt: next,
-        payload: { user_id: userId, source: source ?? job.subject_id },
-      });
+      await scheduleEvaluation(
+        tx,
+        playSubjectOf(tenantId, userId),
+        { tenantId, userId, source: source ?? job.subject_id, at: now },
+        next,
+      );
   });
 }
