@@ -7,13 +7,14 @@ import { followUpId, saferGamblingOfPlayer } from '../../areas/safer-gambling/in
 import { playerDismissals, sanctionsOfUser } from '../../areas/sanctions/index.js';
 import { timeOutsOfUser } from '../../areas/time-outs/index.js';
 import { caseWork } from '../../platform/case-work/assignment.js';
-import type { Platform } from '../../platform/context.js';
+import type { Platform, StaffMember } from '../../platform/context.js';
 import { recentEventsOfUser } from '../../platform/outbox.js';
 import { formatMoney } from '../../platform/money.js';
-import { displayNames } from '../../staff/index.js';
+import { displayNames, roleMay } from '../../staff/index.js';
 import { consoleContext, memberOf } from '../console-auth.js';
-import { html, time } from '../../platform/html.js';
-import { page } from '../layout.js';
+import { exportPlayerData } from '../../platform/data-export.js';
+import { html, time, type Html } from '../../platform/html.js';
+import { csrfField, page } from '../layout.js';
 import { exclusionPath } from './case-parts.js';
 import { limitSections } from './player-limits.js';
 import { saferGamblingSection } from './player-safer-gambling.js';
@@ -28,6 +29,22 @@ const CASES = 20;
 const link = (href: string, text: string) => html`<a href="${href}">${text}</a>`;
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const usd = (cents: number) => formatMoney(cents, 'USD');
+
+const exportPath = (tenantId: string, userId: string) =>
+  `/console/players/${encodeURIComponent(tenantId)}/${encodeURIComponent(userId)}/export`;
+
+/** A player's data protection request: everything held about them, as the back office's export (docs/data.md). */
+function exportForm(member: StaffMember, tenantId: string, userId: string): Html {
+  return html`<h2>Data held about this player</h2>
+    <p class="hint">
+      Everything the service holds about this user id at this tenant, as one JSON file with a summary, for a
+      player's access request. The export is recorded in the tenant's audit log.
+    </p>
+    <form method="post" action="${exportPath(tenantId, userId)}">
+      ${csrfField(member)}
+      <button type="submit">Export this player's data</button>
+    </form>`;
+}
 
 /** Everything the service holds about one player of one tenant, for staff working one of the player's cases. */
 export function playerPages(app: FastifyInstance, platform: Platform): void {
@@ -230,7 +247,8 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
             ['Event id', (e) => e.event_id],
           ],
           { empty: 'No webhook about this user.' },
-        )}`;
+        )}
+        ${roleMay(member.role, 'handle_data_requests') ? exportForm(member, tenantId, userId) : ''}`;
       return sendPage(
         reply,
         page(
@@ -238,6 +256,19 @@ export function playerPages(app: FastifyInstance, platform: Platform): void {
           body,
         ),
       );
+    },
+  );
+
+  app.post<{ Params: { tenant_id: string; user_id: string } }>(
+    '/console/players/:tenant_id/:user_id/export',
+    { config: { staffAction: 'handle_data_requests' } },
+    async (request, reply) => {
+      const { tenant_id: tenantId, user_id: userId } = request.params;
+      const document = await exportPlayerData(platform, consoleContext(platform, request), tenantId, userId);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="player-data-${tenantId}.json"`)
+        .send(JSON.stringify(document, null, 2));
     },
   );
 }
