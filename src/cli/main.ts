@@ -19,6 +19,7 @@ const FLAGS = {
   since: { type: 'string' },
   reason: { type: 'string' },
   email: { type: 'string' },
+  phone: { type: 'string' },
   'display-name': { type: 'string' },
   format: { type: 'string' },
   tenant: { type: 'string' },

@@ -28,3 +28,12 @@ export const PlayerDataExport = Type.Object({
 
 export type PlayerDataExport = Static<typeof PlayerDataExport>;
 export type ExportedTable = Static<typeof ExportedTable>;
+
+export const ContactDataExport = Type.Object({
+  email: Type.Union([Type.String(), Type.Null()], { description: 'The email exported, normalised' }),
+  phone: Type.Union([Type.String(), Type.Null()], { description: 'The phone exported, in E.164' }),
+  generated_at: Type.String({ format: 'date-time' }),
+  summary: Type.Array(Type.String(), { description: 'A short account for a person, a line each' }),
+  data: Type.Array(ExportedTable),
+});
+export type ContactDataExport = Static<typeof ContactDataExport>;

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from './db/database.js';
-import type { PlayerLink } from './data-lifecycle.js';
+import type { ContactForm, ContactLink, PlayerLink } from './data-lifecycle.js';
 
 /** Rows of one table are exported up to this many: a year of a heavy player's events fits well within it. */
 export const EXPORT_ROWS_PER_TABLE = 100_000;
@@ -33,6 +33,51 @@ export async function rowsOfPlayer(
     );
     where = sql`${sql.ref(`t.${link.column}`)} in (${sql.join(owners, sql` union all `)})`;
   }
+  const result = await sql<{ row: Record<string, unknown> }>`
+    select to_jsonb(t) as row from ${sql.table(table)} as t where ${where} limit ${EXPORT_ROWS_PER_TABLE}`.execute(
+    db,
+  );
+  return result.rows.map((r) => r.row);
+}
+
+/** A contact in each form it is stored in (the forms not given are absent: an email alone has no phone forms). */
+export type ContactForms = Partial<Record<Exclude<ContactForm, 'any_hash'>, string>>;
+
+/** The condition on one table's columns that matches any form of the contact, or undefined when none applies. */
+function contactCondition(
+  columns: readonly { column: string; form: ContactForm }[],
+  forms: ContactForms,
+): RawBuilder<unknown> | undefined {
+  const hashes = [forms.email_hash, forms.phone_hash].filter((h): h is string => h !== undefined);
+  const matches = columns.flatMap(({ column, form }) => {
+    const ref = sql.ref(`t.${column}`);
+    if (form === 'any_hash') return hashes.length ? [sql`${ref} in (${sql.join(hashes)})`] : [];
+    const value = forms[form];
+    if (value === undefined) return [];
+    // Emails are compared without case: a table may keep one as it was typed.
+    return [form === 'email' ? sql`lower(${ref}) = ${value}` : sql`${ref} = ${value}`];
+  });
+  return matches.length ? sql`(${sql.join(matches, sql` or `)})` : undefined;
+}
+
+/** One table's rows of one contact (an email or a phone in the register), across tenants, as JSON objects. */
+export async function rowsOfContact(
+  db: Executor,
+  table: string,
+  link: ContactLink,
+  forms: ContactForms,
+  owners: (table: string) => ContactLink | undefined,
+): Promise<Record<string, unknown>[]> {
+  let where: RawBuilder<unknown> | undefined;
+  if ('columns' in link) {
+    where = contactCondition(link.columns, forms);
+  } else {
+    const owner = owners(link.of);
+    const ownerWhere = owner && 'columns' in owner ? contactCondition(owner.columns, forms) : undefined;
+    if (ownerWhere)
+      where = sql`${sql.ref(`t.${link.column}`)} in (select ${sql.ref(`t.${link.key}`)} from ${sql.table(link.of)} as t where ${ownerWhere})`;
+  }
+  if (!where) return [];
   const result = await sql<{ row: Record<string, unknown> }>`
     select to_jsonb(t) as row from ${sql.table(table)} as t where ${where} limit ${EXPORT_ROWS_PER_TABLE}`.execute(
     db,

@@ -38,6 +38,17 @@ export type RetentionFrom =
 
 export type RetentionEnd = 'delete' | 'pseudonymise';
 
+/** The forms a contact is stored in: as given (normalised), the register's canonical email, and keyed hashes. */
+export type ContactForm = 'email' | 'email_canonical' | 'email_hash' | 'phone' | 'phone_hash' | 'any_hash';
+
+/**
+ * How a table's rows of one contact are found: by columns holding one of its forms, or by the id of one of the
+ * contact's own rows in another table (an exclusion's export rows).
+ */
+export type ContactLink =
+  | { columns: readonly { column: string; form: ContactForm }[] }
+  | { of: keyof DB & string; key: string; column: string };
+
 /**
  * How a table's rows of one player (a tenant's user_id) are found: by its tenant_id and user_id columns; by its
  * tenant_id and the user_id inside a JSON column (an event's payload, an audit entry's details); or by the id of one
@@ -77,6 +88,8 @@ export interface TableLifecycle {
   end: RetentionEnd;
   /** How one player's rows are found (an export, an erasure); absent: the table holds nothing tied to a player id. */
   player?: PlayerLink;
+  /** How the rows of one email or phone are found (an export of a contact in the register); absent: none held. */
+  contact?: ContactLink;
   /** The scheduled job that applies it today; absent: not applied yet (the rest of docs/data.md says what is next). */
   appliedBy?: string;
 }
@@ -190,6 +203,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'creation',
     end: 'delete',
     appliedBy: 'mail.retention',
+    contact: { columns: [{ column: 'to_address', form: 'email' }] },
   },
   secret_hash_keys: {
     holds: 'Sealed keys of the keyed hashes',
@@ -311,6 +325,15 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'exclusion_end',
     end: 'pseudonymise',
     player: 'user_id',
+    contact: {
+      columns: [
+        { column: 'email', form: 'email' },
+        { column: 'email_canonical', form: 'email_canonical' },
+        { column: 'email_hash', form: 'email_hash' },
+        { column: 'phone', form: 'phone' },
+        { column: 'phone_hash', form: 'phone_hash' },
+      ],
+    },
   },
   contact_sightings: {
     holds: 'Which tenant has shown which contact (keyed hashes)',
@@ -320,6 +343,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    contact: { columns: [{ column: 'contact_hash', form: 'any_hash' }] },
   },
   regulator_exports: {
     holds: "Exports to the regulator's list",
@@ -339,6 +363,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'creation',
     end: 'delete',
     player: { of: [{ table: 'exclusions', key: 'exclusion_id' }], column: 'exclusion_id' },
+    contact: { of: 'exclusions', key: 'exclusion_id', column: 'exclusion_id' },
   },
   // Limits, sessions, time-outs
   deposit_limits: {
@@ -471,6 +496,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    contact: { columns: [{ column: 'email', form: 'email' }] },
   },
   sanctions_cases: {
     holds: 'Hits, their matches and decisions',
@@ -716,6 +742,12 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     end: 'delete',
     appliedBy: 'embeds.retention',
     player: 'user_id',
+    contact: {
+      columns: [
+        { column: 'email', form: 'email' },
+        { column: 'phone', form: 'phone' },
+      ],
+    },
   },
   embed_codes: {
     holds: 'Confirmation codes (hashes)',

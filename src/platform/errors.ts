@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   invalid_webhook_url: 400,
   tenant_not_found: 404,
   player_not_found: 404,
+  contact_not_found: 404,
   key_not_found: 404,
   event_not_found: 404,
   fetch_not_configured: 409,

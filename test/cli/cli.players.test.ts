@@ -25,6 +25,10 @@ describe('compliance players export (the built CLI)', () => {
     const exclusions = document.data.find((d: { table: string }) => d.table === 'exclusions');
     expect(exclusions.rows[0]).toMatchObject({ user_id: 'cli-player', email: 'cli.player@example.com' });
 
+    const byContact = await cli('contacts', 'export', '--email', 'CLI.Player@example.com');
+    expect(byContact.code, byContact.stderr).toBe(0);
+    expect(JSON.parse(byContact.stdout).data.map((d: { table: string }) => d.table)).toContain('exclusions');
+
     const unknown = await cli('players', 'export', tenant.tenantId, 'nobody');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('player_not_found');

@@ -144,3 +144,54 @@ describe("a player's data export", () => {
     expectRefused(await exportOf('ten_unknown', 'export-player'), 404, 'tenant_not_found');
   });
 });
+
+/** A contact's data export (an email or a phone in the register), across tenants, through the back office. */
+describe("a contact's data export", () => {
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    const tenants = [await t.createTenant(), await t.createTenant()];
+    for (const [i, tenant] of tenants.entries()) {
+      const excluded = await t.api(tenant.apiKey, 'POST', '/v1/exclusions', {
+        user_id: `contact-player-${i}`,
+        duration: 'duration_6m',
+        // The same mailbox written two ways: the register's canonical form makes it one contact.
+        email: i === 0 ? 'Jane.Doe+casino@googlemail.com' : 'janedoe@gmail.com',
+      });
+      expect(excluded.statusCode, excluded.body).toBe(201);
+    }
+    await t.advance(60);
+    return { t, tenants };
+  });
+
+  const exportOf = (body: object) => suite.current.t.backoffice('POST', '/contacts/export', body);
+
+  it("holds every row of the contact in any of its forms, at every tenant, and is audited with the contact's hashes", async () => {
+    const { t, tenants } = suite.current;
+    const response = await exportOf({ email: 'JANE.DOE@gmail.com' });
+    expect(response.statusCode, response.body).toBe(200);
+    const exported = response.json<{
+      email: string;
+      summary: string[];
+      data: { table: string; rows: { tenant_id?: string }[] }[];
+    }>();
+    expect(exported.email).toBe('jane.doe@gmail.com');
+    const exclusions = exported.data.find((d) => d.table === 'exclusions')!;
+    expect(exclusions.rows.map((r) => r.tenant_id).sort()).toEqual(tenants.map((x) => x.tenantId).sort());
+    expect(exported.summary[0]).toMatch(
+      /^Data held on .* about jane\.doe@gmail\.com: \d+ kinds, \d+ records\.$/,
+    );
+
+    const audit = await t.backoffice('GET', '/audit-log');
+    const entry = audit
+      .json<{ entries: { action: string; details: Record<string, unknown> }[] }>()
+      .entries.find((e) => e.action === 'contact.data_exported')!;
+    expect(entry.details).toMatchObject({ email_hash: expect.any(String), phone_hash: null });
+    expect(JSON.stringify(entry)).not.toContain('gmail');
+  });
+
+  it('answers an unknown contact 404, and no or a bad contact 400, in the error shape', async () => {
+    expectRefused(await exportOf({ phone: '+14155552671' }), 404, 'contact_not_found');
+    expectRefused(await exportOf({}), 400, 'invalid_payload');
+    expectRefused(await exportOf({ email: 'not-an-email' }), 400, 'invalid_payload');
+  });
+});

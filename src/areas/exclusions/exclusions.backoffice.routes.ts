@@ -4,7 +4,9 @@ import type { Platform } from '../../platform/context.js';
 import { errorResponses, RejectProposalRequest } from '../../platform/schemas.js';
 import { requestStaffContext } from '../../platform/service-context.js';
 import { RegulatorRequest, RegulatorResult, StaffExclusion, VoidRequest } from './exclusions.schemas.js';
+import { ContactDataExport } from '../../platform/data-export.schemas.js';
 import { addRegulatorEntries } from './service/add-regulator-entries.js';
+import { exportContact } from './service/export-contact.js';
 import { confirmVoid, getStaffExclusion, rejectVoid, voidExclusion } from './service/void-exclusion.js';
 
 const tags = ['exclusions'];
@@ -17,6 +19,26 @@ const config = { validationErrorCode: 'invalid_payload' } as const;
  */
 export function exclusionBackofficeRoutes(platform: Platform): FastifyPluginAsyncTypebox {
   return async (app) => {
+    app.post(
+      '/contacts/export',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Everything held about one email or phone in the register, across tenants (audited)',
+          body: Type.Object(
+            {
+              email: Type.Optional(Type.String({ maxLength: 320 })),
+              phone: Type.Optional(Type.String({ maxLength: 64 })),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: ContactDataExport, ...errorResponses(400, 404) },
+        },
+      },
+      (req) => exportContact(platform, requestStaffContext(platform, req), req.body),
+    );
+
     app.post(
       '/regulator/exclusions',
       {

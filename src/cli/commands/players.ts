@@ -1,5 +1,5 @@
-import type { PlayerDataExport } from '../../platform/data-export.schemas.js';
-import { command, id, post, type Command } from '../command.js';
+import type { ContactDataExport, PlayerDataExport } from '../../platform/data-export.schemas.js';
+import { command, flag, id, post, type Command } from '../command.js';
 
 /** A player's data protection requests (docs/data.md). */
 export const PLAYER_COMMANDS: Record<string, Command> = {
@@ -8,5 +8,10 @@ export const PLAYER_COMMANDS: Record<string, Command> = {
     ([tenant, user]) => post(`/tenants/${id(tenant!)}/players/${id(user!)}/export`),
     // The document itself, as JSON: its summary is its first field a person reads.
     (document: PlayerDataExport) => JSON.stringify(document, null, 2),
+  ),
+  'contacts export': command(
+    'contacts export [--email <email>] [--phone <phone>]',
+    (_, f) => post('/contacts/export', { email: flag(f, 'email'), phone: flag(f, 'phone') }),
+    (document: ContactDataExport) => JSON.stringify(document, null, 2),
   ),
 };
