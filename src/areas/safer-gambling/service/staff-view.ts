@@ -24,8 +24,8 @@ export async function saferGamblingOfPlayer(
     store.findPlayer(db, tenantId, userId),
     store.playerMarkers(db, tenantId, userId),
     store.tripsOfUser(db, tenantId, userId, max),
-    staffStore.interactionsOfUser(db, tenantId, userId, max),
-    staffStore.financialChecksOfUser(db, tenantId, userId, max),
+    store.interactionsOfUser(db, tenantId, userId, max),
+    store.financialChecksOfUser(db, tenantId, userId, max),
   ]);
   return {
     risk_level: player?.risk_level ?? 'none',
