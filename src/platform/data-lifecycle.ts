@@ -75,29 +75,109 @@ export const BASES = {
 } as const;
 export type Basis = keyof typeof BASES;
 
-export interface TableLifecycle {
+/** The kinds of case whose closing decision starts a clock (case_closure): the four-eyes subjects and review queues. */
+export type CaseKind = 'aml' | 'sanctions' | 'kyc' | 'exclusion' | 'staff' | 'safer_gambling';
+
+/** A column of table T; of any table when T is not named (code reading every table's lifecycle). */
+type Column<T extends keyof Tables> = [T] extends [never] ? string : keyof Tables[T] & string;
+
+export interface TableLifecycle<T extends keyof Tables = never> {
   holds: string;
   /** Where it comes from: the endpoint or the work that writes it. */
   source: string;
   personal: readonly PersonalData[];
   basis: Basis;
   /** How long after `from`: whole years or days; 'in_use' while the service needs it (configuration, state). */
-  keep: { years: number } | { days: number } | 'in_use';
+  keep: Keep | 'in_use';
   from: RetentionFrom;
   /** At the end: deleted, or pseudonymised where a report, an aggregate or an audit trail must survive. */
   end: RetentionEnd;
+  /**
+   * The row's own column its clock reads: its creation or its expiry, a staff account's end (disabled_at). Absent
+   * for the clocks read elsewhere: the player's closure (relationship_end, by `player: 'user_id'`), the case
+   * (`caseOf`), the parent row (`through`), the exclusion's own end.
+   */
+  at?: Column<T>;
+  /** case_closure: the row's column holding its case's id, and the kind of case (or the column naming it). */
+  caseOf?: { key: Column<T>; kind: CaseKind | Column<T> };
+  /** A row without a time of its own is due with its parent row (an export's rows, a list version's changes). */
+  through?: { table: keyof Tables & string; key: Column<T> };
   /** How one player's rows are found (an export, an erasure); absent: the table holds nothing tied to a player id. */
   player?: PlayerLink;
   /** How the rows of one email or phone are found (an export of a contact in the register); absent: none held. */
   contact?: ContactLink;
-  /** The scheduled job that applies it today; absent: not applied yet (the rest of docs/data.md says what is next). */
+  /** The scheduled job that applies it. */
   appliedBy?: string;
 }
+
+/** A retention period: whole calendar years, or days. */
+export type Keep = { years: number } | { days: number };
+
+/** The one job that applies the lifecycle (src/platform/retention.ts). */
+export const RETENTION_JOB = 'data.retention';
+
+/**
+ * The time-partitioned tables: their retention is applied by dropping whole partitions (their own job), and a
+ * tenant's override cannot apply to them (a partition holds every tenant's rows).
+ */
+export const PARTITIONED_TABLES: readonly (keyof Tables)[] = [
+  'geo_audit_log',
+  'events',
+  'webhook_attempts',
+  'audit_log',
+  'aml_events',
+];
+
+/**
+ * How far a tenant may move a table's period from its default, per basis (`default`: never shorter than the
+ * default); null: not the tenant's to change. An override is in the unit of the table's default.
+ */
+export const RETENTION_BOUNDS: Record<
+  Basis,
+  { shortest: Keep | 'default'; longest: Keep; why: string } | null
+> = {
+  mlr: {
+    shortest: { years: 5 },
+    longest: { years: 10 },
+    why: 'MLR 2017 reg. 40(3): at least 5 years from the end of the relationship; reg. 40(4): no longer than 10 years in all (EU AML directive art. 40: 5 more years at most)',
+  },
+  limitation: {
+    shortest: 'default',
+    longest: { years: 15 },
+    why: 'Shorter loses the evidence for claims the Limitation Act 1980 allows 6 years; 15 years is its longstop (s. 14B)',
+  },
+  spec_geo: {
+    shortest: 'default',
+    longest: { years: 10 },
+    why: 'The specification fixes 7 years; past 10 no purpose is served that data minimisation (UK GDPR art. 5(1)(e)) would let outweigh',
+  },
+  spec_reports: {
+    shortest: 'default',
+    longest: { years: 10 },
+    why: 'The specification fixes 6 years; past 10 no purpose is served that data minimisation would let outweigh',
+  },
+  exclusion: {
+    shortest: 'default',
+    longest: { years: 10 },
+    why: 'The evidence of an honoured exclusion serves claims for 6 years after it ends (limitation); 10 at most, by data minimisation',
+  },
+  security: {
+    shortest: { days: 1 },
+    longest: { days: 90 },
+    why: "The law fixes no minimum: a day lets a mail be retried and an embed session end; 90 days is as long as an investigation of misuse needs (UK GDPR art. 32, the security log's default)",
+  },
+  service: null,
+  audit: {
+    shortest: 'default',
+    longest: { years: 10 },
+    why: 'The trail is kept as long as what it concerns (6 years); 10 at most, by data minimisation',
+  },
+};
 
 const years = (n: number) => ({ years: n });
 const days = (n: number) => ({ days: n });
 
-export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle } = {
+export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<Table> } = {
   // The platform
   tenants: {
     holds: 'Operators and their settings',
@@ -135,7 +215,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: days(90),
     from: 'creation',
     end: 'delete',
-    appliedBy: 'security_log.retention',
+    at: 'occurred_at',
+    appliedBy: RETENTION_JOB,
   },
   events: {
     holds: 'The outbox: every webhook event and its payload',
@@ -192,7 +273,9 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(6),
     from: 'creation',
     end: 'pseudonymise',
+    at: 'raised_at',
     player: { json: 'details', path: ['user_id'], tenantPath: ['tenant_id'] },
+    appliedBy: RETENTION_JOB,
   },
   mail_outbox: {
     holds: 'Mail to players and staff, with its address',
@@ -202,8 +285,9 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: days(7),
     from: 'creation',
     end: 'delete',
-    appliedBy: 'mail.retention',
+    at: 'created_at',
     contact: { columns: [{ column: 'to_address', form: 'email' }] },
+    appliedBy: RETENTION_JOB,
   },
   secret_hash_keys: {
     holds: 'Sealed keys of the keyed hashes',
@@ -240,6 +324,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    caseOf: { key: 'subject_id', kind: 'subject' },
     player: {
       of: [
         { table: 'aml_cases', key: 'case_id' },
@@ -249,6 +334,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
       ],
       column: 'subject_id',
     },
+    appliedBy: RETENTION_JOB,
   },
   case_assignments: {
     holds: 'Which member of staff holds a case',
@@ -267,6 +353,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(5),
     from: 'case_closure',
     end: 'delete',
+    caseOf: { key: 'subject_id', kind: 'subject' },
     player: {
       of: [
         { table: 'aml_cases', key: 'case_id' },
@@ -276,6 +363,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
       ],
       column: 'subject_id',
     },
+    appliedBy: RETENTION_JOB,
   },
   // The staff
   staff_accounts: {
@@ -286,6 +374,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(6),
     from: 'relationship_end',
     end: 'pseudonymise',
+    at: 'disabled_at',
+    appliedBy: RETENTION_JOB,
   },
   staff_setup_links: {
     holds: 'Single-use setup links (hashes)',
@@ -295,6 +385,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: days(30),
     from: 'expiry',
     end: 'delete',
+    at: 'expires_at',
+    appliedBy: RETENTION_JOB,
   },
   staff_sessions: {
     holds: 'Console sessions (hashes)',
@@ -304,6 +396,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: days(90),
     from: 'expiry',
     end: 'delete',
+    at: 'last_seen_at',
+    appliedBy: RETENTION_JOB,
   },
   staff_sign_in_throttle: {
     holds: 'Failed sign-in counts (keyed hashes)',
@@ -313,7 +407,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: days(1),
     from: 'creation',
     end: 'delete',
-    appliedBy: 'staff.sign_in_throttle.retention',
+    at: 'last_attempt_at',
+    appliedBy: RETENTION_JOB,
   },
   // Self-exclusion
   exclusions: {
@@ -334,6 +429,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
         { column: 'phone_hash', form: 'phone_hash' },
       ],
     },
+    appliedBy: RETENTION_JOB,
   },
   contact_sightings: {
     holds: 'Which tenant has shown which contact (keyed hashes)',
@@ -343,7 +439,9 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    at: 'first_seen_at',
     contact: { columns: [{ column: 'contact_hash', form: 'any_hash' }] },
+    appliedBy: RETENTION_JOB,
   },
   regulator_exports: {
     holds: "Exports to the regulator's list",
@@ -353,6 +451,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    at: 'created_at',
+    appliedBy: RETENTION_JOB,
   },
   regulator_export_rows: {
     holds: 'The rows of each export (contacts of excluded players)',
@@ -362,8 +462,10 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    through: { table: 'regulator_exports', key: 'export_id' },
     player: { of: [{ table: 'exclusions', key: 'exclusion_id' }], column: 'exclusion_id' },
     contact: { of: 'exclusions', key: 'exclusion_id', column: 'exclusion_id' },
+    appliedBy: RETENTION_JOB,
   },
   // Limits, sessions, time-outs
   deposit_limits: {
@@ -375,6 +477,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   deposits: {
     holds: 'Committed deposits counted by the limits',
@@ -385,6 +488,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   limit_reservations: {
     holds: "A player's live deposit holds",
@@ -394,17 +498,21 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: days(1),
     from: 'expiry',
     end: 'delete',
+    at: 'held_until',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   limit_releases: {
-    holds: 'Released deposit holds',
+    holds: 'Released deposit holds: a repeated release answers the same',
     source: 'POST /v1/limits/release and failed deposit events',
     personal: ['player_id', 'transactions'],
-    basis: 'mlr',
-    keep: years(5),
-    from: 'relationship_end',
-    end: 'pseudonymise',
+    basis: 'service',
+    keep: days(30),
+    from: 'creation',
+    end: 'delete',
+    at: 'released_at',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   stake_holds: {
     holds: 'Stakes held by the wager check',
@@ -414,7 +522,9 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: days(1),
     from: 'expiry',
     end: 'delete',
+    at: 'expires_at',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   play_sessions: {
     holds: 'Play sessions and time played',
@@ -425,6 +535,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   player_reality_checks: {
     holds: "A player's reality-check interval",
@@ -454,6 +565,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   // KYC
   kyc_users: {
@@ -465,6 +577,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   kyc_checks: {
     holds: 'Verification checks and their decisions',
@@ -475,6 +588,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   kyc_withdrawals: {
     holds: 'Withdrawals counted towards the tiers',
@@ -485,6 +599,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   // Sanctions
   sanctions_screens: {
@@ -497,6 +612,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     end: 'pseudonymise',
     player: 'user_id',
     contact: { columns: [{ column: 'email', form: 'email' }] },
+    appliedBy: RETENTION_JOB,
   },
   sanctions_cases: {
     holds: 'Hits, their matches and decisions',
@@ -506,7 +622,9 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    caseOf: { key: 'case_id', kind: 'sanctions' },
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   sanctions_rescreen_runs: {
     holds: 'Quarterly re-screen runs',
@@ -516,6 +634,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    at: 'started_at',
+    appliedBy: RETENTION_JOB,
   },
   sanctions_list_versions: {
     holds: 'Versions of the sanctions lists',
@@ -525,6 +645,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    at: 'accepted_at',
+    appliedBy: RETENTION_JOB,
   },
   sanctions_list_entities: {
     holds: 'The entities of the lists in use',
@@ -543,6 +665,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    through: { table: 'sanctions_list_versions', key: 'version_id' },
+    appliedBy: RETENTION_JOB,
   },
   sanctions_dismissals: {
     holds: 'Matches dismissed for a player',
@@ -553,6 +677,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   // Geo
   geo_countries: {
@@ -581,6 +706,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(7),
     from: 'creation',
     end: 'delete',
+    at: 'changed_at',
+    appliedBy: RETENTION_JOB,
   },
   geo_audit_log: {
     holds: 'Every geo check: IP address, user agent, result',
@@ -620,7 +747,9 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    caseOf: { key: 'case_id', kind: 'aml' },
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   aml_screens: {
     holds: 'Withdrawal screens',
@@ -631,6 +760,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   aml_rule_trips: {
     holds: 'Patterns already reported',
@@ -640,7 +770,9 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    caseOf: { key: 'case_id', kind: 'aml' },
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   aml_settings: {
     holds: "A tenant's AML settings",
@@ -659,6 +791,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(5),
     from: 'creation',
     end: 'delete',
+    at: 'dead_lettered_at',
+    appliedBy: RETENTION_JOB,
   },
   // Safer gambling
   sg_tenant_settings: {
@@ -679,6 +813,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   sg_player_markers: {
     holds: "Each marker's state for a player",
@@ -689,6 +824,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   sg_players: {
     holds: "A player's safer-gambling level",
@@ -699,6 +835,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   sg_interactions: {
     holds: "The operator's interactions with a player",
@@ -709,6 +846,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   sg_financial_checks: {
     holds: 'Financial checks called for',
@@ -719,6 +857,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   // Players
   player_closures: {
@@ -726,10 +865,22 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     source: 'POST /v1/players/{user_id}/closed',
     personal: ['player_id'],
     basis: 'mlr',
-    keep: years(5),
+    // The longest of the kinds kept from it (a tenant's longer override keeps it longer still): the clock outlives them.
+    keep: years(6),
     from: 'relationship_end',
     end: 'delete',
+    at: 'closed_at',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
+  },
+  retention_overrides: {
+    holds: "A tenant's retention periods within their bounds",
+    source: 'the back office (staff)',
+    personal: ['staff'],
+    basis: 'service',
+    keep: 'in_use',
+    from: 'creation',
+    end: 'delete',
   },
   // Hosted embeds and reports
   embed_sessions: {
@@ -740,7 +891,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: days(1),
     from: 'expiry',
     end: 'delete',
-    appliedBy: 'embeds.retention',
+    at: 'expires_at',
     player: 'user_id',
     contact: {
       columns: [
@@ -748,6 +899,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
         { column: 'phone', form: 'phone' },
       ],
     },
+    appliedBy: RETENTION_JOB,
   },
   embed_codes: {
     holds: 'Confirmation codes (hashes)',
@@ -757,8 +909,9 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: days(1),
     from: 'expiry',
     end: 'delete',
-    appliedBy: 'embeds.retention',
+    at: 'expires_at',
     player: { of: [{ table: 'embed_sessions', key: 'embed_session_id' }], column: 'embed_session_id' },
+    appliedBy: RETENTION_JOB,
   },
   reports: {
     holds: 'Regulatory reports, every version',
@@ -768,7 +921,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(6),
     from: 'creation',
     end: 'delete',
-    appliedBy: 'reports.retention',
+    at: 'compiled_at',
+    appliedBy: RETENTION_JOB,
   },
 };
 
