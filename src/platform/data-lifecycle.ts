@@ -75,7 +75,25 @@ export const BASES = {
 } as const;
 export type Basis = keyof typeof BASES;
 
-export interface TableLifecycle {
+/**
+ * What pseudonymising a row does to one column (data-lifecycle.store.ts applies it):
+ * - `pseudonym`: a player's id becomes `pseudonym:<hex>`, a keyed hash of the tenant and the id, the same in every
+ *   table, so a pseudonymised player's records still tie together and the service can find them from the id;
+ * - `pseudonymAt`: the same, for a player's id inside a JSON column (the tenant from the row, or from `tenantAt`;
+ *   `jsonText`: the column is JSON kept as text, the outbox's payload);
+ * - `hash`: a name or a contact becomes `hash:<hex>`, its keyed hash: whoever holds the key can tell whether a given
+ *   name was screened, nobody can read it;
+ * - `year`: a date of birth becomes the first day of its year;
+ * - `erase`: cleared (null).
+ */
+export type Treatment =
+  | 'pseudonym'
+  | 'hash'
+  | 'year'
+  | 'erase'
+  | { pseudonymAt: readonly string[]; tenantAt?: readonly string[]; jsonText?: true };
+
+export interface TableLifecycle<Columns extends string = string> {
   holds: string;
   /** Where it comes from: the endpoint or the work that writes it. */
   source: string;
@@ -92,12 +110,32 @@ export interface TableLifecycle {
   contact?: ContactLink;
   /** The scheduled job that applies it today; absent: not applied yet (the rest of docs/data.md says what is next). */
   appliedBy?: string;
+  /**
+   * What pseudonymising a row does to its columns: at the end of its retention when `end` is 'pseudonymise', and at
+   * an erasure request for what must be kept. Absent: nothing in the row can be pseudonymised, so an erasure
+   * deletes it when its basis allows (`service`, `security`) and keeps it whole otherwise.
+   */
+  pseudonymise?: { readonly [C in Columns]?: Treatment };
+  /**
+   * Rows that still protect the player (an exclusion in force; a time-out or a limit in force while the account is
+   * open): an erasure applies only `pseudonymise` here to them, and finishes them when they stop protecting (at
+   * `until`, or when the account closes).
+   */
+  inForce?: {
+    column: Columns;
+    values: readonly string[];
+    until?: Columns;
+    whileAccountOpen?: boolean;
+    pseudonymise: { readonly [C in Columns]?: Treatment };
+  };
 }
 
 const years = (n: number) => ({ years: n });
 const days = (n: number) => ({ days: n });
 
-export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle } = {
+export const DATA_LIFECYCLE: {
+  readonly [Table in keyof Tables]: TableLifecycle<keyof Tables[Table] & string>;
+} = {
   // The platform
   tenants: {
     holds: 'Operators and their settings',
@@ -126,6 +164,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'creation',
     end: 'pseudonymise',
     player: { json: 'details', path: ['user_id'] },
+    pseudonymise: { details: { pseudonymAt: ['user_id'] } },
   },
   security_log: {
     holds: 'Failed authentications without a tenant',
@@ -146,6 +185,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'creation',
     end: 'pseudonymise',
     player: { json: 'payload', path: ['data', 'user_id'] },
+    pseudonymise: { payload: { pseudonymAt: ['data', 'user_id'], jsonText: true } },
   },
   webhook_attempts: {
     holds: 'Each delivery attempt of an event',
@@ -193,6 +233,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'creation',
     end: 'pseudonymise',
     player: { json: 'details', path: ['user_id'], tenantPath: ['tenant_id'] },
+    pseudonymise: { details: { pseudonymAt: ['user_id'], tenantAt: ['tenant_id'] } },
   },
   mail_outbox: {
     holds: 'Mail to players and staff, with its address',
@@ -286,6 +327,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(6),
     from: 'relationship_end',
     end: 'pseudonymise',
+    pseudonymise: { email: 'hash', display_name: 'hash', password_hash: 'erase', totp_secret: 'erase' },
   },
   staff_setup_links: {
     holds: 'Single-use setup links (hashes)',
@@ -334,6 +376,17 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
         { column: 'phone_hash', form: 'phone_hash' },
       ],
     },
+    pseudonymise: {
+      user_id: 'pseudonym',
+      email: 'erase',
+      email_canonical: 'erase',
+      email_hash: 'erase',
+      phone: 'erase',
+      phone_hash: 'erase',
+      reason: 'erase',
+    },
+    // In force, an exclusion keeps every form of the contact and the player's id it matches on (LCCP SR 3.5.3).
+    inForce: { column: 'status', values: ['active'], until: 'expires_at', pseudonymise: { reason: 'erase' } },
   },
   contact_sightings: {
     holds: 'Which tenant has shown which contact (keyed hashes)',
@@ -375,6 +428,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
+    inForce: { column: 'status', values: ['pending', 'active'], whileAccountOpen: true, pseudonymise: {} },
   },
   deposits: {
     holds: 'Committed deposits counted by the limits',
@@ -385,6 +440,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   limit_reservations: {
     holds: "A player's live deposit holds",
@@ -405,6 +461,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   stake_holds: {
     holds: 'Stakes held by the wager check',
@@ -425,6 +482,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   player_reality_checks: {
     holds: "A player's reality-check interval",
@@ -454,6 +512,14 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
+    inForce: {
+      column: 'status',
+      values: ['active'],
+      until: 'ends_at',
+      whileAccountOpen: true,
+      pseudonymise: {},
+    },
   },
   // KYC
   kyc_users: {
@@ -465,6 +531,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   kyc_checks: {
     holds: 'Verification checks and their decisions',
@@ -475,6 +542,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   kyc_withdrawals: {
     holds: 'Withdrawals counted towards the tiers',
@@ -485,6 +553,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   // Sanctions
   sanctions_screens: {
@@ -497,6 +566,13 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     end: 'pseudonymise',
     player: 'user_id',
     contact: { columns: [{ column: 'email', form: 'email' }] },
+    pseudonymise: {
+      user_id: 'pseudonym',
+      first_name: 'hash',
+      last_name: 'hash',
+      date_of_birth: 'year',
+      email: 'hash',
+    },
   },
   sanctions_cases: {
     holds: 'Hits, their matches and decisions',
@@ -507,6 +583,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'case_closure',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   sanctions_rescreen_runs: {
     holds: 'Quarterly re-screen runs',
@@ -553,6 +630,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   // Geo
   geo_countries: {
@@ -602,6 +680,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   aml_evaluation_queue: {
     holds: 'Events waiting for evaluation',
@@ -621,6 +700,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'case_closure',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   aml_screens: {
     holds: 'Withdrawal screens',
@@ -631,6 +711,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   aml_rule_trips: {
     holds: 'Patterns already reported',
@@ -641,6 +722,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'case_closure',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   aml_settings: {
     holds: "A tenant's AML settings",
@@ -679,6 +761,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   sg_player_markers: {
     holds: "Each marker's state for a player",
@@ -689,6 +772,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   sg_players: {
     holds: "A player's safer-gambling level",
@@ -699,6 +783,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   sg_interactions: {
     holds: "The operator's interactions with a player",
@@ -709,6 +794,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym', notes: 'erase' },
   },
   sg_financial_checks: {
     holds: 'Financial checks called for',
@@ -719,6 +805,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   // Players
   player_closures: {
@@ -730,6 +817,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     from: 'relationship_end',
     end: 'delete',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   // Hosted embeds and reports
   embed_sessions: {
