@@ -10,8 +10,25 @@ const jsonPath = (column: string, path: readonly string[]): RawBuilder<unknown> 
   sql`(${sql.ref(column)}::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`;
 
 /**
+ * The condition (on the table aliased `t`) that finds one player's rows, by the lifecycle's link (DATA_LIFECYCLE):
+ * what an export reads and an erasure acts on.
+ */
+export function playerCondition(link: PlayerLink, tenantId: string, userId: string): RawBuilder<unknown> {
+  if (link === 'user_id') return sql`t.tenant_id = ${tenantId} and t.user_id = ${userId}`;
+  if ('json' in link) {
+    const tenant = link.tenantPath ? jsonPath(link.json, link.tenantPath) : sql.ref('t.tenant_id');
+    return sql`${tenant} = ${tenantId} and ${jsonPath(link.json, link.path)} = ${userId}`;
+  }
+  const owners = link.of.map(
+    ({ table: owner, key }) =>
+      sql`select ${sql.ref(key)}::text from ${sql.table(owner)} where tenant_id = ${tenantId} and user_id = ${userId}`,
+  );
+  return sql`${sql.ref(`t.${link.column}`)} in (${sql.join(owners, sql` union all `)})`;
+}
+
+/**
  * One table's rows of one player, as JSON objects, in the table's own column names: a generic read driven by the
- * lifecycle table's link (DATA_LIFECYCLE), so that every table that holds a player's data is exported the same way.
+ * lifecycle table's link, so that every table that holds a player's data is exported the same way.
  */
 export async function rowsOfPlayer(
   db: Executor,
@@ -20,23 +37,9 @@ export async function rowsOfPlayer(
   tenantId: string,
   userId: string,
 ): Promise<Record<string, unknown>[]> {
-  let where: RawBuilder<unknown>;
-  if (link === 'user_id') {
-    where = sql`t.tenant_id = ${tenantId} and t.user_id = ${userId}`;
-  } else if ('json' in link) {
-    const tenant = link.tenantPath ? jsonPath(link.json, link.tenantPath) : sql.ref('t.tenant_id');
-    where = sql`${tenant} = ${tenantId} and ${jsonPath(link.json, link.path)} = ${userId}`;
-  } else {
-    const owners = link.of.map(
-      ({ table: owner, key }) =>
-        sql`select ${sql.ref(key)}::text from ${sql.table(owner)} where tenant_id = ${tenantId} and user_id = ${userId}`,
-    );
-    where = sql`${sql.ref(`t.${link.column}`)} in (${sql.join(owners, sql` union all `)})`;
-  }
   const result = await sql<{ row: Record<string, unknown> }>`
-    select to_jsonb(t) as row from ${sql.table(table)} as t where ${where} limit ${EXPORT_ROWS_PER_TABLE}`.execute(
-    db,
-  );
+    select to_jsonb(t) as row from ${sql.table(table)} as t where ${playerCondition(link, tenantId, userId)}
+    limit ${EXPORT_ROWS_PER_TABLE}`.execute(db);
   return result.rows.map((r) => r.row);
 }
 

@@ -78,10 +78,25 @@ export type Basis = keyof typeof BASES;
 /** The kinds of case whose closing decision starts a clock (case_closure): the four-eyes subjects and review queues. */
 export type CaseKind = 'aml' | 'sanctions' | 'kyc' | 'exclusion' | 'staff' | 'safer_gambling';
 
-/** A column of table T; of any table when T is not named (code reading every table's lifecycle). */
-type Column<T extends keyof Tables> = [T] extends [never] ? string : keyof Tables[T] & string;
+/**
+ * What pseudonymising a row does to one column (data-lifecycle.store.ts applies it):
+ * - `pseudonym`: a player's id becomes `pseudonym:<hex>`, a keyed hash of the tenant and the id, the same in every
+ *   table, so a pseudonymised player's records still tie together and the service can find them from the id;
+ * - `pseudonymAt`: the same, for a player's id inside a JSON column (the tenant from the row, or from `tenantAt`;
+ *   `jsonText`: the column is JSON kept as text, the outbox's payload);
+ * - `hash`: a name or a contact becomes `hash:<hex>`, its keyed hash: whoever holds the key can tell whether a given
+ *   name was screened, nobody can read it;
+ * - `year`: a date of birth becomes the first day of its year;
+ * - `erase`: cleared (null).
+ */
+export type Treatment =
+  | 'pseudonym'
+  | 'hash'
+  | 'year'
+  | 'erase'
+  | { pseudonymAt: readonly string[]; tenantAt?: readonly string[]; jsonText?: true };
 
-export interface TableLifecycle<T extends keyof Tables = never> {
+export interface TableLifecycle<Columns extends string = string> {
   holds: string;
   /** Where it comes from: the endpoint or the work that writes it. */
   source: string;
@@ -97,17 +112,35 @@ export interface TableLifecycle<T extends keyof Tables = never> {
    * for the clocks read elsewhere: the player's closure (relationship_end, by `player: 'user_id'`), the case
    * (`caseOf`), the parent row (`through`), the exclusion's own end.
    */
-  at?: Column<T>;
+  at?: Columns;
   /** case_closure: the row's column holding its case's id, and the kind of case (or the column naming it). */
-  caseOf?: { key: Column<T>; kind: CaseKind | Column<T> };
+  caseOf?: { key: Columns; kind: CaseKind | Columns };
   /** A row without a time of its own is due with its parent row (an export's rows, a list version's changes). */
-  through?: { table: keyof Tables & string; key: Column<T> };
+  through?: { table: keyof Tables & string; key: Columns };
   /** How one player's rows are found (an export, an erasure); absent: the table holds nothing tied to a player id. */
   player?: PlayerLink;
   /** How the rows of one email or phone are found (an export of a contact in the register); absent: none held. */
   contact?: ContactLink;
   /** The scheduled job that applies it. */
   appliedBy?: string;
+  /**
+   * What pseudonymising a row does to its columns: at the end of its retention when `end` is 'pseudonymise', and at
+   * an erasure request for what must be kept. Absent: nothing in the row can be pseudonymised, so an erasure
+   * deletes it when its basis allows (`service`, `security`) and keeps it whole otherwise.
+   */
+  pseudonymise?: { readonly [C in Columns]?: Treatment };
+  /**
+   * Rows that still protect the player (an exclusion in force; a time-out or a limit in force while the account is
+   * open): an erasure applies only `pseudonymise` here to them, and finishes them when they stop protecting (at
+   * `until`, or when the account closes).
+   */
+  inForce?: {
+    column: Columns;
+    values: readonly string[];
+    until?: Columns;
+    whileAccountOpen?: boolean;
+    pseudonymise: { readonly [C in Columns]?: Treatment };
+  };
 }
 
 /** A retention period: whole calendar years, or days. */
@@ -177,7 +210,9 @@ export const RETENTION_BOUNDS: Record<
 const years = (n: number) => ({ years: n });
 const days = (n: number) => ({ days: n });
 
-export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<Table> } = {
+export const DATA_LIFECYCLE: {
+  readonly [Table in keyof Tables]: TableLifecycle<keyof Tables[Table] & string>;
+} = {
   // The platform
   tenants: {
     holds: 'Operators and their settings',
@@ -206,6 +241,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     from: 'creation',
     end: 'pseudonymise',
     player: { json: 'details', path: ['user_id'] },
+    pseudonymise: { details: { pseudonymAt: ['user_id'] } },
   },
   security_log: {
     holds: 'Failed authentications without a tenant',
@@ -227,6 +263,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     from: 'creation',
     end: 'pseudonymise',
     player: { json: 'payload', path: ['data', 'user_id'] },
+    pseudonymise: { payload: { pseudonymAt: ['data', 'user_id'], jsonText: true } },
   },
   webhook_attempts: {
     holds: 'Each delivery attempt of an event',
@@ -276,6 +313,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     at: 'raised_at',
     player: { json: 'details', path: ['user_id'], tenantPath: ['tenant_id'] },
     appliedBy: RETENTION_JOB,
+    pseudonymise: { details: { pseudonymAt: ['user_id'], tenantAt: ['tenant_id'] } },
   },
   mail_outbox: {
     holds: 'Mail to players and staff, with its address',
@@ -335,6 +373,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
       column: 'subject_id',
     },
     appliedBy: RETENTION_JOB,
+    // The reason is required: kept as its keyed hash (whether a given text was the reason can be told, not read).
+    pseudonymise: { reason: 'hash', decision_reason: 'erase' },
   },
   case_assignments: {
     holds: 'Which member of staff holds a case',
@@ -376,6 +416,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     at: 'disabled_at',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { email: 'hash', display_name: 'hash', password_hash: 'erase', totp_secret: 'erase' },
   },
   staff_setup_links: {
     holds: 'Single-use setup links (hashes)',
@@ -430,6 +471,18 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
       ],
     },
     appliedBy: RETENTION_JOB,
+    // A row keeps a contact (the table's check): as its keyed hash, which no longer matches the register's checks.
+    pseudonymise: {
+      user_id: 'pseudonym',
+      email: 'hash',
+      email_canonical: 'erase',
+      email_hash: 'erase',
+      phone: 'hash',
+      phone_hash: 'erase',
+      reason: 'erase',
+    },
+    // In force, an exclusion keeps every form of the contact and the player's id it matches on (LCCP SR 3.5.3).
+    inForce: { column: 'status', values: ['active'], until: 'expires_at', pseudonymise: { reason: 'erase' } },
   },
   contact_sightings: {
     holds: 'Which tenant has shown which contact (keyed hashes)',
@@ -478,6 +531,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
+    inForce: { column: 'status', values: ['pending', 'active'], whileAccountOpen: true, pseudonymise: {} },
   },
   deposits: {
     holds: 'Committed deposits counted by the limits',
@@ -489,6 +544,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   limit_reservations: {
     holds: "A player's live deposit holds",
@@ -513,6 +569,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     at: 'released_at',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   stake_holds: {
     holds: 'Stakes held by the wager check',
@@ -536,6 +593,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   player_reality_checks: {
     holds: "A player's reality-check interval",
@@ -566,6 +624,14 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
+    inForce: {
+      column: 'status',
+      values: ['active'],
+      until: 'ends_at',
+      whileAccountOpen: true,
+      pseudonymise: {},
+    },
   },
   // KYC
   kyc_users: {
@@ -578,6 +644,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   kyc_checks: {
     holds: 'Verification checks and their decisions',
@@ -589,6 +656,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   kyc_withdrawals: {
     holds: 'Withdrawals counted towards the tiers',
@@ -600,6 +668,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   // Sanctions
   sanctions_screens: {
@@ -613,6 +682,13 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     player: 'user_id',
     contact: { columns: [{ column: 'email', form: 'email' }] },
     appliedBy: RETENTION_JOB,
+    pseudonymise: {
+      user_id: 'pseudonym',
+      first_name: 'hash',
+      last_name: 'hash',
+      date_of_birth: 'year',
+      email: 'hash',
+    },
   },
   sanctions_cases: {
     holds: 'Hits, their matches and decisions',
@@ -625,6 +701,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     caseOf: { key: 'case_id', kind: 'sanctions' },
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   sanctions_rescreen_runs: {
     holds: 'Quarterly re-screen runs',
@@ -678,6 +755,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   // Geo
   geo_countries: {
@@ -729,6 +807,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    pseudonymise: { user_id: 'pseudonym' },
   },
   aml_evaluation_queue: {
     holds: 'Events waiting for evaluation',
@@ -750,6 +829,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     caseOf: { key: 'case_id', kind: 'aml' },
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   aml_screens: {
     holds: 'Withdrawal screens',
@@ -761,6 +841,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   aml_rule_trips: {
     holds: 'Patterns already reported',
@@ -773,6 +854,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     caseOf: { key: 'case_id', kind: 'aml' },
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   aml_settings: {
     holds: "A tenant's AML settings",
@@ -814,6 +896,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   sg_player_markers: {
     holds: "Each marker's state for a player",
@@ -825,6 +908,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   sg_players: {
     holds: "A player's safer-gambling level",
@@ -836,6 +920,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   sg_interactions: {
     holds: "The operator's interactions with a player",
@@ -847,6 +932,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym', notes: 'erase' },
   },
   sg_financial_checks: {
     holds: 'Financial checks called for',
@@ -858,6 +944,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     end: 'pseudonymise',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   // Players
   player_closures: {
@@ -872,6 +959,7 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle<
     at: 'closed_at',
     player: 'user_id',
     appliedBy: RETENTION_JOB,
+    pseudonymise: { user_id: 'pseudonym' },
   },
   retention_overrides: {
     holds: "A tenant's retention periods within their bounds",

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { CaseKind, Keep } from './data-lifecycle.js';
+import type { CaseKind, Keep, Treatment } from './data-lifecycle.js';
+import { pseudonymiseRows, stillToPseudonymise } from './data-lifecycle.store.js';
 import type { Executor } from './db/database.js';
 import type { Timestamp } from './db/platform-tables.js';
 import type { DB } from './db/schema.js';
@@ -200,6 +201,20 @@ export async function deleteDue(
     where t.ctid = any(array(select t.ctid from ${sql.table(table)} as t where ${due} limit ${limit}))
       and ${due}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** Pseudonymises at most `limit` due rows of `table` still to pseudonymise (those done stay due, passed over). */
+export function pseudonymiseDue(
+  db: Executor,
+  table: RetainedTable,
+  columns: { readonly [column: string]: Treatment | undefined },
+  due: Sql,
+  key: Buffer,
+  limit: number,
+): Promise<number> {
+  const batch = sql`t.ctid = any(array(select t.ctid from ${sql.table(table)} as t
+    where ${due} and ${stillToPseudonymise(columns, key)} limit ${limit})) and ${due}`;
+  return pseudonymiseRows(db, table, columns, batch, key);
 }
 
 /** Before a list version goes, the next version forgets it as its predecessor (it is the first one kept). */

@@ -21,7 +21,7 @@ export const SEALED_PURPOSES = {
 export type SealedPurpose = (typeof SEALED_PURPOSES)[keyof typeof SEALED_PURPOSES];
 
 /** The keyed hashes, each under a key of its own that is stored (sealed) once, so a master-key rotation keeps them. */
-export const HASH_PURPOSES = ['contact-hash', 'embed-code'] as const;
+export const HASH_PURPOSES = ['contact-hash', 'embed-code', 'pseudonym'] as const;
 export type HashPurpose = (typeof HASH_PURPOSES)[number];
 
 /** COMPLIANCE_SECRETS_KEY as given: 32 bytes, as 64 hex characters or base64. undefined when it is neither. */
@@ -145,6 +145,16 @@ export class Secrets {
     const key = this.hashKeys.get(purpose);
     if (!key) throw new Error(`no hash key for ${purpose}`);
     return createHmac('sha256', key).update(value).digest('hex').slice(0, 32);
+  }
+
+  /**
+   * The key of pseudonyms (a player's id, a name, once its record is pseudonymised: data-lifecycle.store.ts), which
+   * the database applies itself, so it is handed to statements rather than used here.
+   */
+  pseudonymKey(): Buffer {
+    const key = this.hashKeys.get('pseudonym');
+    if (!key) throw new Error('no hash key for pseudonym');
+    return key;
   }
 
   /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DATA_LIFECYCLE, PARTITIONED_TABLES, RETENTION_JOB } from '../../src/platform/data-lifecycle.js';
 import { RETAINED_TABLES, type RetainedTable } from '../../src/platform/retention.rules.js';
 import { duePredicate, tenantOwnedTables } from '../../src/platform/retention.store.js';
+import { stillToPseudonymise } from '../../src/platform/data-lifecycle.store.js';
 import { useSuite } from '../helpers/suite.js';
 import { TestService } from '../helpers/test-service.js';
 import { DAY } from '../helpers/units.js';
@@ -55,6 +56,9 @@ describe('the retention job', () => {
     expect([...RETAINED_TABLES].sort()).toEqual([...kept].sort());
     for (const table of kept) expect(DATA_LIFECYCLE[table].appliedBy, table).toBe(RETENTION_JOB);
     for (const table of PARTITIONED_TABLES) expect(DATA_LIFECYCLE[table].appliedBy).not.toBe(RETENTION_JOB);
+    // What ends pseudonymised says how.
+    for (const table of kept.filter((table) => DATA_LIFECYCLE[table].end === 'pseudonymise'))
+      expect(Object.keys(DATA_LIFECYCLE[table].pseudonymise ?? {}), table).not.toEqual([]);
     // Rows due with a parent come before it; the end of the relationship comes last.
     expect(RETAINED_TABLES.at(-1)).toBe('player_closures');
     expect(RETAINED_TABLES.indexOf('regulator_export_rows')).toBeLessThan(
@@ -67,10 +71,14 @@ describe('the retention job', () => {
       deployment: new Map(),
       tenantOwned: await tenantOwnedTables(t.db),
     };
+    const key = t.platform.secrets.pseudonymKey();
     for (const table of kept) {
       const due = duePredicate(table, 't', t.platform.clock.now(), periods);
+      const pending = stillToPseudonymise(DATA_LIFECYCLE[table].pseudonymise ?? {}, key);
       await expect(
-        sql`select count(*)::int as n from ${sql.table(table)} as t where ${due}`.execute(t.db),
+        sql`select count(*)::int as n from ${sql.table(table)} as t where ${due} and ${pending}`.execute(
+          t.db,
+        ),
         table,
       ).resolves.toBeDefined();
     }
@@ -196,6 +204,125 @@ describe('the retention job', () => {
     expect(await notes()).toEqual(['case-closed', 'case-escalated']);
     await runAt(yearsAfter(now, 5), 1);
     expect(await notes()).toEqual(['case-escalated']);
+    // The closed case itself is kept, its player's id pseudonymised; the open one is untouched.
+    const cases = await t.db
+      .selectFrom('aml_cases')
+      .select(['case_id', 'user_id', 'risk_score'])
+      .where('case_id', 'in', ['case-closed', 'case-escalated'])
+      .orderBy('case_id')
+      .execute();
+    expect(cases).toEqual([
+      { case_id: 'case-closed', user_id: expect.stringMatching(/^pseudonym:[0-9a-f]{32}$/), risk_score: 50 },
+      { case_id: 'case-escalated', user_id: 'case-player', risk_score: 50 },
+    ]);
+  });
+
+  it("pseudonymises a player's deposits five years after the relationship ended, not a second before", async () => {
+    const { t, tenant } = suite.current;
+    const closedAt = t.platform.clock.now();
+    await t.db
+      .insertInto('player_closures')
+      .values({
+        tenant_id: tenant,
+        user_id: 'depositor',
+        closed_at: closedAt,
+        recorded_at: closedAt,
+        request_hash: 'x',
+      })
+      .execute();
+    await t.db
+      .insertInto('deposits')
+      .values({
+        tenant_id: tenant,
+        transaction_id: 'dep-1',
+        user_id: 'depositor',
+        amount_cents: 2500,
+        currency: 'USD',
+        committed_at: closedAt,
+        recorded_at: closedAt,
+        request_hash: 'x',
+      })
+      .execute();
+    const deposit = () =>
+      t.db
+        .selectFrom('deposits')
+        .select(['user_id', 'amount_cents'])
+        .where('transaction_id', '=', 'dep-1')
+        .executeTakeFirstOrThrow();
+
+    await runAt(yearsAfter(closedAt, 5), -1);
+    expect(await deposit()).toEqual({ user_id: 'depositor', amount_cents: 2500 });
+    await runAt(yearsAfter(closedAt, 5), 1);
+    expect(await deposit()).toEqual({
+      user_id: expect.stringMatching(/^pseudonym:[0-9a-f]{32}$/),
+      amount_cents: 2500,
+    });
+  });
+
+  it('pseudonymises an exclusion six years after it ended, its contacts hashed or erased; one in force is kept whole', async () => {
+    const { t, tenant } = suite.current;
+    const apiKey = await t.issueKey(tenant, 'standard');
+    const exclude = async (user_id: string, email: string, duration: string) => {
+      const response = await t.api(apiKey, 'POST', '/v1/exclusions', { user_id, duration, email });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ exclusion_id: string }>().exclusion_id;
+    };
+    const ending = await exclude('excluded-6m', 'ends@example.com', 'duration_6m');
+    const permanent = await exclude('excluded-forever', 'forever@example.com', 'duration_permanent');
+    await t.advance(200 * DAY);
+    const row = (id: string) =>
+      t.db
+        .selectFrom('exclusions')
+        .select(['status', 'user_id', 'email', 'email_hash', 'expired_at'])
+        .where('exclusion_id', '=', id)
+        .executeTakeFirstOrThrow();
+    const ended = await row(ending);
+    expect(ended.status).toBe('expired');
+
+    await runAt(yearsAfter(ended.expired_at!, 6), -1);
+    expect(await row(ending)).toMatchObject({ user_id: 'excluded-6m', email: 'ends@example.com' });
+    await runAt(yearsAfter(ended.expired_at!, 6), 1);
+    expect(await row(ending)).toMatchObject({
+      status: 'expired',
+      user_id: expect.stringMatching(/^pseudonym:/),
+      email: expect.stringMatching(/^hash:[0-9a-f]{32}$/),
+      email_hash: null,
+    });
+    expect(await row(permanent)).toMatchObject({
+      status: 'active',
+      user_id: 'excluded-forever',
+      email: 'forever@example.com',
+    });
+  });
+
+  it("pseudonymises an alert's player six years after it was raised", async () => {
+    const { t, tenant } = suite.current;
+    const raisedAt = t.platform.clock.now();
+    await t.db
+      .insertInto('alerts')
+      .values({
+        alert_id: 'alert-retained',
+        kind: 'test',
+        subject: 'a player',
+        message: 'about a player',
+        details: JSON.stringify({ user_id: 'alerted', tenant_id: tenant }),
+        raised_at: raisedAt,
+        dedupe_key: null,
+      })
+      .execute();
+    const details = async () =>
+      (
+        await t.db
+          .selectFrom('alerts')
+          .select('details')
+          .where('alert_id', '=', 'alert-retained')
+          .executeTakeFirstOrThrow()
+      ).details;
+
+    await runAt(yearsAfter(raisedAt, 6), -1);
+    expect(await details()).toEqual({ user_id: 'alerted', tenant_id: tenant });
+    await runAt(yearsAfter(raisedAt, 6), 1);
+    expect(await details()).toEqual({ user_id: expect.stringMatching(/^pseudonym:/), tenant_id: tenant });
   });
 });
 

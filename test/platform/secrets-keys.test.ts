@@ -154,21 +154,21 @@ describe('rotating the master key', () => {
       });
       expect(before.values_to_reencrypt).toBe((await storedValues(t)).length);
       // Four current signing secrets, one previous, three authenticator keys (the two admins who bootstrapped the
-      // staff, and the reviewer), two hash keys.
-      expect(before.values_to_reencrypt).toBe(10);
+      // staff, and the reviewer), three hash keys.
+      expect(before.values_to_reencrypt).toBe(11);
 
       // A batch of two per run, a second apart on the service clock.
       const left = async () => (await t!.backoffice('GET', '/secrets/keys')).json().values_to_reencrypt;
       await t.deliverWebhooks();
-      expect(await left()).toBe(8);
-      for (const expected of [6, 4, 2, 0]) {
+      expect(await left()).toBe(9);
+      for (const expected of [7, 5, 3, 1, 0]) {
         await t.advance(1);
         expect(await left()).toBe(expected);
       }
       const after = (await t.backoffice('GET', '/secrets/keys')).json();
       expect(after.stored.every((s: { key_id: string }) => s.key_id === secretsKeyId(k2))).toBe(true);
       const values = await storedValues(t);
-      expect(values).toHaveLength(10);
+      expect(values).toHaveLength(11);
       for (const value of values) expect(value).toMatch(new RegExp(`^enc:v2:${secretsKeyId(k2)}:`));
 
       // The old key removed from the configuration: the service starts, and everything opens under the new one.
@@ -251,6 +251,14 @@ describe('rotating the master key', () => {
       });
       const snapshot = await t.api(tenant.apiKey, 'GET', '/v1/exclusions/snapshot?limit=1000');
       expect(snapshot.json().exclusions).toMatchObject([{ email: email.toLowerCase() }]);
+
+      // A purpose added since (the pseudonyms) has no hashes yet: its key is made under the current master key, even
+      // with previous keys configured.
+      await t.db.deleteFrom('secret_hash_keys').where('purpose', '=', 'pseudonym').execute();
+      const rotated = await t.stop();
+      t = await TestService.start({ secretsKey: randomBytes(32), secretsOldKeys: [k1] }, rotated);
+      const stored = await t.db.selectFrom('secret_hash_keys').select('purpose').orderBy('purpose').execute();
+      expect(stored.map((row) => row.purpose)).toEqual(['contact-hash', 'embed-code', 'pseudonym']);
     } finally {
       await t?.stop();
       await first.close();
