@@ -30,6 +30,7 @@ import * as timeOuts from './2026-12-02T0028_time_outs.js';
 import * as playSessions from './2026-12-02T0029_play_sessions.js';
 import * as saferGambling from './2026-12-03T0030_safer_gambling.js';
 import * as playerClosures from './2026-12-03T0034_player_closures.js';
+import * as erasureRequests from './2026-12-03T0035_erasure_requests.js';
 import * as saferGamblingFollowUps from './2026-12-03T0033_safer_gambling_follow_ups.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0029_play_sessions': playSessions,
   '2026-12-03T0030_safer_gambling': saferGambling,
   '2026-12-03T0034_player_closures': playerClosures,
+  '2026-12-03T0035_erasure_requests': erasureRequests,
   '2026-12-03T0033_safer_gambling_follow_ups': saferGamblingFollowUps,
 };

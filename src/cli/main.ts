@@ -26,6 +26,7 @@ const FLAGS = {
   type: { type: 'string' },
   period: { type: 'string' },
   before: { type: 'string' },
+  request: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

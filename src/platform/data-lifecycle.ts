@@ -378,10 +378,11 @@ export const DATA_LIFECYCLE: {
     },
     pseudonymise: {
       user_id: 'pseudonym',
-      email: 'erase',
+      // Hashed rather than erased: a row keeps the email or phone it was made with (a check of the table).
+      email: 'hash',
       email_canonical: 'erase',
       email_hash: 'erase',
-      phone: 'erase',
+      phone: 'hash',
       phone_hash: 'erase',
       reason: 'erase',
     },
@@ -819,6 +820,17 @@ export const DATA_LIFECYCLE: {
     player: 'user_id',
     pseudonymise: { user_id: 'pseudonym' },
   },
+  erasure_requests: {
+    holds: "A player's erasure requests and what each erased or kept",
+    source: 'POST /v1/players/{user_id}/erasure-requests and the back office',
+    personal: ['player_id'],
+    basis: 'audit',
+    keep: years(6),
+    from: 'creation',
+    end: 'delete',
+    // The player's id in clear only while records that still protect the player wait to be erased.
+    player: 'user_id',
+  },
   // Hosted embeds and reports
   embed_sessions: {
     holds: "Embed sessions: a player's id, email and phone",
@@ -860,7 +872,7 @@ export const DATA_LIFECYCLE: {
   },
 };
 
-const period = (keep: TableLifecycle['keep']) =>
+export const period = (keep: TableLifecycle['keep']) =>
   keep === 'in_use'
     ? 'while in use'
     : 'years' in keep
@@ -875,6 +887,10 @@ const FROM: Record<RetentionFrom, string> = {
   expiry: 'its expiry',
 };
 
+/** How long a table's rows are kept, in words: "5 years from the end of the relationship". */
+export const keptFor = (t: TableLifecycle) =>
+  t.keep === 'in_use' ? 'while in use' : `${period(t.keep)} from ${FROM[t.from]}`;
+
 /** The lifecycle as the Markdown table of docs/data.md (written by `npx tsx scripts/data-doc.ts`). */
 export function lifecycleTable(): string {
   const rows = Object.entries(DATA_LIFECYCLE).map(([table, t]) => [
@@ -882,7 +898,7 @@ export function lifecycleTable(): string {
     t.holds,
     t.personal.length ? t.personal.map((p) => `\`${p}\``).join(', ') : 'none',
     `\`${t.basis}\``,
-    t.keep === 'in_use' ? 'while in use' : `${period(t.keep)} from ${FROM[t.from]}`,
+    keptFor(t),
     t.end,
     t.appliedBy ? `\`${t.appliedBy}\`` : t.keep === 'in_use' ? '—' : 'not yet',
   ]);
