@@ -92,6 +92,18 @@ export interface TableLifecycle {
   contact?: ContactLink;
   /** The scheduled job that applies it today; absent: not applied yet (the rest of docs/data.md says what is next). */
   appliedBy?: string;
+  /** Partitioned by time: dropped a partition at a time (src/platform/partitions.ts). */
+  partition?: TimePartitions;
+}
+
+/**
+ * A table partitioned by range of a creation time (docs/data.md, Partitions): each partition spans `every`, and is
+ * dropped whole once its whole span is more than `dropAfter` old (its newest possible row has reached that age).
+ */
+export interface TimePartitions {
+  column: string;
+  every: { months: number } | { days: number };
+  dropAfter: { years: number } | { days: number };
 }
 
 const years = (n: number) => ({ years: n });
@@ -124,8 +136,10 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     basis: 'audit',
     keep: years(6),
     from: 'creation',
-    end: 'pseudonymise',
+    end: 'delete',
     player: { json: 'details', path: ['user_id'] },
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'occurred_at', every: { months: 1 }, dropAfter: years(6) },
   },
   security_log: {
     holds: 'Failed authentications without a tenant',
@@ -155,6 +169,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: days(90),
     from: 'creation',
     end: 'delete',
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'attempted_at', every: { days: 7 }, dropAfter: days(90) },
   },
   scheduled_jobs: {
     holds: 'Work due on the service clock',
@@ -590,7 +606,8 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     keep: years(7),
     from: 'creation',
     end: 'delete',
-    appliedBy: 'geo.audit_retention',
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'checked_at', every: { months: 1 }, dropAfter: years(7) },
   },
   // AML
   aml_events: {
@@ -787,6 +804,9 @@ const FROM: Record<RetentionFrom, string> = {
   expiry: 'its expiry',
 };
 
+const partitioning = (p: TimePartitions) =>
+  `by \`${p.column}\`, ${'months' in p.every ? `${p.every.months} month` : `${p.every.days} days`} each, dropped ${period(p.dropAfter)} after the end`;
+
 /** The lifecycle as the Markdown table of docs/data.md (written by `npx tsx scripts/data-doc.ts`). */
 export function lifecycleTable(): string {
   const rows = Object.entries(DATA_LIFECYCLE).map(([table, t]) => [
@@ -797,8 +817,9 @@ export function lifecycleTable(): string {
     t.keep === 'in_use' ? 'while in use' : `${period(t.keep)} from ${FROM[t.from]}`,
     t.end,
     t.appliedBy ? `\`${t.appliedBy}\`` : t.keep === 'in_use' ? '—' : 'not yet',
+    t.partition ? partitioning(t.partition) : '—',
   ]);
-  const head = ['table', 'holds', 'personal data', 'basis', 'kept', 'then', 'applied by'];
+  const head = ['table', 'holds', 'personal data', 'basis', 'kept', 'then', 'applied by', 'partitions'];
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
