@@ -100,17 +100,22 @@ export async function updateClaimedEvent(
   return Number(updated.numUpdatedRows) > 0;
 }
 
-/** Records an attempt, numbered after the event's earlier attempts (across redeliveries). */
+/**
+ * Records an attempt, numbered after the event's earlier attempts (across redeliveries). None precedes the event's
+ * creation: bounded by it, the count reads only the partitions of attempts since (docs/data.md, Partitions).
+ */
 export async function insertWebhookAttempt(
   tx: Transaction<DB>,
   attempt: Omit<Insertable<WebhookAttemptsTable>, 'attempt_id' | 'attempt_number'>,
+  eventCreatedAt: Date,
 ): Promise<void> {
   await tx
     .insertInto('webhook_attempts')
     .values({
       event_id: attempt.event_id,
       tenant_id: attempt.tenant_id,
-      attempt_number: sql<number>`(select coalesce(max(attempt_number), 0) + 1 from webhook_attempts where event_id = ${attempt.event_id})`,
+      attempt_number: sql<number>`(select coalesce(max(attempt_number), 0) + 1 from webhook_attempts
+        where event_id = ${attempt.event_id} and attempted_at >= ${eventCreatedAt}::timestamptz)`,
       attempted_at: attempt.attempted_at,
       url: attempt.url,
       status_code: attempt.status_code,

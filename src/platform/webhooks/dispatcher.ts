@@ -212,16 +212,20 @@ export class WebhookDispatcher {
       // A claim that lapsed and was taken over belongs to the other dispatcher now.
       if (!updated) return undefined;
       // Numbered across redeliveries, while attempt_count restarts the retry schedule.
-      await insertWebhookAttempt(tx, {
-        event_id: event.event_id,
-        tenant_id: event.tenant_id,
-        attempted_at: now,
-        url: outcome.url,
-        status_code: outcome.statusCode,
-        latency_ms: outcome.latencyMs,
-        error: outcome.error,
-        outcome: delivered ? 'delivered' : exhausted ? 'failed' : 'retry_scheduled',
-      });
+      await insertWebhookAttempt(
+        tx,
+        {
+          event_id: event.event_id,
+          tenant_id: event.tenant_id,
+          attempted_at: now,
+          url: outcome.url,
+          status_code: outcome.statusCode,
+          latency_ms: outcome.latencyMs,
+          error: outcome.error,
+          outcome: delivered ? 'delivered' : exhausted ? 'failed' : 'retry_scheduled',
+        },
+        event.created_at,
+      );
       const disabled =
         exhausted && (await disableWhenFailingThroughout(tx, this.log, event, outcome.url, now));
       return delivered ? 'delivered' : disabled ? 'disabled' : 'failed';
