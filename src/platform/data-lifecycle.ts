@@ -158,8 +158,10 @@ export const DATA_LIFECYCLE: { readonly [Table in keyof Tables]: TableLifecycle 
     basis: 'audit',
     keep: years(6),
     from: 'creation',
-    end: 'pseudonymise',
+    end: 'delete',
     player: { json: 'payload', path: ['data', 'user_id'] },
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'created_at', every: { months: 1 }, dropAfter: years(6) },
   },
   webhook_attempts: {
     holds: 'Each delivery attempt of an event',

@@ -123,6 +123,7 @@ describe('time partitions', () => {
     }
     expect(partitioned.map((p) => p.table).sort()).toEqual([
       'audit_log',
+      'events',
       'geo_audit_log',
       'webhook_attempts',
     ]);

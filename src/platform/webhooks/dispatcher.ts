@@ -201,7 +201,7 @@ export class WebhookDispatcher {
     const { status, nextAttemptAt } = afterAttempt(attemptNumber, delivered, now);
     const exhausted = status === 'failed';
     const recorded = await this.db.transaction().execute(async (tx) => {
-      const updated = await updateClaimedEvent(tx, event.event_id, token, {
+      const updated = await updateClaimedEvent(tx, event, token, {
         attempt_count: attemptNumber,
         delivery_status: status,
         delivered_at: delivered ? now : null,
@@ -245,7 +245,7 @@ export class WebhookDispatcher {
   }
 
   private async markNoDestination(event: EventRow, token: string): Promise<void> {
-    await updateClaimedEvent(this.db, event.event_id, token, {
+    await updateClaimedEvent(this.db, event, token, {
       delivery_status: 'no_destination',
       next_attempt_at: null,
       claim_token: null,
