@@ -128,6 +128,18 @@ export interface TableLifecycle<Columns extends string = string> {
     whileAccountOpen?: boolean;
     pseudonymise: { readonly [C in Columns]?: Treatment };
   };
+  /** Partitioned by time: dropped a partition at a time (src/platform/partitions.ts). */
+  partition?: TimePartitions;
+}
+
+/**
+ * A table partitioned by range of a creation time (docs/data.md, Partitions): each partition spans `every`, and is
+ * dropped whole once its whole span is more than `dropAfter` old (its newest possible row has reached that age).
+ */
+export interface TimePartitions {
+  column: string;
+  every: { months: number } | { days: number };
+  dropAfter: { years: number } | { days: number };
 }
 
 const years = (n: number) => ({ years: n });
@@ -162,9 +174,11 @@ export const DATA_LIFECYCLE: {
     basis: 'audit',
     keep: years(6),
     from: 'creation',
-    end: 'pseudonymise',
+    end: 'delete',
     player: { json: 'details', path: ['user_id'] },
     pseudonymise: { details: { pseudonymAt: ['user_id'] } },
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'occurred_at', every: { months: 1 }, dropAfter: years(6) },
   },
   security_log: {
     holds: 'Failed authentications without a tenant',
@@ -183,9 +197,11 @@ export const DATA_LIFECYCLE: {
     basis: 'audit',
     keep: years(6),
     from: 'creation',
-    end: 'pseudonymise',
+    end: 'delete',
     player: { json: 'payload', path: ['data', 'user_id'] },
     pseudonymise: { payload: { pseudonymAt: ['data', 'user_id'], jsonText: true } },
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'created_at', every: { months: 1 }, dropAfter: years(6) },
   },
   webhook_attempts: {
     holds: 'Each delivery attempt of an event',
@@ -195,6 +211,8 @@ export const DATA_LIFECYCLE: {
     keep: days(90),
     from: 'creation',
     end: 'delete',
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'attempted_at', every: { days: 7 }, dropAfter: days(90) },
   },
   scheduled_jobs: {
     holds: 'Work due on the service clock',
@@ -669,7 +687,8 @@ export const DATA_LIFECYCLE: {
     keep: years(7),
     from: 'creation',
     end: 'delete',
-    appliedBy: 'geo.audit_retention',
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'checked_at', every: { months: 1 }, dropAfter: years(7) },
   },
   // AML
   aml_events: {
@@ -891,6 +910,9 @@ const FROM: Record<RetentionFrom, string> = {
 export const keptFor = (t: TableLifecycle) =>
   t.keep === 'in_use' ? 'while in use' : `${period(t.keep)} from ${FROM[t.from]}`;
 
+const partitioning = (p: TimePartitions) =>
+  `by \`${p.column}\`, ${'months' in p.every ? `${p.every.months} month` : `${p.every.days} days`} each, dropped ${period(p.dropAfter)} after the end`;
+
 /** The lifecycle as the Markdown table of docs/data.md (written by `npx tsx scripts/data-doc.ts`). */
 export function lifecycleTable(): string {
   const rows = Object.entries(DATA_LIFECYCLE).map(([table, t]) => [
@@ -901,8 +923,9 @@ export function lifecycleTable(): string {
     keptFor(t),
     t.end,
     t.appliedBy ? `\`${t.appliedBy}\`` : t.keep === 'in_use' ? '—' : 'not yet',
+    t.partition ? partitioning(t.partition) : '—',
   ]);
-  const head = ['table', 'holds', 'personal data', 'basis', 'kept', 'then', 'applied by'];
+  const head = ['table', 'holds', 'personal data', 'basis', 'kept', 'then', 'applied by', 'partitions'];
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
