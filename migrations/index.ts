@@ -30,8 +30,10 @@ import * as timeOuts from './2026-12-02T0028_time_outs.js';
 import * as playSessions from './2026-12-02T0029_play_sessions.js';
 import * as saferGambling from './2026-12-03T0030_safer_gambling.js';
 import * as playerClosures from './2026-12-03T0034_player_closures.js';
+import * as erasureRequests from './2026-12-03T0035_erasure_requests.js';
 import * as retentionOverrides from './2026-12-03T0037_retention_overrides.js';
 import * as saferGamblingFollowUps from './2026-12-03T0033_safer_gambling_follow_ups.js';
+import * as partitions from './2026-12-03T0036_partitions.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -66,6 +68,8 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0029_play_sessions': playSessions,
   '2026-12-03T0030_safer_gambling': saferGambling,
   '2026-12-03T0034_player_closures': playerClosures,
+  '2026-12-03T0035_erasure_requests': erasureRequests,
   '2026-12-03T0033_safer_gambling_follow_ups': saferGamblingFollowUps,
+  '2026-12-03T0036_partitions': partitions,
   '2026-12-03T0037_retention_overrides': retentionOverrides,
 };

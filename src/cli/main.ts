@@ -28,6 +28,7 @@ const FLAGS = {
   before: { type: 'string' },
   table: { type: 'string' },
   keep: { type: 'string' },
+  request: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

@@ -15,6 +15,7 @@ const NAV: { href: string; label: string; action: StaffAction }[] = [
   { href: '/console/sanctions/lists', label: 'Sanctions lists', action: 'read' },
   { href: '/console/staff', label: 'Staff', action: 'read' },
   { href: '/console/audit', label: 'Audit log', action: 'read' },
+  { href: '/console/data-requests', label: 'Data requests', action: 'handle_data_requests' },
   { href: '/console/reports', label: 'Reports', action: 'read_reports' },
   { href: '/console/regulator/exports', label: 'Regulator exports', action: 'read_reports' },
 ];

@@ -5,9 +5,19 @@ import type { ContactForm, ContactLink, PlayerLink } from './data-lifecycle.js';
 /** Rows of one table are exported up to this many: a year of a heavy player's events fits well within it. */
 export const EXPORT_ROWS_PER_TABLE = 100_000;
 
-const jsonPath = (column: string, path: readonly string[]): RawBuilder<unknown> =>
-  // payload is JSON stored as text (the outbox), details is jsonb: both read as jsonb.
-  sql`(${sql.ref(column)}::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`;
+/**
+ * payload is JSON stored as text (the outbox), details is jsonb: both read as jsonb, written with `->` and `->>` as
+ * the outbox's index on a player's events is (events_user), so that the export reads that index, not every event.
+ */
+const jsonPath = (column: string, path: readonly string[]): RawBuilder<unknown> => {
+  const keys = path.map((key) => sql.lit(key));
+  const last = keys.pop()!;
+  const inner = keys.reduce<RawBuilder<unknown>>(
+    (json, key) => sql`${json} -> ${key}`,
+    sql`${sql.ref(column)}::jsonb`,
+  );
+  return sql`(${inner} ->> ${last})`;
+};
 
 /**
  * The condition (on the table aliased `t`) that finds one player's rows, by the lifecycle's link (DATA_LIFECYCLE):
@@ -37,10 +47,20 @@ export async function rowsOfPlayer(
   tenantId: string,
   userId: string,
 ): Promise<Record<string, unknown>[]> {
-  const result = await sql<{ row: Record<string, unknown> }>`
-    select to_jsonb(t) as row from ${sql.table(table)} as t where ${playerCondition(link, tenantId, userId)}
-    limit ${EXPORT_ROWS_PER_TABLE}`.execute(db);
+  const result = await playerRowsStatement(table, link, tenantId, userId).execute(db);
   return result.rows.map((r) => r.row);
+}
+
+/** The statement rowsOfPlayer runs (its plan is tested: the outbox's is read through events_user). */
+export function playerRowsStatement(
+  table: string,
+  link: PlayerLink,
+  tenantId: string,
+  userId: string,
+): RawBuilder<{ row: Record<string, unknown> }> {
+  return sql<{ row: Record<string, unknown> }>`
+    select to_jsonb(t) as row from ${sql.table(table)} as t where ${playerCondition(link, tenantId, userId)}
+    limit ${EXPORT_ROWS_PER_TABLE}`;
 }
 
 /** A contact in each form it is stored in (the forms not given are absent: an email alone has no phone forms). */

@@ -116,3 +116,39 @@ export async function deleteRows(db: Executor, table: string, where: RawBuilder<
   const result = await sql`delete from ${sql.table(table)} as t where ${where}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/**
+ * The condition (on `t`) of rows that still protect the player: `column` in `values`, not past `until` (a row
+ * without one protects until something else ends it).
+ */
+export function inForceCondition(
+  inForce: { column: string; values: readonly string[]; until?: string },
+  now: Date,
+): RawBuilder<unknown> {
+  const held = sql`${sql.ref(`t.${inForce.column}`)} in (${sql.join(inForce.values)})`;
+  if (!inForce.until) return held;
+  const until = sql.ref(`t.${inForce.until}`);
+  return sql`(${held} and (${until} is null or ${until} > ${now}::timestamptz))`;
+}
+
+/** How many rows of `table` match `where`, and the earliest of their `until` (null: none has one). */
+export async function countRows(
+  db: Executor,
+  table: string,
+  where: RawBuilder<unknown>,
+  until?: string,
+): Promise<{ records: number; until: Date | null }> {
+  const earliest = until ? sql`min(${sql.ref(`t.${until}`)})` : sql`null::timestamptz`;
+  const result = await sql<{ records: string | number; until: Date | string | null }>`
+    select count(*) as records, ${earliest} as until from ${sql.table(table)} as t where ${where}`.execute(
+    db,
+  );
+  const row = result.rows[0];
+  return { records: Number(row?.records ?? 0), until: row?.until == null ? null : new Date(row.until) };
+}
+
+/** Rows matching both conditions. */
+export const both = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => sql`(${a} and ${b})`;
+
+/** Rows matching the first condition and not the second. */
+export const butNot = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => sql`(${a} and not ${b})`;

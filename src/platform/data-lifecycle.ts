@@ -141,6 +141,18 @@ export interface TableLifecycle<Columns extends string = string> {
     whileAccountOpen?: boolean;
     pseudonymise: { readonly [C in Columns]?: Treatment };
   };
+  /** Partitioned by time: dropped a partition at a time (src/platform/partitions.ts). */
+  partition?: TimePartitions;
+}
+
+/**
+ * A table partitioned by range of a creation time (docs/data.md, Partitions): each partition spans `every`, and is
+ * dropped whole once its whole span is more than `dropAfter` old (its newest possible row has reached that age).
+ */
+export interface TimePartitions {
+  column: string;
+  every: { months: number } | { days: number };
+  dropAfter: { years: number } | { days: number };
 }
 
 /** A retention period: whole calendar years, or days. */
@@ -148,18 +160,6 @@ export type Keep = { years: number } | { days: number };
 
 /** The one job that applies the lifecycle (src/platform/retention.ts). */
 export const RETENTION_JOB = 'data.retention';
-
-/**
- * The time-partitioned tables: their retention is applied by dropping whole partitions (their own job), and a
- * tenant's override cannot apply to them (a partition holds every tenant's rows).
- */
-export const PARTITIONED_TABLES: readonly (keyof Tables)[] = [
-  'geo_audit_log',
-  'events',
-  'webhook_attempts',
-  'audit_log',
-  'aml_events',
-];
 
 /**
  * How far a tenant may move a table's period from its default, per basis (`default`: never shorter than the
@@ -239,9 +239,11 @@ export const DATA_LIFECYCLE: {
     basis: 'audit',
     keep: years(6),
     from: 'creation',
-    end: 'pseudonymise',
+    end: 'delete',
     player: { json: 'details', path: ['user_id'] },
     pseudonymise: { details: { pseudonymAt: ['user_id'] } },
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'occurred_at', every: { months: 1 }, dropAfter: years(6) },
   },
   security_log: {
     holds: 'Failed authentications without a tenant',
@@ -261,9 +263,11 @@ export const DATA_LIFECYCLE: {
     basis: 'audit',
     keep: years(6),
     from: 'creation',
-    end: 'pseudonymise',
+    end: 'delete',
     player: { json: 'payload', path: ['data', 'user_id'] },
     pseudonymise: { payload: { pseudonymAt: ['data', 'user_id'], jsonText: true } },
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'created_at', every: { months: 1 }, dropAfter: years(6) },
   },
   webhook_attempts: {
     holds: 'Each delivery attempt of an event',
@@ -273,6 +277,8 @@ export const DATA_LIFECYCLE: {
     keep: days(90),
     from: 'creation',
     end: 'delete',
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'attempted_at', every: { days: 7 }, dropAfter: days(90) },
   },
   scheduled_jobs: {
     holds: 'Work due on the service clock',
@@ -471,9 +477,9 @@ export const DATA_LIFECYCLE: {
       ],
     },
     appliedBy: RETENTION_JOB,
-    // A row keeps a contact (the table's check): as its keyed hash, which no longer matches the register's checks.
     pseudonymise: {
       user_id: 'pseudonym',
+      // Hashed rather than erased: a row keeps the email or phone it was made with (a check of the table).
       email: 'hash',
       email_canonical: 'erase',
       email_hash: 'erase',
@@ -795,7 +801,8 @@ export const DATA_LIFECYCLE: {
     keep: years(7),
     from: 'creation',
     end: 'delete',
-    appliedBy: 'geo.audit_retention',
+    appliedBy: 'partitions.maintain',
+    partition: { column: 'checked_at', every: { months: 1 }, dropAfter: years(7) },
   },
   // AML
   aml_events: {
@@ -970,6 +977,19 @@ export const DATA_LIFECYCLE: {
     from: 'creation',
     end: 'delete',
   },
+  erasure_requests: {
+    holds: "A player's erasure requests and what each erased or kept",
+    source: 'POST /v1/players/{user_id}/erasure-requests and the back office',
+    personal: ['player_id'],
+    basis: 'audit',
+    keep: years(6),
+    from: 'creation',
+    end: 'delete',
+    // The player's id in clear only while records that still protect the player wait to be erased.
+    player: 'user_id',
+    at: 'received_at',
+    appliedBy: RETENTION_JOB,
+  },
   // Hosted embeds and reports
   embed_sessions: {
     holds: "Embed sessions: a player's id, email and phone",
@@ -1014,7 +1034,17 @@ export const DATA_LIFECYCLE: {
   },
 };
 
-const period = (keep: TableLifecycle['keep']) =>
+/**
+ * The tables whose retention is applied by dropping whole partitions (`partition`), and a tenant's override cannot
+ * apply to (a partition holds every tenant's rows); with them the AML events, still to be partitioned, which the
+ * retention job leaves to their partitions too.
+ */
+export const PARTITIONED_TABLES: readonly (keyof Tables)[] = [
+  ...(Object.keys(DATA_LIFECYCLE) as (keyof Tables)[]).filter((table) => DATA_LIFECYCLE[table].partition),
+  'aml_events',
+];
+
+export const period = (keep: TableLifecycle['keep']) =>
   keep === 'in_use'
     ? 'while in use'
     : 'years' in keep
@@ -1029,6 +1059,13 @@ const FROM: Record<RetentionFrom, string> = {
   expiry: 'its expiry',
 };
 
+/** How long a table's rows are kept, in words: "5 years from the end of the relationship". */
+export const keptFor = (t: TableLifecycle) =>
+  t.keep === 'in_use' ? 'while in use' : `${period(t.keep)} from ${FROM[t.from]}`;
+
+const partitioning = (p: TimePartitions) =>
+  `by \`${p.column}\`, ${'months' in p.every ? `${p.every.months} month` : `${p.every.days} days`} each, dropped ${period(p.dropAfter)} after the end`;
+
 /** The lifecycle as the Markdown table of docs/data.md (written by `npx tsx scripts/data-doc.ts`). */
 export function lifecycleTable(): string {
   const rows = Object.entries(DATA_LIFECYCLE).map(([table, t]) => [
@@ -1036,11 +1073,12 @@ export function lifecycleTable(): string {
     t.holds,
     t.personal.length ? t.personal.map((p) => `\`${p}\``).join(', ') : 'none',
     `\`${t.basis}\``,
-    t.keep === 'in_use' ? 'while in use' : `${period(t.keep)} from ${FROM[t.from]}`,
+    keptFor(t),
     t.end,
     t.appliedBy ? `\`${t.appliedBy}\`` : t.keep === 'in_use' ? '—' : 'not yet',
+    t.partition ? partitioning(t.partition) : '—',
   ]);
-  const head = ['table', 'holds', 'personal data', 'basis', 'kept', 'then', 'applied by'];
+  const head = ['table', 'holds', 'personal data', 'basis', 'kept', 'then', 'applied by', 'partitions'];
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }

@@ -119,6 +119,8 @@ export const ERROR_STATUS = {
   // safer gambling
   duplicate_interaction: 409,
   account_already_closed: 409,
+  duplicate_erasure_request: 409,
+  erasure_request_not_found: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

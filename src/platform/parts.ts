@@ -3,6 +3,7 @@ import { PlatformEvents } from './events.js';
 import { dataBackofficeRoutes } from './data.backoffice.routes.js';
 import { eventsFeedRoutes } from './events-feed.routes.js';
 import { fxRoutes } from './fx.routes.js';
+import { registerPartitions } from './partitions.js';
 import { mailBackofficeRoutes } from './mail/mail.backoffice.routes.js';
 import { registerMail } from './mail/mail.js';
 import { secretsBackofficeRoutes } from './secrets.backoffice.routes.js';
@@ -26,6 +27,7 @@ export const PLATFORM_PARTS: readonly AreaManifest[] = [
     },
   },
   { name: 'scheduler', start: registerSchedulerMetrics },
+  { name: 'partitions', start: registerPartitions },
   { name: 'fx', backofficeRoutes: fxRoutes },
   { name: 'mail', backofficeRoutes: mailBackofficeRoutes, start: registerMail },
   { name: 'secrets', backofficeRoutes: secretsBackofficeRoutes },

@@ -3,7 +3,6 @@ import type { CaseKind, Keep, Treatment } from './data-lifecycle.js';
 import { pseudonymiseRows, stillToPseudonymise } from './data-lifecycle.store.js';
 import type { Executor } from './db/database.js';
 import type { Timestamp } from './db/platform-tables.js';
-import type { DB } from './db/schema.js';
 import {
   cutoffOf,
   keepFor,
@@ -224,28 +223,4 @@ export async function unlinkDueVersions(db: Executor, due: Sql): Promise<void> {
     where previous_version_id in (select t.version_id from sanctions_list_versions as t where ${due})`.execute(
     db,
   );
-}
-
-/** A table that a single-table purge deletes from: its key, and the time a row's retention counts from. */
-export interface Purged<T extends keyof DB & string> {
-  table: T;
-  key: keyof DB[T] & string;
-  at: keyof DB[T] & string;
-}
-
-/** Deletes at most `batch` rows whose `at` is before `cutoff`, oldest first; returns how many went. */
-export async function deleteOldest<T extends keyof DB & string>(
-  db: Executor,
-  purged: Purged<T>,
-  cutoff: Date,
-  batch: number,
-): Promise<number> {
-  const { table, key, at } = purged;
-  const result = await sql`
-    delete from ${sql.table(table)} where ${sql.ref(key)} in (
-      select ${sql.ref(key)} from ${sql.table(table)}
-      where ${sql.ref(at)} < ${cutoff}::timestamptz
-      order by ${sql.ref(at)}
-      limit ${batch})`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
 }

@@ -1,18 +1,15 @@
 import type { Platform } from './context.js';
 import { RETENTION_JOB } from './data-lifecycle.js';
 import type { Executor } from './db/database.js';
-import type { DB } from './db/schema.js';
-import { cutoffOf, lifecycleOf, RETAINED_TABLES, type RetainedTable } from './retention.rules.js';
+import { lifecycleOf, RETAINED_TABLES, type RetainedTable } from './retention.rules.js';
 import {
   allOverrides,
   deleteDue,
-  deleteOldest,
   pseudonymiseDue,
   duePredicate,
   tenantOwnedTables,
   unlinkDueVersions,
   type Periods,
-  type Purged,
 } from './retention.store.js';
 import { ensureJobScheduled, nextBatchDue, scheduleJob } from './scheduler.js';
 import { DAY_MS } from './utc-calendar.js';
@@ -120,27 +117,3 @@ async function applyRetention(platform: Platform, from: string | undefined, batc
     dueAt: new Date(now.getTime() + DAY_MS),
   });
 }
-
-/**
- * A daily purge of one table (the geo audit log's, until its partitions are dropped whole): each run deletes, in
- * its own transaction, at most a batch of rows older than `cutoff(now)`; a full batch comes back in a second.
- */
-export async function registerRetention<T extends keyof DB & string>(
-  platform: Platform,
-  retention: Purged<T> & { kind: string; cutoff: (now: Date) => Date; batch?: number },
-): Promise<void> {
-  const batch = retention.batch ?? 10_000;
-  platform.scheduler.register(retention.kind, async (tx, _job, now) => {
-    const deleted = await deleteOldest(tx, retention, retention.cutoff(now), batch);
-    const dueAt = new Date(now.getTime() + (deleted === batch ? 1000 : DAY_MS));
-    await scheduleJob(tx, { kind: retention.kind, subjectId: 'all', dueAt });
-  });
-  await ensureJobScheduled(platform.db, {
-    kind: retention.kind,
-    subjectId: 'all',
-    dueAt: new Date(platform.clock.now().getTime() + DAY_MS),
-  });
-}
-
-/** The cutoff of a retention of whole calendar years (see cutoffOf). */
-export const yearsBefore = (years: number) => (now: Date) => cutoffOf({ years }, now);

@@ -138,6 +138,8 @@ export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
   'POST /regulator/exports/:export_id/rerequest': 'operate_service',
   'POST /tenants/:tenant_id/players/:user_id/export': 'handle_data_requests',
   'POST /contacts/export': 'handle_data_requests',
+  'POST /tenants/:tenant_id/players/:user_id/erasure-requests': 'handle_data_requests',
+  'GET /tenants/:tenant_id/players/:user_id/erasure-requests': 'handle_data_requests',
 };
 
 /** Routes every signed-in member may call whatever the role: who am I (the console and the CLI ask it first). */

@@ -33,4 +33,17 @@ describe('compliance players export (the built CLI)', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('player_not_found');
   });
+
+  it('erases a player on request, printing what was done to each kind of data held', async () => {
+    const { t, tenant, cli } = suite.current;
+    await t.api(tenant.apiKey, 'PUT', '/v1/players/cli-erased/reality-check', { interval_seconds: 1800 });
+    await t.api(tenant.apiKey, 'POST', '/v1/time-outs', { user_id: 'cli-erased', duration: 'duration_24h' });
+    const erased = await cli('players', 'erase', tenant.tenantId, 'cli-erased', '--request', 'ticket-1');
+    expect(erased.code, erased.stderr).toBe(0);
+    expect(erased.stdout).toContain('Erasure request ticket-1: in_progress');
+    expect(erased.stdout).toContain('player_reality_checks: 1 deleted');
+    expect(erased.stdout).toContain('time_outs: 0 pseudonymised, 1 kept while in force');
+    const unknown = await cli('players', 'erase', tenant.tenantId, 'nobody', '--request', 'ticket-2');
+    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringContaining('player_not_found')]);
+  });
 });

@@ -165,6 +165,12 @@ describe('the typed client, packed and installed', () => {
     expect(interaction).toMatchObject({ user_id: player, outcome: 'no_concern' });
     expect((await client.players.saferGambling(player)).interactions).toEqual([interaction]);
     expect(await client.players.closed(player, { closed_at: now() })).toMatchObject({ user_id: player });
+    const erased = `${player}-erased`;
+    await client.players.setRealityCheck(erased, { interval_seconds: 1800 });
+    const erasure = await client.players.requestErasure(erased, { erasure_request_id: 'dsr-1' });
+    expect(erasure).toMatchObject({ user_id: erased, status: 'completed' });
+    expect(await client.players.erasureRequest(erased, 'dsr-1')).toEqual(erasure);
+    expect((await client.players.erasureRequests(erased)).erasure_requests).toEqual([erasure]);
 
     const kyc = await client.kyc.start({
       user_id: player,

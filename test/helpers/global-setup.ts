@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';
+import { maintainPartitions } from '../../src/platform/partitions.js';
+import { TEST_CLOCK_START } from './test-service.js';
 
 /**
  * PGlite's initdb takes seconds; a migrated data directory made once per run and copied for each test service
@@ -15,6 +17,8 @@ export default async function setup(): Promise<() => void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'compliance-template-'));
   const database = await openDatabase({ dataDir: root });
   await migrateToLatest(database.db);
+  // The partitions a test service's clock needs at its start, made once rather than by every service.
+  await database.db.transaction().execute((tx) => maintainPartitions(tx, TEST_CLOCK_START));
   await database.close();
   process.env.COMPLIANCE_TEST_PGLITE_TEMPLATE = path.join(root, 'pglite');
   return () => fs.rmSync(root, { recursive: true, force: true });

@@ -176,6 +176,9 @@ const PATH_RESOURCES: Record<string, (a: TestTenant) => Promise<Record<string, s
   'GET /v1/players/:user_id/status': () => Promise.resolve({ user_id: USER }),
   'POST /v1/players/:user_id/interactions': () => Promise.resolve({ user_id: USER }),
   'POST /v1/players/:user_id/closed': () => Promise.resolve({ user_id: USER }),
+  'POST /v1/players/:user_id/erasure-requests': erasedPlayer,
+  'GET /v1/players/:user_id/erasure-requests': erasedPlayer,
+  'GET /v1/players/:user_id/erasure-requests/:erasure_request_id': erasedPlayer,
   // An interaction of A's with USER, so that USER's safer-gambling standing is not a stranger's.
   'GET /v1/players/:user_id/safer-gambling': async (a) => {
     const recorded = await t.api(a.apiKey, 'POST', `/v1/players/${USER}/interactions`, {
@@ -187,6 +190,17 @@ const PATH_RESOURCES: Record<string, (a: TestTenant) => Promise<Record<string, s
     return { user_id: USER };
   },
 };
+
+/** A player of A's erased on request (not USER, whose data the other routes read). Idempotent on its id. */
+async function erasedPlayer(a: TestTenant): Promise<Record<string, string>> {
+  const player = 'negative-auth-erased';
+  await t.api(a.apiKey, 'PUT', `/v1/players/${player}/reality-check`, { interval_seconds: 1800 });
+  const erased = await t.api(a.apiKey, 'POST', `/v1/players/${player}/erasure-requests`, {
+    erasure_request_id: 'negative-auth-dsr',
+  });
+  expect(erased.statusCode, erased.body).toBeLessThan(300);
+  return { user_id: player, erasure_request_id: 'negative-auth-dsr' };
+}
 
 /** An open play session of A's player (one session serves both routes: a start is idempotent). */
 async function playSession(a: TestTenant): Promise<Record<string, string>> {

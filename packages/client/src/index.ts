@@ -102,6 +102,21 @@ export function createComplianceClient(options: ClientOptions) {
         ok(http.POST('/v1/players/{user_id}/interactions', { params: { path: { user_id: userId } }, body })),
       closed: (userId: string, body: RequestBody<'/v1/players/{user_id}/closed', 'post'>) =>
         ok(http.POST('/v1/players/{user_id}/closed', { params: { path: { user_id: userId } }, body })),
+      requestErasure: (userId: string, body: RequestBody<'/v1/players/{user_id}/erasure-requests', 'post'>) =>
+        ok(
+          http.POST('/v1/players/{user_id}/erasure-requests', {
+            params: { path: { user_id: userId } },
+            body,
+          }),
+        ),
+      erasureRequests: (userId: string) =>
+        ok(http.GET('/v1/players/{user_id}/erasure-requests', { params: { path: { user_id: userId } } })),
+      erasureRequest: (userId: string, erasureRequestId: string) =>
+        ok(
+          http.GET('/v1/players/{user_id}/erasure-requests/{erasure_request_id}', {
+            params: { path: { user_id: userId, erasure_request_id: erasureRequestId } },
+          }),
+        ),
       saferGambling: (userId: string) =>
         ok(http.GET('/v1/players/{user_id}/safer-gambling', { params: { path: { user_id: userId } } })),
     },

@@ -24,6 +24,7 @@ export const exclusionsArea: AreaManifest = {
 export { addRegulatorEntries } from './service/add-regulator-entries.js';
 export { checkBatch, checkExclusion } from './service/check-exclusion.js';
 export { createExclusion, ownExclusion } from './service/create-exclusion.js';
+export { exportContact } from './service/export-contact.js';
 export { decodeCursor, encodeCursor, snapshotPage } from './service/snapshot.js';
 export { confirmVoid, getStaffExclusion, rejectVoid, voidExclusion } from './service/void-exclusion.js';
 export { canonicalEmail, contactHash, normaliseEmail, normalisePhone } from './contact.js';

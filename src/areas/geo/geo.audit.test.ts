@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { TenantDriver } from '../../../test/helpers/tenant-driver.js';
 import { geoCacheFor } from './geo.cache.js';
-import { AUDIT_RETENTION_JOB } from './geo.jobs.js';
 
 describe('geo audit log', () => {
   const suite = useSuite(async (own) => {
@@ -93,40 +92,21 @@ describe('geo audit log', () => {
     expect(await rowsOf(other.tenantId)).toHaveLength(before);
   });
 
-  it('the retention job is scheduled from the start', async () => {
-    const { t } = suite.current;
-    const job = await t.db
-      .selectFrom('scheduled_jobs')
-      .selectAll()
-      .where('kind', '=', AUDIT_RETENTION_JOB)
-      .executeTakeFirst();
-    expect(job).toMatchObject({ subject_id: 'all' });
-  });
-
-  it('retention deletes only rows older than 7 years on the service clock', async () => {
+  it('is kept by monthly partitions, each dropped whole 7 years after its month ends and not a second before', async () => {
     const { t } = suite.current;
     const retained = await t.createTenant();
-    await check(retained.apiKey, '1.1.1.150'); // at T0
-    const t0 = t.platform.clock.now();
-    await t.advance(86_400);
-    await check(retained.apiKey, '1.1.1.151'); // at T0 + 1 day
+    await check(retained.apiKey, '1.1.1.150'); // in the clock's month M
+    const now = t.platform.clock.now();
+    const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    await t.advance((monthEnd.getTime() - now.getTime()) / 1000 + 3600);
+    await check(retained.apiKey, '1.1.1.151'); // in month M + 1
 
-    // To T0 + 7 years + 1 hour: the first row is past retention, the second is not.
-    const target = new Date(t0);
-    target.setUTCFullYear(target.getUTCFullYear() + 7);
-    const seconds = (target.getTime() - t.platform.clock.now().getTime()) / 1000 + 3600;
-    await t.advance(seconds);
-
+    // A second before month M is 7 years past, both rows are kept; then M's partition goes, with its row.
+    const dropAt = new Date(monthEnd);
+    dropAt.setUTCFullYear(dropAt.getUTCFullYear() + 7);
+    await t.advance((dropAt.getTime() - t.platform.clock.now().getTime()) / 1000 - 1);
+    expect((await rowsOf(retained.tenantId)).map((r) => r.ip_address)).toEqual(['1.1.1.150', '1.1.1.151']);
+    await t.advance(1);
     expect((await rowsOf(retained.tenantId)).map((r) => r.ip_address)).toEqual(['1.1.1.151']);
-    const job = await t.db
-      .selectFrom('scheduled_jobs')
-      .select('due_at')
-      .where('kind', '=', AUDIT_RETENTION_JOB)
-      .executeTakeFirstOrThrow();
-    expect(job.due_at.getTime()).toBe(t.platform.clock.now().getTime() + 86_400_000);
-
-    // A day later the second row passes its 7 years too.
-    await t.advance(86_400);
-    expect(await rowsOf(retained.tenantId)).toEqual([]);
   });
 });

@@ -1,12 +1,7 @@
 import type { Platform } from '../../platform/context.js';
-import { registerRetention, yearsBefore } from '../../platform/retention.js';
 import { registerGeoDatabaseFetch } from './resolver/database-fetch.js';
 import { INITIAL_COUNTRY_LIST, SEED_VERSION, versionOn } from './geo.rules.js';
 import * as store from './geo.store.js';
-
-/** Geo audit rows are kept 7 calendar years on the service clock, then deleted by this daily job. */
-export const AUDIT_RETENTION_JOB = 'geo.audit_retention';
-export const AUDIT_RETENTION_YEARS = 7;
 
 /**
  * Seeds the country list from the data file, idempotently: entries already present keep the tier the staff gave
@@ -23,17 +18,10 @@ export async function seedCountryList(platform: Platform): Promise<void> {
 }
 
 /**
- * The geo area's start-up work: the country list seed, the database download when configured, and the daily audit
- * retention job.
+ * The geo area's start-up work: the country list seed and the database download when configured. The audit log's
+ * 7 years are kept by its partitions (src/platform/partitions.ts), each dropped whole once past them.
  */
 export async function registerGeoJobs(platform: Platform): Promise<void> {
   await seedCountryList(platform);
   await registerGeoDatabaseFetch(platform);
-  await registerRetention(platform, {
-    kind: AUDIT_RETENTION_JOB,
-    table: 'geo_audit_log',
-    key: 'geo_audit_id',
-    at: 'checked_at',
-    cutoff: yearsBefore(AUDIT_RETENTION_YEARS),
-  });
 }

@@ -4,13 +4,18 @@
  * manifests imports it.
  */
 import type { AreaManifest } from '../../platform/area.js';
+import { playerBackofficeRoutes } from './players.backoffice.routes.js';
 import { playerRoutes } from './players.routes.js';
+import { registerErasureJobs } from './service/erasure.js';
 
 export const playersArea: AreaManifest = {
   name: 'players',
   tenantRoutes: playerRoutes,
+  backofficeRoutes: playerBackofficeRoutes,
+  start: registerErasureJobs,
 };
 
 // What a surface may show of a player (the console's player page, say).
 export { playerStatus } from './service/player-status.js';
 export type { PlayerStatus } from './players.schemas.js';
+export type { StaffErasureRequest } from './players.schemas.js';

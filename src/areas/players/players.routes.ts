@@ -4,10 +4,15 @@ import { errorResponses } from '../../platform/schemas.js';
 import {
   AccountClosedRequest,
   AccountClosure,
+  ErasureRequest,
+  ErasureRequestBody,
+  ErasureRequestList,
+  ErasureRequestParams,
   PlayerParams,
   PlayerStatus,
   PlayerStatusQuery,
 } from './players.schemas.js';
+import { erasureRequestOf, erasureRequestsOf, requestErasure, toErasureRequest } from './service/erasure.js';
 import { recordClosure } from './service/record-closure.js';
 import { playerStatus } from './service/player-status.js';
 
@@ -54,6 +59,67 @@ export function playerRoutes(platform: Platform): FastifyPluginAsyncTypebox {
       async (req, reply) => {
         const { closure, created } = await recordClosure(req.tenantContext, req.params.user_id, req.body);
         return reply.code(created ? 201 : 200).send(closure);
+      },
+    );
+
+    app.post(
+      '/players/:user_id/erasure-requests',
+      {
+        schema: {
+          tags,
+          summary: "Erase a player's data, within the law",
+          description:
+            'Deletes at once what the law lets go, pseudonymises what must be kept (AML, sanctions and player-protection records under a keyed pseudonym, with names, contacts and free text hashed or erased) and says, for every kind of data the service can hold, what was done, why anything is kept and until when (docs/data.md). Records that still protect the player (an exclusion in force; a time-out or limit while the account is open) stay as they are until they stop: the request is in_progress until then, and an exclusion in force keeps matching. Idempotent on erasure_request_id. A player of whom nothing is held is 404 player_not_found.',
+          params: PlayerParams,
+          body: ErasureRequestBody,
+          response: { 200: ErasureRequest, 201: ErasureRequest, ...errorResponses(400, 401, 404, 409, 429) },
+        },
+      },
+      async (req, reply) => {
+        const { tenantContext: ctx, params } = req;
+        const { request, created } = await requestErasure(
+          platform,
+          ctx,
+          ctx.tenantId,
+          params.user_id,
+          req.body,
+        );
+        return reply.code(created ? 201 : 200).send(toErasureRequest(request, params.user_id));
+      },
+    );
+
+    app.get(
+      '/players/:user_id/erasure-requests',
+      {
+        schema: {
+          tags,
+          summary: "A player's erasure requests, oldest first",
+          params: PlayerParams,
+          response: { 200: ErasureRequestList, ...errorResponses(400, 401, 429) },
+        },
+      },
+      async (req) => {
+        const rows = await erasureRequestsOf(platform, req.tenantContext.tenantId, req.params.user_id);
+        return { erasure_requests: rows.map((row) => toErasureRequest(row, req.params.user_id)) };
+      },
+    );
+
+    app.get(
+      '/players/:user_id/erasure-requests/:erasure_request_id',
+      {
+        schema: {
+          tags,
+          summary: 'One erasure request and its outcome',
+          params: ErasureRequestParams,
+          response: { 200: ErasureRequest, ...errorResponses(400, 401, 404, 429) },
+        },
+      },
+      async (req) => {
+        const { user_id: userId, erasure_request_id: id } = req.params;
+        return toErasureRequest(
+          await erasureRequestOf(platform, req.tenantContext.tenantId, userId, id),
+          userId,
+        );
       },
     );
   };

@@ -80,3 +80,83 @@ export const AccountClosure = Type.Object({
   recorded_at: Timestamp,
 });
 export type AccountClosure = Static<typeof AccountClosure>;
+
+export const ErasureRequestParams = Type.Object({
+  ...PlayerParams.properties,
+  erasure_request_id: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type ErasureRequestParams = Static<typeof ErasureRequestParams>;
+
+export const ErasureRequestBody = Type.Object(
+  {
+    erasure_request_id: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[A-Za-z0-9._:-]+$',
+      description:
+        "The operator's own id of the request: the same id and body again answer the stored request; the same id with another body is 409 duplicate_erasure_request",
+    }),
+    received_at: Type.Optional(
+      ClientTimestamp(
+        null,
+        'when the player asked (the month to answer counts from it); the request time if absent',
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ErasureRequestBody = Static<typeof ErasureRequestBody>;
+
+const ErasedData = Type.Object({
+  table: Type.String({ description: "The kind of data, by its table in docs/data.md's retention table" }),
+  holds: Type.String(),
+  action: Type.Union([Type.Literal('deleted'), Type.Literal('pseudonymised'), Type.Literal('kept')], {
+    description:
+      'deleted: gone; pseudonymised: kept under a keyed pseudonym of the player, with names, contacts and free text hashed or erased; kept: kept whole',
+  }),
+  kept_because: Type.Union([Type.String(), Type.Null()], { description: 'Why it is kept (null: deleted)' }),
+  kept_for: Type.Union([Type.String(), Type.Null()], { description: 'How long it is kept, and from when' }),
+  kept_until: {
+    ...NullableTimestamp,
+    description: 'When it goes, once the service knows (the account closed)',
+  },
+  in_force_until: Type.Optional({
+    ...NullableTimestamp,
+    description:
+      'Present when records of this kind still protect the player (an exclusion in force, or a time-out or limit while the account is open): they stay as they are until they stop (this time, or null: when the account closes or the exclusion ends), then the erasure finishes with them',
+  }),
+});
+
+/**
+ * An erasure request as the operator sees it: every kind of data the service can hold about a player, whether or not
+ * it held any, with what the erasure did to it, so the answer says nothing of what was held (no counts).
+ */
+export const ErasureRequest = Type.Object({
+  erasure_request_id: Type.String(),
+  user_id: Type.String(),
+  status: Type.Union([Type.Literal('in_progress'), Type.Literal('completed')], {
+    description: 'in_progress while records that protect the player wait to be erased',
+  }),
+  received_at: Timestamp,
+  recorded_at: Timestamp,
+  completed_at: NullableTimestamp,
+  data: Type.Array(ErasedData),
+});
+export type ErasureRequest = Static<typeof ErasureRequest>;
+
+export const ErasureRequestList = Type.Object({ erasure_requests: Type.Array(ErasureRequest) });
+export type ErasureRequestList = Static<typeof ErasureRequestList>;
+
+/** The staff's view adds who asked and how many records of each kind were deleted, pseudonymised or kept. */
+export const StaffErasureRequest = Type.Object({
+  ...ErasureRequest.properties,
+  requested_by: Type.String(),
+  data: Type.Array(
+    Type.Object({
+      ...ErasedData.properties,
+      records: Type.Integer(),
+      in_force_records: Type.Optional(Type.Integer()),
+    }),
+  ),
+});
+export type StaffErasureRequest = Static<typeof StaffErasureRequest>;

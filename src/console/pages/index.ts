@@ -5,6 +5,7 @@ import { approvalPages } from './approvals.js';
 import { auditPages } from './audit.js';
 import { countryPages } from './countries.js';
 import { dashboardPages } from './dashboard.js';
+import { dataRequestPages } from './data-requests.js';
 import { exclusionPages } from './exclusion.js';
 import { kycCasePages } from './kyc-case.js';
 import { playerPages } from './player.js';
@@ -39,6 +40,7 @@ export async function registerConsolePages(app: FastifyInstance, platform: Platf
   regulatorPages(app, platform);
   staffPages(app, platform);
   auditPages(app, platform);
+  dataRequestPages(app, platform);
   reportPages(app, platform);
   regulatorExportPages(app, platform);
 }

@@ -42,7 +42,7 @@ export async function claimDueEvents(
       parked as (
         update events set delivery_status = 'no_destination', next_attempt_at = null,
           claim_token = null, claimed_until = null
-        where event_id in (select event_id from candidates where nowhere)
+        where (event_id, created_at) in (select event_id, created_at from candidates where nowhere)
         returning *
       ),
       ranked as (
@@ -55,8 +55,8 @@ export async function claimDueEvents(
       claimed as (
         update events set claim_token = ${input.token},
           claimed_until = ${input.claimedUntil}::timestamptz
-        where event_id in (
-          select event_id from ranked where slot <= ${input.maxInFlightPerTenant}
+        where (event_id, created_at) in (
+          select event_id, created_at from ranked where slot <= ${input.maxInFlightPerTenant}
           order by next_attempt_at, created_at, event_id
           limit ${input.batchSize}
         )
@@ -84,33 +84,42 @@ export function selectDeliveryTenants(db: Executor, tenantIds: string[]) {
     .execute();
 }
 
-/** Updates an event while this claim still holds it; returns false when the claim lapsed and was taken over. */
+/**
+ * Updates an event while this claim still holds it; returns false when the claim lapsed and was taken over. Its
+ * creation time names the partition that holds it.
+ */
 export async function updateClaimedEvent(
   db: Executor,
-  eventId: string,
+  event: { event_id: string; created_at: Date },
   token: string,
   changes: Updateable<EventsTable>,
 ): Promise<boolean> {
   const updated = await db
     .updateTable('events')
     .set(changes)
-    .where('event_id', '=', eventId)
+    .where('event_id', '=', event.event_id)
+    .where('created_at', '=', event.created_at)
     .where('claim_token', '=', token)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }
 
-/** Records an attempt, numbered after the event's earlier attempts (across redeliveries). */
+/**
+ * Records an attempt, numbered after the event's earlier attempts (across redeliveries). None precedes the event's
+ * creation: bounded by it, the count reads only the partitions of attempts since (docs/data.md, Partitions).
+ */
 export async function insertWebhookAttempt(
   tx: Transaction<DB>,
   attempt: Omit<Insertable<WebhookAttemptsTable>, 'attempt_id' | 'attempt_number'>,
+  eventCreatedAt: Date,
 ): Promise<void> {
   await tx
     .insertInto('webhook_attempts')
     .values({
       event_id: attempt.event_id,
       tenant_id: attempt.tenant_id,
-      attempt_number: sql<number>`(select coalesce(max(attempt_number), 0) + 1 from webhook_attempts where event_id = ${attempt.event_id})`,
+      attempt_number: sql<number>`(select coalesce(max(attempt_number), 0) + 1 from webhook_attempts
+        where event_id = ${attempt.event_id} and attempted_at >= ${eventCreatedAt}::timestamptz)`,
       attempted_at: attempt.attempted_at,
       url: attempt.url,
       status_code: attempt.status_code,
@@ -201,12 +210,15 @@ export async function requeueEventsSince(
         delivered_at = null,
         next_attempt_at = ${now}::timestamptz - (q.total - q.position) * interval '1 microsecond'
       from (
-        select event_id, row_number() over (order by created_at, event_id) as position, count(*) over () as total
+        select event_id, created_at, row_number() over (order by created_at, event_id) as position,
+          count(*) over () as total
         from events
         where tenant_id = ${tenantId} and created_at >= ${since}::timestamptz
           and delivery_status in (${sql.join(statuses.map((s) => sql.lit(s)))})
           and (claimed_until is null or claimed_until <= ${now}::timestamptz)
       ) q
-      where e.event_id = q.event_id`.execute(db);
+      where e.event_id = q.event_id and e.created_at = q.created_at and e.created_at >= ${since}::timestamptz`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0);
 }

@@ -201,7 +201,7 @@ export class WebhookDispatcher {
     const { status, nextAttemptAt } = afterAttempt(attemptNumber, delivered, now);
     const exhausted = status === 'failed';
     const recorded = await this.db.transaction().execute(async (tx) => {
-      const updated = await updateClaimedEvent(tx, event.event_id, token, {
+      const updated = await updateClaimedEvent(tx, event, token, {
         attempt_count: attemptNumber,
         delivery_status: status,
         delivered_at: delivered ? now : null,
@@ -212,16 +212,20 @@ export class WebhookDispatcher {
       // A claim that lapsed and was taken over belongs to the other dispatcher now.
       if (!updated) return undefined;
       // Numbered across redeliveries, while attempt_count restarts the retry schedule.
-      await insertWebhookAttempt(tx, {
-        event_id: event.event_id,
-        tenant_id: event.tenant_id,
-        attempted_at: now,
-        url: outcome.url,
-        status_code: outcome.statusCode,
-        latency_ms: outcome.latencyMs,
-        error: outcome.error,
-        outcome: delivered ? 'delivered' : exhausted ? 'failed' : 'retry_scheduled',
-      });
+      await insertWebhookAttempt(
+        tx,
+        {
+          event_id: event.event_id,
+          tenant_id: event.tenant_id,
+          attempted_at: now,
+          url: outcome.url,
+          status_code: outcome.statusCode,
+          latency_ms: outcome.latencyMs,
+          error: outcome.error,
+          outcome: delivered ? 'delivered' : exhausted ? 'failed' : 'retry_scheduled',
+        },
+        event.created_at,
+      );
       const disabled =
         exhausted && (await disableWhenFailingThroughout(tx, this.log, event, outcome.url, now));
       return delivered ? 'delivered' : disabled ? 'disabled' : 'failed';
@@ -241,7 +245,7 @@ export class WebhookDispatcher {
   }
 
   private async markNoDestination(event: EventRow, token: string): Promise<void> {
-    await updateClaimedEvent(this.db, event.event_id, token, {
+    await updateClaimedEvent(this.db, event, token, {
       delivery_status: 'no_destination',
       next_attempt_at: null,
       claim_token: null,

@@ -6227,6 +6227,474 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/{user_id}/erasure-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's erasure requests, oldest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The tenant's own player identifier */
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            erasure_requests: {
+                                erasure_request_id: string;
+                                user_id: string;
+                                /** @description in_progress while records that protect the player wait to be erased */
+                                status: "in_progress" | "completed";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                received_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                recorded_at: string;
+                                completed_at: string | null;
+                                data: {
+                                    /** @description The kind of data, by its table in docs/data.md's retention table */
+                                    table: string;
+                                    holds: string;
+                                    /** @description deleted: gone; pseudonymised: kept under a keyed pseudonym of the player, with names, contacts and free text hashed or erased; kept: kept whole */
+                                    action: "deleted" | "pseudonymised" | "kept";
+                                    /** @description Why it is kept (null: deleted) */
+                                    kept_because: string | null;
+                                    /** @description How long it is kept, and from when */
+                                    kept_for: string | null;
+                                    /** @description When it goes, once the service knows (the account closed) */
+                                    kept_until: string | null;
+                                    /** @description Present when records of this kind still protect the player (an exclusion in force, or a time-out or limit while the account is open): they stay as they are until they stop (this time, or null: when the account closes or the exclusion ends), then the erasure finishes with them */
+                                    in_force_until?: string | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Erase a player's data, within the law
+         * @description Deletes at once what the law lets go, pseudonymises what must be kept (AML, sanctions and player-protection records under a keyed pseudonym, with names, contacts and free text hashed or erased) and says, for every kind of data the service can hold, what was done, why anything is kept and until when (docs/data.md). Records that still protect the player (an exclusion in force; a time-out or limit while the account is open) stay as they are until they stop: the request is in_progress until then, and an exclusion in force keeps matching. Idempotent on erasure_request_id. A player of whom nothing is held is 404 player_not_found.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The tenant's own player identifier */
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The operator's own id of the request: the same id and body again answer the stored request; the same id with another body is 409 duplicate_erasure_request */
+                        erasure_request_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp; when the player asked (the month to answer counts from it); the request time if absent. At most 5 minutes after the service's clock
+                         */
+                        received_at?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            erasure_request_id: string;
+                            user_id: string;
+                            /** @description in_progress while records that protect the player wait to be erased */
+                            status: "in_progress" | "completed";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            received_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            recorded_at: string;
+                            completed_at: string | null;
+                            data: {
+                                /** @description The kind of data, by its table in docs/data.md's retention table */
+                                table: string;
+                                holds: string;
+                                /** @description deleted: gone; pseudonymised: kept under a keyed pseudonym of the player, with names, contacts and free text hashed or erased; kept: kept whole */
+                                action: "deleted" | "pseudonymised" | "kept";
+                                /** @description Why it is kept (null: deleted) */
+                                kept_because: string | null;
+                                /** @description How long it is kept, and from when */
+                                kept_for: string | null;
+                                /** @description When it goes, once the service knows (the account closed) */
+                                kept_until: string | null;
+                                /** @description Present when records of this kind still protect the player (an exclusion in force, or a time-out or limit while the account is open): they stay as they are until they stop (this time, or null: when the account closes or the exclusion ends), then the erasure finishes with them */
+                                in_force_until?: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            erasure_request_id: string;
+                            user_id: string;
+                            /** @description in_progress while records that protect the player wait to be erased */
+                            status: "in_progress" | "completed";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            received_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            recorded_at: string;
+                            completed_at: string | null;
+                            data: {
+                                /** @description The kind of data, by its table in docs/data.md's retention table */
+                                table: string;
+                                holds: string;
+                                /** @description deleted: gone; pseudonymised: kept under a keyed pseudonym of the player, with names, contacts and free text hashed or erased; kept: kept whole */
+                                action: "deleted" | "pseudonymised" | "kept";
+                                /** @description Why it is kept (null: deleted) */
+                                kept_because: string | null;
+                                /** @description How long it is kept, and from when */
+                                kept_for: string | null;
+                                /** @description When it goes, once the service knows (the account closed) */
+                                kept_until: string | null;
+                                /** @description Present when records of this kind still protect the player (an exclusion in force, or a time-out or limit while the account is open): they stay as they are until they stop (this time, or null: when the account closes or the exclusion ends), then the erasure finishes with them */
+                                in_force_until?: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{user_id}/erasure-requests/{erasure_request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One erasure request and its outcome */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The tenant's own player identifier */
+                    user_id: string;
+                    erasure_request_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            erasure_request_id: string;
+                            user_id: string;
+                            /** @description in_progress while records that protect the player wait to be erased */
+                            status: "in_progress" | "completed";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            received_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            recorded_at: string;
+                            completed_at: string | null;
+                            data: {
+                                /** @description The kind of data, by its table in docs/data.md's retention table */
+                                table: string;
+                                holds: string;
+                                /** @description deleted: gone; pseudonymised: kept under a keyed pseudonym of the player, with names, contacts and free text hashed or erased; kept: kept whole */
+                                action: "deleted" | "pseudonymised" | "kept";
+                                /** @description Why it is kept (null: deleted) */
+                                kept_because: string | null;
+                                /** @description How long it is kept, and from when */
+                                kept_for: string | null;
+                                /** @description When it goes, once the service knows (the account closed) */
+                                kept_until: string | null;
+                                /** @description Present when records of this kind still protect the player (an exclusion in force, or a time-out or limit while the account is open): they stay as they are until they stop (this time, or null: when the account closes or the exclusion ends), then the erasure finishes with them */
+                                in_force_until?: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable code; clients branch on this */
+                            error: string;
+                            /** @description Human-readable text; wording may change between releases */
+                            message: string;
+                            /** @description Server-side request identifier for support */
+                            request_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/embeds/sessions": {
         parameters: {
             query?: never;

@@ -5,6 +5,7 @@ import { requestFingerprint } from '../../../platform/idempotency.js';
 import { withTransaction } from '../../../platform/service-context.js';
 import type { AccountClosedRequest, AccountClosure } from '../players.schemas.js';
 import { insertClosure } from '../players.store.js';
+import { accountClosed } from './erasure.js';
 import type { PlayerClosureRow } from '../players.tables.js';
 
 const toClosure = (row: PlayerClosureRow): AccountClosure => ({
@@ -42,6 +43,7 @@ export async function recordClosure(
       return { closure: toClosure(stored), created: false };
     }
     await audit(tx, ctx, 'player.account_closed', { user_id: userId, closed_at: closedAt.toISOString() });
+    await accountClosed(tx, ctx.tenantId, userId, ctx.clock.now());
     return { closure: toClosure(stored), created: true };
   });
 }
