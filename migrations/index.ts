@@ -31,6 +31,7 @@ import * as playSessions from './2026-12-02T0029_play_sessions.js';
 import * as saferGambling from './2026-12-03T0030_safer_gambling.js';
 import * as playerClosures from './2026-12-03T0034_player_closures.js';
 import * as erasureRequests from './2026-12-03T0035_erasure_requests.js';
+import * as retentionOverrides from './2026-12-03T0037_retention_overrides.js';
 import * as saferGamblingFollowUps from './2026-12-03T0033_safer_gambling_follow_ups.js';
 import * as partitions from './2026-12-03T0036_partitions.js';
 
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0035_erasure_requests': erasureRequests,
   '2026-12-03T0033_safer_gambling_follow_ups': saferGamblingFollowUps,
   '2026-12-03T0036_partitions': partitions,
+  '2026-12-03T0037_retention_overrides': retentionOverrides,
 };

@@ -26,6 +26,8 @@ const FLAGS = {
   type: { type: 'string' },
   period: { type: 'string' },
   before: { type: 'string' },
+  table: { type: 'string' },
+  keep: { type: 'string' },
   request: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },

@@ -65,6 +65,26 @@ function treat(column: string, treatment: Treatment, key: Buffer) {
   }
 }
 
+const treatments = (columns: { readonly [column: string]: Treatment | undefined }, key: Buffer) =>
+  Object.entries(columns).flatMap(([column, treatment]) =>
+    treatment ? [{ column, ...treat(column, treatment, key) }] : [],
+  );
+
+const pendingOf = (treated: { pending: RawBuilder<unknown> }[]) =>
+  sql.join(
+    treated.map((c) => c.pending),
+    sql` or `,
+  );
+
+/** The rows (aliased `t`) that pseudonymising with `columns` would still change: what a batch of them is taken from. */
+export function stillToPseudonymise(
+  columns: { readonly [column: string]: Treatment | undefined },
+  key: Buffer,
+): RawBuilder<unknown> {
+  const treated = treatments(columns, key);
+  return treated.length === 0 ? sql`false` : sql`(${pendingOf(treated)})`;
+}
+
 /**
  * Pseudonymises the rows of `table` (aliased `t` in `where`) that still hold something `columns` would change: each
  * column is set only where it still needs it, so a second run changes nothing. Returns the rows changed. The caller
@@ -77,14 +97,9 @@ export async function pseudonymiseRows(
   where: RawBuilder<unknown>,
   key: Buffer,
 ): Promise<number> {
-  const treated = Object.entries(columns).flatMap(([column, treatment]) =>
-    treatment ? [{ column, ...treat(column, treatment, key) }] : [],
-  );
+  const treated = treatments(columns, key);
   if (treated.length === 0) return 0;
-  const pending = sql.join(
-    treated.map((c) => c.pending),
-    sql` or `,
-  );
+  const pending = pendingOf(treated);
   const sets = sql.join(
     treated.map(
       (c) =>

@@ -75,6 +75,9 @@ export const BASES = {
 } as const;
 export type Basis = keyof typeof BASES;
 
+/** The kinds of case whose closing decision starts a clock (case_closure): the four-eyes subjects and review queues. */
+export type CaseKind = 'aml' | 'sanctions' | 'kyc' | 'exclusion' | 'staff' | 'safer_gambling';
+
 /**
  * What pseudonymising a row does to one column (data-lifecycle.store.ts applies it):
  * - `pseudonym`: a player's id becomes `pseudonym:<hex>`, a keyed hash of the tenant and the id, the same in every
@@ -100,15 +103,25 @@ export interface TableLifecycle<Columns extends string = string> {
   personal: readonly PersonalData[];
   basis: Basis;
   /** How long after `from`: whole years or days; 'in_use' while the service needs it (configuration, state). */
-  keep: { years: number } | { days: number } | 'in_use';
+  keep: Keep | 'in_use';
   from: RetentionFrom;
   /** At the end: deleted, or pseudonymised where a report, an aggregate or an audit trail must survive. */
   end: RetentionEnd;
+  /**
+   * The row's own column its clock reads: its creation or its expiry, a staff account's end (disabled_at). Absent
+   * for the clocks read elsewhere: the player's closure (relationship_end, by `player: 'user_id'`), the case
+   * (`caseOf`), the parent row (`through`), the exclusion's own end.
+   */
+  at?: Columns;
+  /** case_closure: the row's column holding its case's id, and the kind of case (or the column naming it). */
+  caseOf?: { key: Columns; kind: CaseKind | Columns };
+  /** A row without a time of its own is due with its parent row (an export's rows, a list version's changes). */
+  through?: { table: keyof Tables & string; key: Columns };
   /** How one player's rows are found (an export, an erasure); absent: the table holds nothing tied to a player id. */
   player?: PlayerLink;
   /** How the rows of one email or phone are found (an export of a contact in the register); absent: none held. */
   contact?: ContactLink;
-  /** The scheduled job that applies it today; absent: not applied yet (the rest of docs/data.md says what is next). */
+  /** The scheduled job that applies it. */
   appliedBy?: string;
   /**
    * What pseudonymising a row does to its columns: at the end of its retention when `end` is 'pseudonymise', and at
@@ -141,6 +154,58 @@ export interface TimePartitions {
   every: { months: number } | { days: number };
   dropAfter: { years: number } | { days: number };
 }
+
+/** A retention period: whole calendar years, or days. */
+export type Keep = { years: number } | { days: number };
+
+/** The one job that applies the lifecycle (src/platform/retention.ts). */
+export const RETENTION_JOB = 'data.retention';
+
+/**
+ * How far a tenant may move a table's period from its default, per basis (`default`: never shorter than the
+ * default); null: not the tenant's to change. An override is in the unit of the table's default.
+ */
+export const RETENTION_BOUNDS: Record<
+  Basis,
+  { shortest: Keep | 'default'; longest: Keep; why: string } | null
+> = {
+  mlr: {
+    shortest: { years: 5 },
+    longest: { years: 10 },
+    why: 'MLR 2017 reg. 40(3): at least 5 years from the end of the relationship; reg. 40(4): no longer than 10 years in all (EU AML directive art. 40: 5 more years at most)',
+  },
+  limitation: {
+    shortest: 'default',
+    longest: { years: 15 },
+    why: 'Shorter loses the evidence for claims the Limitation Act 1980 allows 6 years; 15 years is its longstop (s. 14B)',
+  },
+  spec_geo: {
+    shortest: 'default',
+    longest: { years: 10 },
+    why: 'The specification fixes 7 years; past 10 no purpose is served that data minimisation (UK GDPR art. 5(1)(e)) would let outweigh',
+  },
+  spec_reports: {
+    shortest: 'default',
+    longest: { years: 10 },
+    why: 'The specification fixes 6 years; past 10 no purpose is served that data minimisation would let outweigh',
+  },
+  exclusion: {
+    shortest: 'default',
+    longest: { years: 10 },
+    why: 'The evidence of an honoured exclusion serves claims for 6 years after it ends (limitation); 10 at most, by data minimisation',
+  },
+  security: {
+    shortest: { days: 1 },
+    longest: { days: 90 },
+    why: "The law fixes no minimum: a day lets a mail be retried and an embed session end; 90 days is as long as an investigation of misuse needs (UK GDPR art. 32, the security log's default)",
+  },
+  service: null,
+  audit: {
+    shortest: 'default',
+    longest: { years: 10 },
+    why: 'The trail is kept as long as what it concerns (6 years); 10 at most, by data minimisation',
+  },
+};
 
 const years = (n: number) => ({ years: n });
 const days = (n: number) => ({ days: n });
@@ -188,7 +253,8 @@ export const DATA_LIFECYCLE: {
     keep: days(90),
     from: 'creation',
     end: 'delete',
-    appliedBy: 'security_log.retention',
+    at: 'occurred_at',
+    appliedBy: RETENTION_JOB,
   },
   events: {
     holds: 'The outbox: every webhook event and its payload',
@@ -250,7 +316,9 @@ export const DATA_LIFECYCLE: {
     keep: years(6),
     from: 'creation',
     end: 'pseudonymise',
+    at: 'raised_at',
     player: { json: 'details', path: ['user_id'], tenantPath: ['tenant_id'] },
+    appliedBy: RETENTION_JOB,
     pseudonymise: { details: { pseudonymAt: ['user_id'], tenantAt: ['tenant_id'] } },
   },
   mail_outbox: {
@@ -261,8 +329,9 @@ export const DATA_LIFECYCLE: {
     keep: days(7),
     from: 'creation',
     end: 'delete',
-    appliedBy: 'mail.retention',
+    at: 'created_at',
     contact: { columns: [{ column: 'to_address', form: 'email' }] },
+    appliedBy: RETENTION_JOB,
   },
   secret_hash_keys: {
     holds: 'Sealed keys of the keyed hashes',
@@ -299,6 +368,7 @@ export const DATA_LIFECYCLE: {
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    caseOf: { key: 'subject_id', kind: 'subject' },
     player: {
       of: [
         { table: 'aml_cases', key: 'case_id' },
@@ -308,6 +378,9 @@ export const DATA_LIFECYCLE: {
       ],
       column: 'subject_id',
     },
+    appliedBy: RETENTION_JOB,
+    // The reason is required: kept as its keyed hash (whether a given text was the reason can be told, not read).
+    pseudonymise: { reason: 'hash', decision_reason: 'erase' },
   },
   case_assignments: {
     holds: 'Which member of staff holds a case',
@@ -326,6 +399,7 @@ export const DATA_LIFECYCLE: {
     keep: years(5),
     from: 'case_closure',
     end: 'delete',
+    caseOf: { key: 'subject_id', kind: 'subject' },
     player: {
       of: [
         { table: 'aml_cases', key: 'case_id' },
@@ -335,6 +409,7 @@ export const DATA_LIFECYCLE: {
       ],
       column: 'subject_id',
     },
+    appliedBy: RETENTION_JOB,
   },
   // The staff
   staff_accounts: {
@@ -345,6 +420,8 @@ export const DATA_LIFECYCLE: {
     keep: years(6),
     from: 'relationship_end',
     end: 'pseudonymise',
+    at: 'disabled_at',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { email: 'hash', display_name: 'hash', password_hash: 'erase', totp_secret: 'erase' },
   },
   staff_setup_links: {
@@ -355,6 +432,8 @@ export const DATA_LIFECYCLE: {
     keep: days(30),
     from: 'expiry',
     end: 'delete',
+    at: 'expires_at',
+    appliedBy: RETENTION_JOB,
   },
   staff_sessions: {
     holds: 'Console sessions (hashes)',
@@ -364,6 +443,8 @@ export const DATA_LIFECYCLE: {
     keep: days(90),
     from: 'expiry',
     end: 'delete',
+    at: 'last_seen_at',
+    appliedBy: RETENTION_JOB,
   },
   staff_sign_in_throttle: {
     holds: 'Failed sign-in counts (keyed hashes)',
@@ -373,7 +454,8 @@ export const DATA_LIFECYCLE: {
     keep: days(1),
     from: 'creation',
     end: 'delete',
-    appliedBy: 'staff.sign_in_throttle.retention',
+    at: 'last_attempt_at',
+    appliedBy: RETENTION_JOB,
   },
   // Self-exclusion
   exclusions: {
@@ -394,6 +476,7 @@ export const DATA_LIFECYCLE: {
         { column: 'phone_hash', form: 'phone_hash' },
       ],
     },
+    appliedBy: RETENTION_JOB,
     pseudonymise: {
       user_id: 'pseudonym',
       // Hashed rather than erased: a row keeps the email or phone it was made with (a check of the table).
@@ -415,7 +498,9 @@ export const DATA_LIFECYCLE: {
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    at: 'first_seen_at',
     contact: { columns: [{ column: 'contact_hash', form: 'any_hash' }] },
+    appliedBy: RETENTION_JOB,
   },
   regulator_exports: {
     holds: "Exports to the regulator's list",
@@ -425,6 +510,8 @@ export const DATA_LIFECYCLE: {
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    at: 'created_at',
+    appliedBy: RETENTION_JOB,
   },
   regulator_export_rows: {
     holds: 'The rows of each export (contacts of excluded players)',
@@ -434,8 +521,10 @@ export const DATA_LIFECYCLE: {
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    through: { table: 'regulator_exports', key: 'export_id' },
     player: { of: [{ table: 'exclusions', key: 'exclusion_id' }], column: 'exclusion_id' },
     contact: { of: 'exclusions', key: 'exclusion_id', column: 'exclusion_id' },
+    appliedBy: RETENTION_JOB,
   },
   // Limits, sessions, time-outs
   deposit_limits: {
@@ -447,6 +536,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
     inForce: { column: 'status', values: ['pending', 'active'], whileAccountOpen: true, pseudonymise: {} },
   },
@@ -459,6 +549,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   limit_reservations: {
@@ -469,17 +560,21 @@ export const DATA_LIFECYCLE: {
     keep: days(1),
     from: 'expiry',
     end: 'delete',
+    at: 'held_until',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   limit_releases: {
-    holds: 'Released deposit holds',
+    holds: 'Released deposit holds: a repeated release answers the same',
     source: 'POST /v1/limits/release and failed deposit events',
     personal: ['player_id', 'transactions'],
-    basis: 'mlr',
-    keep: years(5),
-    from: 'relationship_end',
-    end: 'pseudonymise',
+    basis: 'service',
+    keep: days(30),
+    from: 'creation',
+    end: 'delete',
+    at: 'released_at',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   stake_holds: {
@@ -490,7 +585,9 @@ export const DATA_LIFECYCLE: {
     keep: days(1),
     from: 'expiry',
     end: 'delete',
+    at: 'expires_at',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
   },
   play_sessions: {
     holds: 'Play sessions and time played',
@@ -501,6 +598,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   player_reality_checks: {
@@ -531,6 +629,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
     inForce: {
       column: 'status',
@@ -550,6 +649,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   kyc_checks: {
@@ -561,6 +661,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   kyc_withdrawals: {
@@ -572,6 +673,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   // Sanctions
@@ -585,6 +687,7 @@ export const DATA_LIFECYCLE: {
     end: 'pseudonymise',
     player: 'user_id',
     contact: { columns: [{ column: 'email', form: 'email' }] },
+    appliedBy: RETENTION_JOB,
     pseudonymise: {
       user_id: 'pseudonym',
       first_name: 'hash',
@@ -601,7 +704,9 @@ export const DATA_LIFECYCLE: {
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    caseOf: { key: 'case_id', kind: 'sanctions' },
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   sanctions_rescreen_runs: {
@@ -612,6 +717,8 @@ export const DATA_LIFECYCLE: {
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    at: 'started_at',
+    appliedBy: RETENTION_JOB,
   },
   sanctions_list_versions: {
     holds: 'Versions of the sanctions lists',
@@ -621,6 +728,8 @@ export const DATA_LIFECYCLE: {
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    at: 'accepted_at',
+    appliedBy: RETENTION_JOB,
   },
   sanctions_list_entities: {
     holds: 'The entities of the lists in use',
@@ -639,6 +748,8 @@ export const DATA_LIFECYCLE: {
     keep: years(6),
     from: 'creation',
     end: 'delete',
+    through: { table: 'sanctions_list_versions', key: 'version_id' },
+    appliedBy: RETENTION_JOB,
   },
   sanctions_dismissals: {
     holds: 'Matches dismissed for a player',
@@ -649,6 +760,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   // Geo
@@ -678,6 +790,8 @@ export const DATA_LIFECYCLE: {
     keep: years(7),
     from: 'creation',
     end: 'delete',
+    at: 'changed_at',
+    appliedBy: RETENTION_JOB,
   },
   geo_audit_log: {
     holds: 'Every geo check: IP address, user agent, result',
@@ -719,7 +833,9 @@ export const DATA_LIFECYCLE: {
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    caseOf: { key: 'case_id', kind: 'aml' },
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   aml_screens: {
@@ -731,6 +847,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   aml_rule_trips: {
@@ -741,7 +858,9 @@ export const DATA_LIFECYCLE: {
     keep: years(5),
     from: 'case_closure',
     end: 'pseudonymise',
+    caseOf: { key: 'case_id', kind: 'aml' },
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   aml_settings: {
@@ -761,6 +880,8 @@ export const DATA_LIFECYCLE: {
     keep: years(5),
     from: 'creation',
     end: 'delete',
+    at: 'dead_lettered_at',
+    appliedBy: RETENTION_JOB,
   },
   // Safer gambling
   sg_tenant_settings: {
@@ -781,6 +902,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   sg_player_markers: {
@@ -792,6 +914,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   sg_players: {
@@ -803,6 +926,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   sg_interactions: {
@@ -814,6 +938,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym', notes: 'erase' },
   },
   sg_financial_checks: {
@@ -825,6 +950,7 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
   },
   // Players
@@ -833,11 +959,23 @@ export const DATA_LIFECYCLE: {
     source: 'POST /v1/players/{user_id}/closed',
     personal: ['player_id'],
     basis: 'mlr',
-    keep: years(5),
+    // The longest of the kinds kept from it (a tenant's longer override keeps it longer still): the clock outlives them.
+    keep: years(6),
     from: 'relationship_end',
     end: 'delete',
+    at: 'closed_at',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
+  },
+  retention_overrides: {
+    holds: "A tenant's retention periods within their bounds",
+    source: 'the back office (staff)',
+    personal: ['staff'],
+    basis: 'service',
+    keep: 'in_use',
+    from: 'creation',
+    end: 'delete',
   },
   erasure_requests: {
     holds: "A player's erasure requests and what each erased or kept",
@@ -849,6 +987,8 @@ export const DATA_LIFECYCLE: {
     end: 'delete',
     // The player's id in clear only while records that still protect the player wait to be erased.
     player: 'user_id',
+    at: 'received_at',
+    appliedBy: RETENTION_JOB,
   },
   // Hosted embeds and reports
   embed_sessions: {
@@ -859,7 +999,7 @@ export const DATA_LIFECYCLE: {
     keep: days(1),
     from: 'expiry',
     end: 'delete',
-    appliedBy: 'embeds.retention',
+    at: 'expires_at',
     player: 'user_id',
     contact: {
       columns: [
@@ -867,6 +1007,7 @@ export const DATA_LIFECYCLE: {
         { column: 'phone', form: 'phone' },
       ],
     },
+    appliedBy: RETENTION_JOB,
   },
   embed_codes: {
     holds: 'Confirmation codes (hashes)',
@@ -876,8 +1017,9 @@ export const DATA_LIFECYCLE: {
     keep: days(1),
     from: 'expiry',
     end: 'delete',
-    appliedBy: 'embeds.retention',
+    at: 'expires_at',
     player: { of: [{ table: 'embed_sessions', key: 'embed_session_id' }], column: 'embed_session_id' },
+    appliedBy: RETENTION_JOB,
   },
   reports: {
     holds: 'Regulatory reports, every version',
@@ -887,9 +1029,20 @@ export const DATA_LIFECYCLE: {
     keep: years(6),
     from: 'creation',
     end: 'delete',
-    appliedBy: 'reports.retention',
+    at: 'compiled_at',
+    appliedBy: RETENTION_JOB,
   },
 };
+
+/**
+ * The tables whose retention is applied by dropping whole partitions (`partition`), and a tenant's override cannot
+ * apply to (a partition holds every tenant's rows); with them the AML events, still to be partitioned, which the
+ * retention job leaves to their partitions too.
+ */
+export const PARTITIONED_TABLES: readonly (keyof Tables)[] = [
+  ...(Object.keys(DATA_LIFECYCLE) as (keyof Tables)[]).filter((table) => DATA_LIFECYCLE[table].partition),
+  'aml_events',
+];
 
 export const period = (keep: TableLifecycle['keep']) =>
   keep === 'in_use'

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   tenant_not_found: 404,
   player_not_found: 404,
   contact_not_found: 404,
+  retention_not_overridable: 400,
+  retention_out_of_bounds: 400,
   key_not_found: 404,
   event_not_found: 404,
   fetch_not_configured: 409,

@@ -7,7 +7,8 @@ import { registerPartitions } from './partitions.js';
 import { mailBackofficeRoutes } from './mail/mail.backoffice.routes.js';
 import { registerMail } from './mail/mail.js';
 import { secretsBackofficeRoutes } from './secrets.backoffice.routes.js';
-import { registerSecurityLogRetention } from './security-log.js';
+import { registerDataRetention } from './retention.js';
+import { retentionBackofficeRoutes } from './retention.backoffice.routes.js';
 import { registerSchedulerMetrics } from './scheduler.js';
 import { registerSigningSecretJobs } from './webhooks/webhooks.jobs.js';
 import { registerWebhookMetrics } from './webhooks/webhooks.metrics.js';
@@ -27,9 +28,9 @@ export const PLATFORM_PARTS: readonly AreaManifest[] = [
   },
   { name: 'scheduler', start: registerSchedulerMetrics },
   { name: 'partitions', start: registerPartitions },
-  { name: 'security-log', start: registerSecurityLogRetention },
   { name: 'fx', backofficeRoutes: fxRoutes },
   { name: 'mail', backofficeRoutes: mailBackofficeRoutes, start: registerMail },
   { name: 'secrets', backofficeRoutes: secretsBackofficeRoutes },
   { name: 'data', backofficeRoutes: dataBackofficeRoutes },
+  { name: 'retention', backofficeRoutes: retentionBackofficeRoutes, start: registerDataRetention },
 ];

@@ -1,12 +1,10 @@
 /** The staff's door: their accounts, sessions and case work, for the console, the back office and the areas. */
 import type { AreaManifest } from '../platform/area.js';
-import { registerStaffJobs } from './staff.jobs.js';
 import { staffRoutes } from './staff.routes.js';
 
 export const staffArea: AreaManifest = {
   name: 'staff',
   backofficeRoutes: staffRoutes,
-  start: registerStaffJobs,
 };
 
 export {

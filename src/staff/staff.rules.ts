@@ -94,6 +94,7 @@ export const BACKOFFICE_ROUTE_ACTIONS: Record<string, StaffAction> = {
   'PUT /tenants/:tenant_id/safer-gambling': 'manage_tenants',
   'PUT /tenants/:tenant_id/reality-check': 'manage_tenants',
   'PUT /tenants/:tenant_id/embed-origins': 'manage_tenants',
+  'PUT /tenants/:tenant_id/retention': 'manage_tenants',
   'POST /sanctions/cases/:case_id/decision': 'decide_cases',
   'POST /sanctions/tenants/:tenant_id/users/:user_id/rescreen': 'decide_cases',
   'POST /sanctions/dismissals/:dismissal_id/withdraw': 'decide_cases',

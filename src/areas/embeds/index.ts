@@ -1,6 +1,5 @@
 /** The hosted embeds' door: what the rest of the service may use of the area. Its verbs are one a file in service/. */
 import type { AreaManifest } from '../../platform/area.js';
-import { registerEmbedJobs } from './embeds.jobs.js';
 import { embedPageRoutes } from './embeds.pages.js';
 import { embedSessionRoutes, embedTokenRoutes } from './embeds.routes.js';
 
@@ -10,7 +9,6 @@ export const embedsArea: AreaManifest = {
   // The embeds' JSON endpoints take the session's token, not a bearer key.
   openRoutes: embedTokenRoutes,
   pages: embedPageRoutes,
-  start: registerEmbedJobs,
 };
 
 export { confirmCode, liveCode, requestCode } from './service/codes.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/helpers/suite.js';
 import { RESERVATION_HOLD_SECONDS } from './limits.rules.js';
 import { LimitsDriver } from './limits.test-support.js';
-import { HOUR } from '../../../test/helpers/units.js';
+import { DAY, HOUR } from '../../../test/helpers/units.js';
 
 /** An allowed check holds its amount until the deposit's commit, its release, or the hold lapsing. */
 describe('deposit holds: check, commit, release, lapse', () => {
@@ -143,7 +143,7 @@ describe('deposit holds: check, commit, release, lapse', () => {
     expect((await h.check(8_000)).json().allowed).toBe(true);
   });
 
-  it('holds nothing for a user without limits; lapsed hold rows are purged by the hourly job', async () => {
+  it('holds nothing for a user without limits; lapsed hold rows are deleted by the daily retention job a day after they lapse', async () => {
     const h = suite.current;
     h.newUser();
     expect((await h.check(8_000)).json().allowed).toBe(true);
@@ -152,7 +152,9 @@ describe('deposit holds: check, commit, release, lapse', () => {
     await h.setLimit(10_000, 'limit_daily');
     await h.check(8_000);
     expect(await holdRows()).toHaveLength(1);
-    await h.t.advance(RESERVATION_HOLD_SECONDS + 2 * HOUR);
+    await h.t.advance(RESERVATION_HOLD_SECONDS + DAY - HOUR);
+    expect(await holdRows()).toHaveLength(1);
+    await h.t.advance(DAY + 2 * HOUR);
     expect(await holdRows()).toEqual([]);
   });
 });

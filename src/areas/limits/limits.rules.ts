@@ -65,10 +65,6 @@ export function increaseCooloffSeconds(currentCents: number, requestedCents: num
  */
 export const RESERVATION_HOLD_SECONDS = 15 * 60;
 
-/** Releases are remembered this long (a repeated release answers the same); lapsed holds are purged after an hour. */
-export const RELEASE_RETENTION_SECONDS = LONGEST_WINDOW_SECONDS;
-export const LAPSED_HOLD_RETENTION_SECONDS = 3_600;
-
 /**
  * How long an allowed wager check holds its stake: until a wager event of that amount is acknowledged for the
  * player (the stake counts from the event from then on), or two minutes. A bet is placed seconds after its check;

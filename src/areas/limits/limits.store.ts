@@ -249,27 +249,6 @@ export async function depositCommitted(
   return row !== undefined;
 }
 
-/** Lapsed hold rows and old releases, oldest first, a batch at a time (the purge job). */
-export async function purgeReservations(
-  tx: Transaction<DB>,
-  holdsBefore: Date,
-  releasesBefore: Date,
-  batch: number,
-): Promise<number> {
-  const holds = await sql`
-    delete from limit_reservations
-    where (tenant_id, user_id) in (
-        select tenant_id, user_id from limit_reservations where held_until < ${holdsBefore}::timestamptz
-        order by held_until limit ${batch})
-      -- Re-checked on the row's latest version: a check that placed a hold meanwhile keeps its row.
-      and held_until < ${holdsBefore}::timestamptz`.execute(tx);
-  const releases = await sql`
-    delete from limit_releases where (tenant_id, transaction_id) in (
-      select tenant_id, transaction_id from limit_releases where released_at < ${releasesBefore}::timestamptz
-      order by released_at limit ${batch})`.execute(tx);
-  return Math.max(Number(holds.numAffectedRows ?? 0), Number(releases.numAffectedRows ?? 0));
-}
-
 /**
  * A user's limits of every kind and status, newest first, `max` at most, each with how many there are in all
  * (`total`) and its status at `at`: an increase whose cool-off has elapsed is active (inForce), and the limit it

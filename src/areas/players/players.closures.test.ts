@@ -30,7 +30,7 @@ describe('an account closed', () => {
     const tables = exported.json<{ data: { table: string; kept: string; rows: unknown[] }[] }>().data;
     expect(tables.map((d) => d.table).sort()).toEqual(['audit_log', 'player_closures']);
     const closures = tables.find((d) => d.table === 'player_closures')!;
-    expect(closures.kept).toBe('5 years from relationship end, then deleted');
+    expect(closures.kept).toBe('6 years from relationship end, then deleted');
     // Rows are as stored: PostgreSQL's own JSON form of a timestamp.
     const [row] = closures.rows as { user_id: string; closed_at: string }[];
     expect([row!.user_id, new Date(row!.closed_at).toISOString()]).toEqual([h.userId, h.at(-DAY)]);

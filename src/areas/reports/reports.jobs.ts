@@ -1,15 +1,12 @@
 import type { Platform } from '../../platform/context.js';
-import { registerRetention, yearsBefore } from '../../platform/retention.js';
 import { ensureJobScheduled, scheduleJob } from '../../platform/scheduler.js';
 import { systemContext } from '../../platform/service-context.js';
 import { nextDailyRun, startOfUtcDay, utcDay } from '../../platform/utc-calendar.js';
-import { COMPILE_MINUTE, RETENTION_BATCH, RETENTION_YEARS } from './reports.rules.js';
+import { COMPILE_MINUTE } from './reports.rules.js';
 import { compileDueReports, type CompileProgress } from './service/compile-due-reports.js';
 
 /** The compilation, after midnight UTC on the service clock: its progress is the stored job's payload. */
 export const COMPILE_JOB = 'reports.compile';
-/** Deletes versions past the retention policy (RETENTION_YEARS after they were compiled), once a day. */
-export const RETENTION_JOB = 'reports.retention';
 
 export async function registerReportJobs(platform: Platform): Promise<void> {
   platform.scheduler.register(COMPILE_JOB, async (tx, job, now) => {
@@ -30,14 +27,5 @@ export async function registerReportJobs(platform: Platform): Promise<void> {
     subjectId: 'all',
     dueAt: nextDailyRun(now, COMPILE_MINUTE),
     payload: { ...first },
-  });
-  await registerRetention(platform, {
-    kind: RETENTION_JOB,
-    table: 'reports',
-    key: 'report_id',
-    at: 'compiled_at',
-    cutoff: yearsBefore(RETENTION_YEARS),
-    // A version holds its whole content: fewer a statement.
-    batch: RETENTION_BATCH,
   });
 }

@@ -23,10 +23,6 @@ export const MAX_DAYS_PER_RUN = 7;
  */
 export const LATE_MARGIN_SECONDS = 300;
 
-/** Versions are kept this many years after they were compiled (at least five years after the period they cover). */
-export const RETENTION_YEARS = 6;
-export const RETENTION_BATCH = 1000;
-
 export const THRESHOLD_COLUMNS = [
   'utc_date',
   'user_id',

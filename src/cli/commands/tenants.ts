@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import type { RetentionSettings } from '../../platform/retention.schemas.js';
 import type {
   AuditEntry,
   CreatedTenant,
@@ -23,6 +24,32 @@ import {
 } from '../command.js';
 
 type Tenant = Static<typeof Tenant>;
+
+/** A retention period as typed: 7y, 90d, or default (the tenant's override cleared). */
+function keep(value: string): { years: number } | { days: number } | null {
+  if (value === 'default') return null;
+  const match = /^([1-9][0-9]*)([yd])$/.exec(value);
+  if (!match) throw new UsageError(`--keep takes years (7y), days (90d) or default, not ${value}`);
+  return match[2] === 'y' ? { years: Number(match[1]) } : { days: Number(match[1]) };
+}
+
+const period = (p: { years: number } | { days: number } | null) =>
+  p === null ? '-' : 'years' in p ? `${p.years}y` : `${p.days}d`;
+
+/** Each table kept for a time: what is in force, its default and the tenant's bounds (none: not the tenant's). */
+function retentionSummary({ tables }: Static<typeof RetentionSettings>): string {
+  return lines(
+    tables.map((r) =>
+      [
+        r.table.padEnd(26),
+        `in force ${period(r.in_force)}`.padEnd(14),
+        `default ${period(r.default)}`.padEnd(13),
+        r.overridable ? `bounds ${period(r.shortest)}..${period(r.longest)}` : 'fixed',
+      ].join('  '),
+    ),
+    'No tables.',
+  );
+}
 
 /** A tenant as the staff read it, after every command that changes one. */
 export function tenantSummary(t: Tenant): string {
@@ -122,6 +149,17 @@ export const TENANT_SETTINGS_COMMANDS: Record<string, Command> = {
     'embed-origins set <tenant_id> --origins https://a.example,https://b.example  (--origins "" for none)',
     ([t], f) => put(tenant(t, '/embed-origins'), { origins: list(f, 'origins') }),
     tenantSummary,
+  ),
+  'retention show': command(
+    'retention show <tenant_id>',
+    ([t]) => get(tenant(t, '/retention')),
+    retentionSummary,
+  ),
+  'retention set': command(
+    'retention set <tenant_id> --table <table> --keep 7y|90d|default',
+    ([t], f) =>
+      put(tenant(t, '/retention'), { overrides: { [required(f, 'table')]: keep(required(f, 'keep')) } }),
+    retentionSummary,
   ),
   'audit-log': command(
     'audit-log <tenant_id> [--limit N]',

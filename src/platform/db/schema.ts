@@ -18,6 +18,7 @@ import type { StaffTables } from '../../staff/staff.tables.js';
 import type { FourEyesTables } from '../four-eyes.store.js';
 import type { CaseWorkTables } from '../case-work/assignment.store.js';
 import type { PlatformTables } from './platform-tables.js';
+import type { RetentionTables } from '../retention.store.js';
 
 /** Every table the service owns: the platform's plus one interface per business area. */
 export type Tables = PlatformTables &
@@ -36,7 +37,8 @@ export type Tables = PlatformTables &
   CaseWorkTables &
   EmbedTables &
   RegulatorExportTables &
-  ReportTables;
+  ReportTables &
+  RetentionTables;
 
 /** What queries read and write: the tables, and the views over them (which hold no data of their own). */
 export type DB = Tables & SaferGamblingViews;

@@ -6,7 +6,6 @@ import type { Platform } from '../context.js';
 import type { Executor } from '../db/database.js';
 import type { Mail } from '../db/platform-tables.js';
 import { newId } from '../ids.js';
-import { olderThan, registerRetention } from '../retention.js';
 import { claimDueMail, countWaitingMail, insertMail, recordMailAttempt } from './mail.store.js';
 
 export { findMail, listMail } from './mail.store.js';
@@ -17,8 +16,6 @@ export { findMail, listMail } from './mail.store.js';
  */
 export const MAIL_RETRY_SECONDS = [10, 30, 60, 120, 300, 600, 1800, 3600] as const;
 export const MAIL_MAX_ATTEMPTS = MAIL_RETRY_SECONDS.length + 1;
-/** Every message is deleted this long after it was written, sent or not (docs/embeds.md). */
-export const MAIL_RETENTION_DAYS = 7;
 const CLAIM_SECONDS = 60;
 const BATCH = 10;
 
@@ -71,17 +68,10 @@ export function afterMailAttempt(attempt: number, sent: boolean, now: Date) {
 /**
  * The mail outbox's delivery: with SMTP_URL, a poller of the worker loop sends due messages through nodemailer,
  * retrying on MAIL_RETRY_SECONDS; a message that exhausts them is failed and alerted. Without it, messages stay
- * pending in the outbox for the back office and `compliance mail list` to show. Either way, messages are deleted
- * MAIL_RETENTION_DAYS after they were written.
+ * pending in the outbox for the back office and `compliance mail list` to show. Either way, the retention job
+ * deletes messages 7 days after they were written (DATA_LIFECYCLE).
  */
 export async function registerMail(platform: Platform): Promise<() => void> {
-  await registerRetention(platform, {
-    kind: 'mail.retention',
-    table: 'mail_outbox',
-    key: 'mail_id',
-    at: 'created_at',
-    cutoff: olderThan(MAIL_RETENTION_DAYS * 86_400_000),
-  });
   const sent = platform.metrics.counter(
     'compliance_mail_sent_total',
     'Messages the SMTP server accepted, by purpose',

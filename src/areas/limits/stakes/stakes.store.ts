@@ -239,12 +239,3 @@ export async function insertStakeHolds(
 ): Promise<void> {
   if (holds.length > 0) await tx.insertInto('stake_holds').values(holds).execute();
 }
-
-/** Lapsed holds of players not checked since, a batch at a time (the purge job). */
-export async function purgeStakeHolds(tx: Transaction<DB>, before: Date, batch: number): Promise<number> {
-  const result = await sql`
-    delete from stake_holds where (tenant_id, hold_id) in (
-      select tenant_id, hold_id from stake_holds where expires_at < ${before}::timestamptz
-      order by expires_at limit ${batch})`.execute(tx);
-  return Number(result.numAffectedRows ?? 0);
-}
