@@ -9,7 +9,7 @@ import {
 } from './data-lifecycle.store.js';
 import { playerCondition } from './data-export.store.js';
 import type { Executor } from './db/database.js';
-import { DAY_MS } from './utc-calendar.js';
+import { addSpan } from './utc-calendar.js';
 
 /** What an erasure does to a table's rows of the player. */
 export type ErasureAction = 'deleted' | 'pseudonymised' | 'kept';
@@ -35,15 +35,6 @@ export interface TableErasure {
   in_force?: { records: number; until: string | null };
   /** When what is kept goes, where the service knows it (the clock runs from the account's closure). */
   kept_until: string | null;
-}
-
-/** `from` plus a lifecycle's keep (whole calendar years or days). */
-function plusKeep(keep: TableLifecycle['keep'], from: Date): Date | null {
-  if (keep === 'in_use') return null;
-  if ('days' in keep) return new Date(from.getTime() + keep.days * DAY_MS);
-  const end = new Date(from);
-  end.setUTCFullYear(end.getUTCFullYear() + keep.years);
-  return end;
 }
 
 // A table found through another's rows (a case's notes, an embed session's codes) goes first, while its owner's
@@ -91,7 +82,9 @@ export async function erasePlayerData(
           ? await pseudonymiseRows(db, table, t.pseudonymise!, rest, key)
           : (await countRows(db, table, rest)).records;
     const keptUntil =
-      action !== 'deleted' && t.from === 'relationship_end' && closedAt ? plusKeep(t.keep, closedAt) : null;
+      action !== 'deleted' && t.from === 'relationship_end' && closedAt && t.keep !== 'in_use'
+        ? addSpan(closedAt, t.keep)
+        : null;
     outcome.push({
       table,
       action,

@@ -3,7 +3,7 @@ import type { Executor } from './db/database.js';
 import { DATA_LIFECYCLE, type TimePartitions } from './data-lifecycle.js';
 import { createPartition, dropPartition, listPartitions, lockPartitions } from './partitions.store.js';
 import { ensureJobScheduled, scheduleJob } from './scheduler.js';
-import { DAY_MS } from './utc-calendar.js';
+import { addSpan, DAY_MS } from './utc-calendar.js';
 
 /**
  * The tables partitioned by time (docs/data.md, Partitions), from the lifecycle table: partitions are created ahead
@@ -37,15 +37,6 @@ export function parsePartition(table: string, name: string): Partition | undefin
   const match = new RegExp(`^${table}_(before|\\d{8})_(\\d{8})$`).exec(name);
   if (!match) return undefined;
   return { name, from: match[1] === 'before' ? null : fromDay(match[1]!), to: fromDay(match[2]!) };
-}
-
-/** `at` plus a span of calendar months or years (from the first of a month, always a first of a month) or days. */
-export function addSpan(at: Date, span: { months: number } | { years: number } | { days: number }): Date {
-  const next = new Date(at);
-  if ('days' in span) return new Date(at.getTime() + span.days * DAY_MS);
-  if ('months' in span) next.setUTCMonth(next.getUTCMonth() + span.months);
-  else next.setUTCFullYear(next.getUTCFullYear() + span.years);
-  return next;
 }
 
 /** When a partition may be dropped: its whole span is past retention once its end is `dropAfter` old. */

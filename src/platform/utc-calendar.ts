@@ -57,3 +57,15 @@ export function nextDailyRun(now: Date, minutesAfterMidnight: number): Date {
   const today = new Date(startOfUtcDay(now).getTime() + minutesAfterMidnight * 60_000);
   return today > now ? today : addUtcDays(today, 1);
 }
+
+/**
+ * `at` plus a span of calendar months or years (from the first of a month, always a first of a month; 29 February
+ * plus a year is 1 March) or days.
+ */
+export function addSpan(at: Date, span: { months: number } | { years: number } | { days: number }): Date {
+  const next = new Date(at);
+  if ('days' in span) return new Date(at.getTime() + span.days * DAY_MS);
+  if ('months' in span) next.setUTCMonth(next.getUTCMonth() + span.months);
+  else next.setUTCFullYear(next.getUTCFullYear() + span.years);
+  return next;
+}

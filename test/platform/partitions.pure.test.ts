@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_LIFECYCLE } from '../../src/platform/data-lifecycle.js';
 import {
-  addSpan,
   parsePartition,
   partitionName,
   planPartitions,
   type Partition,
 } from '../../src/platform/partitions.js';
+import { addSpan } from '../../src/platform/utc-calendar.js';
 
 const at = (iso: string) => new Date(iso);
 const monthly = {
