@@ -141,6 +141,11 @@ export interface TableLifecycle<Columns extends string = string> {
     whileAccountOpen?: boolean;
     pseudonymise: { readonly [C in Columns]?: Treatment };
   };
+  /**
+   * The row of a partitioned table this row keys (its natural key, unique across partitions): kept as long as that
+   * row, so due only once its partition is dropped; never a tenant's to override.
+   */
+  keptWith?: { table: keyof Tables & string; key: Columns; at: Columns };
   /** Partitioned by time: dropped a partition at a time (src/platform/partitions.ts). */
   partition?: TimePartitions;
 }
@@ -814,7 +819,23 @@ export const DATA_LIFECYCLE: {
     from: 'relationship_end',
     end: 'pseudonymise',
     player: 'user_id',
+    appliedBy: RETENTION_JOB,
     pseudonymise: { user_id: 'pseudonym' },
+    // MLR 2017 reg. 40(4): a relationship's transaction records are kept no longer than 10 years in all.
+    partition: { column: 'occurred_at', every: { months: 1 }, dropAfter: years(10) },
+  },
+  aml_event_keys: {
+    holds: "Each transaction event's natural key (tenant, transaction_id)",
+    source: 'POST /v1/aml/event',
+    personal: ['transactions'],
+    basis: 'mlr',
+    keep: years(10),
+    from: 'creation',
+    end: 'delete',
+    at: 'occurred_at',
+    keptWith: { table: 'aml_events', key: 'event_id', at: 'occurred_at' },
+    player: { of: [{ table: 'aml_events', key: 'event_id' }], column: 'event_id' },
+    appliedBy: RETENTION_JOB,
   },
   aml_evaluation_queue: {
     holds: 'Events waiting for evaluation',
@@ -1035,14 +1056,13 @@ export const DATA_LIFECYCLE: {
 };
 
 /**
- * The tables whose retention is applied by dropping whole partitions (`partition`), and a tenant's override cannot
- * apply to (a partition holds every tenant's rows); with them the AML events, still to be partitioned, which the
- * retention job leaves to their partitions too.
+ * The tables whose retention is only the drop of whole partitions (`partition`, ending in deletion): the retention
+ * job leaves them alone, and a tenant's override cannot apply to them (a partition holds every tenant's rows). A
+ * partitioned table pseudonymised before its partitions go (the AML events) is the retention job's too.
  */
-export const PARTITIONED_TABLES: readonly (keyof Tables)[] = [
-  ...(Object.keys(DATA_LIFECYCLE) as (keyof Tables)[]).filter((table) => DATA_LIFECYCLE[table].partition),
-  'aml_events',
-];
+export const DROPPED_WHOLE: readonly (keyof Tables)[] = (
+  Object.keys(DATA_LIFECYCLE) as (keyof Tables)[]
+).filter((table) => DATA_LIFECYCLE[table].partition && DATA_LIFECYCLE[table].end === 'delete');
 
 export const period = (keep: TableLifecycle['keep']) =>
   keep === 'in_use'

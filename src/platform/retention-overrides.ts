@@ -1,6 +1,6 @@
 import { audit } from './audit.js';
 import type { ServiceContext } from './context.js';
-import { DATA_LIFECYCLE, PARTITIONED_TABLES, type Keep } from './data-lifecycle.js';
+import { DATA_LIFECYCLE, DROPPED_WHOLE, type Keep } from './data-lifecycle.js';
 import { AppError } from './errors.js';
 import {
   boundsOf,
@@ -34,7 +34,7 @@ export async function retentionSettings(ctx: ServiceContext, tenantId: string): 
   const overrides = new Map(
     (await overridesOf(ctx.db, tenantId)).map((row) => [row.table_name as RetainedTable, keepOfRow(row)]),
   );
-  const tables = [...RETAINED_TABLES, ...PARTITIONED_TABLES].map((table) => {
+  const tables = [...RETAINED_TABLES, ...DROPPED_WHOLE].map((table) => {
     const lifecycle = lifecycleOf(table);
     const canOverride = overridable(table, owned.has(table));
     const bounds = canOverride ? boundsOf(table) : undefined;
@@ -46,7 +46,7 @@ export async function retentionSettings(ctx: ServiceContext, tenantId: string): 
       end: lifecycle.end,
       default: defaultKeep(table),
       override: overrides.get(table) ?? null,
-      in_force: PARTITIONED_TABLES.includes(table) ? defaultKeep(table) : keepFor(table, overrides),
+      in_force: DROPPED_WHOLE.includes(table) ? defaultKeep(table) : keepFor(table, overrides),
       overridable: canOverride,
       shortest: bounds?.shortest ?? null,
       longest: bounds?.longest ?? null,

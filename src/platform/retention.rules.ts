@@ -1,6 +1,6 @@
 import {
   DATA_LIFECYCLE,
-  PARTITIONED_TABLES,
+  DROPPED_WHOLE,
   RETENTION_BOUNDS,
   type Keep,
   type TableLifecycle,
@@ -21,7 +21,7 @@ export const lifecycleOf = (table: RetainedTable): TableLifecycle => DATA_LIFECY
  * parents, the end of the relationship last, as it must outlive every clock that runs from it.
  */
 export const RETAINED_TABLES: readonly RetainedTable[] = (Object.keys(DATA_LIFECYCLE) as RetainedTable[])
-  .filter((table) => lifecycleOf(table).keep !== 'in_use' && !PARTITIONED_TABLES.includes(table))
+  .filter((table) => lifecycleOf(table).keep !== 'in_use' && !DROPPED_WHOLE.includes(table))
   .map((table, index) => ({ table, index }))
   .sort((a, b) => rank(a.table) - rank(b.table) || a.index - b.index)
   .map(({ table }) => table);
@@ -80,8 +80,8 @@ export function keepFor(
 
 /**
  * Whether a tenant may override a table's period: a table of its own rows (a tenant_id column), kept for a time,
- * not partitioned (a partition holds every tenant), with bounds for its basis in its unit, and not the closure
- * (which follows the longest of the others).
+ * not dropped whole (a partition holds every tenant), with bounds for its basis in its unit, not the closure (which
+ * follows the longest of the others) and not a key kept with its row.
  */
 export function overridable(table: RetainedTable, tenantOwned: boolean): boolean {
   const lifecycle = lifecycleOf(table);
@@ -90,6 +90,7 @@ export function overridable(table: RetainedTable, tenantOwned: boolean): boolean
     tenantOwned &&
     RETAINED_TABLES.includes(table) &&
     table !== 'player_closures' &&
+    !lifecycle.keptWith &&
     bounds !== null &&
     unitOf(bounds.longest) === unitOf(defaultKeep(table))
   );

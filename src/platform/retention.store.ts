@@ -150,11 +150,16 @@ const GUARDS: Partial<Record<RetainedTable, (alias: string) => Sql>> = {
     where r.rerequest_of = ${ref(t, 'export_id')})`,
 };
 
+/** A key kept with a partitioned table's row waits for that row to go with its partition (keptWith). */
+const rowGone = (alias: string, { table, key, at }: { table: string; key: string; at: string }): Sql =>
+  sql`not exists (select 1 from ${sql.table(table)} as k where ${ref('k', key)} = ${ref(alias, key)}
+    and ${ref('k', at)} = ${ref(alias, at)})`;
+
 /** The rows of `table` (as `alias`) whose retention has run out at `now`, as the lifecycle's clock says. */
 export function duePredicate(table: RetainedTable, alias: string, now: Date, periods: Periods): Sql {
   const lifecycle = lifecycleOf(table);
   const cutoff = cutoffSql(table, alias, now, periods);
-  const guard = GUARDS[table]?.(alias);
+  const guard = GUARDS[table]?.(alias) ?? (lifecycle.keptWith && rowGone(alias, lifecycle.keptWith));
   const due = clockPredicate();
   return guard ? sql`(${due} and ${guard})` : due;
 
@@ -187,7 +192,8 @@ export function duePredicate(table: RetainedTable, alias: string, now: Date, per
 
 /**
  * Deletes at most `limit` due rows of `table`, re-checking each on its latest version (a row changed meanwhile, a
- * hold placed again, stays); returns how many went.
+ * hold placed again, stays); returns how many went. In a partitioned table a ctid names a row of each partition: a
+ * batch may then take a few more due rows than `limit`, never a row not due.
  */
 export async function deleteDue(
   db: Executor,

@@ -98,7 +98,7 @@ async function applyRetention(platform: Platform, from: string | undefined, batc
       platform.log.error({ err: error, table }, 'retention of a table failed');
       continue;
     }
-    if (done === limit) {
+    if (done >= limit) {
       // More may be due: the next batch after a rest as long as the API's load asks (ADR 0019), at this table.
       const dueAt = nextBatchDue(platform.clock, platform.load.latest, now, {
         items: done,

@@ -90,6 +90,7 @@ describe("a player's data export", () => {
       [
         'audit_log',
         'aml_events',
+        'aml_event_keys',
         'deposit_limits',
         'deposits',
         'events',
@@ -114,7 +115,7 @@ describe("a player's data export", () => {
     expect(tables['deposit_limits']!.rows.map((r) => r['tenant_id'])).toEqual([tenant.tenantId]);
     expect(JSON.stringify(exported)).not.toContain(other.tenantId);
     expect(exported.summary[0]).toMatch(
-      /^Data held on .* about user export-player of tenant .*: 9 kinds, \d+ records\.$/,
+      /^Data held on .* about user export-player of tenant .*: 10 kinds, \d+ records\.$/,
     );
     expect(exported.summary).toContain(
       'Every transaction event: 2 records, kept 5 years from relationship end, then pseudonymised.',

@@ -45,7 +45,7 @@ const digests = async (db: Kysely<DB>) =>
   );
 
 /** The partitioning migration on a database holding the benchmark's seed (PGlite, or PostgreSQL with DATABASE_URL). */
-describe('migration 0036 (time partitions) on a seeded database', () => {
+describe('migrations 0036 and 0038 (time partitions, the AML events among them) on a seeded database', () => {
   const suite = useSuite(async (own) => {
     const dataDir = own(temporaryDirectory('compliance-partitions-'));
     const created = await createTestDatabase();
@@ -92,13 +92,19 @@ describe('migration 0036 (time partitions) on a seeded database', () => {
     return { db: own(database).db, before, after, migrationMs };
   });
 
-  it('keeps every row of the five tables, as it was', () => {
+  it("keeps every row of the five tables, as it was, and every AML event's key", async () => {
     const { before, after } = suite.current;
     expect(before.aml_events!.count).toBe(SCALE.amlEvents);
     for (const table of ['geo_audit_log', 'events', 'webhook_attempts', 'audit_log']) {
       expect(before[table]!.count, table).toBe(ROWS);
     }
     expect(after).toEqual(before);
+    const keys = await sql<{ missing: number; keys: number }>`
+      select (select count(*)::int from aml_events e where not exists (select 1 from aml_event_keys k
+          where k.tenant_id = e.tenant_id and k.transaction_id = e.transaction_id and k.event_id = e.event_id
+            and k.occurred_at = e.occurred_at)) as missing,
+        (select count(*)::int from aml_event_keys) as keys`.execute(suite.current.db);
+    expect(keys.rows).toEqual([{ missing: 0, keys: SCALE.amlEvents }]);
   });
 
   it('serves the migrated rows from the partition of everything before the next month, and takes new ones', async () => {
@@ -115,5 +121,13 @@ describe('migration 0036 (time partitions) on a seeded database', () => {
       insert into audit_log (tenant_id, occurred_at, actor, action, details)
       values ('ten_seed_a', now(), 'staff:x', 'test', '{}') returning audit_id`.execute(db);
     expect(Number(next.rows[0]!.audit_id)).toBe(ROWS + 1);
+
+    const aml = await sql<{ partition: string; count: number }>`
+      select tableoid::regclass::text as partition, count(*)::int as count from aml_events group by 1`.execute(
+      db,
+    );
+    expect(aml.rows).toEqual([
+      { partition: expect.stringMatching(/^partitions\.aml_events_before_\d{8}$/), count: SCALE.amlEvents },
+    ]);
   });
 });

@@ -40,7 +40,13 @@ describe('time partitions', () => {
         table,
       ).toHaveLength(2);
     }
-    expect(await ahead()).toEqual({ audit_log: 2, events: 2, geo_audit_log: 2, webhook_attempts: 2 });
+    expect(await ahead()).toEqual({
+      aml_events: 2,
+      audit_log: 2,
+      events: 2,
+      geo_audit_log: 2,
+      webhook_attempts: 2,
+    });
     const job = await t.db
       .selectFrom('scheduled_jobs')
       .selectAll()
@@ -59,7 +65,13 @@ describe('time partitions', () => {
       '2030-03-01..2030-04-01',
       '2030-04-01..2030-05-01',
     ]);
-    expect(await ahead()).toEqual({ audit_log: 2, events: 2, geo_audit_log: 2, webhook_attempts: 2 });
+    expect(await ahead()).toEqual({
+      aml_events: 2,
+      audit_log: 2,
+      events: 2,
+      geo_audit_log: 2,
+      webhook_attempts: 2,
+    });
 
     const tenant = await t.createTenant();
     expect((await t.api(tenant.apiKey, 'POST', '/v1/geo/check', { ip_address: '8.8.8.8' })).statusCode).toBe(

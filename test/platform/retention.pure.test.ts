@@ -61,7 +61,10 @@ describe('the retention rules', () => {
     expect(overridable('security_log', false)).toBe(false);
     expect(overridable('limit_reservations', true)).toBe(false);
     expect(overridable('player_closures', true)).toBe(false);
-    expect(overridable('aml_events', true)).toBe(false);
+    // The AML events' pseudonymisation is a tenant's to lengthen; their keys go with them, not by a period.
+    expect(overridable('aml_events', true)).toBe(true);
+    expect(overrideProblem('aml_events', { years: 11 })).toContain('from 5 years to 10 years');
+    expect(overridable('aml_event_keys', true)).toBe(false);
     expect(DATA_LIFECYCLE.player_closures.keep).toEqual({ years: 6 });
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DATA_LIFECYCLE, PARTITIONED_TABLES, RETENTION_JOB } from '../../src/platform/data-lifecycle.js';
+import { DATA_LIFECYCLE, DROPPED_WHOLE, RETENTION_JOB } from '../../src/platform/data-lifecycle.js';
 import { RETAINED_TABLES, type RetainedTable } from '../../src/platform/retention.rules.js';
 import { duePredicate, tenantOwnedTables } from '../../src/platform/retention.store.js';
 import { stillToPseudonymise } from '../../src/platform/data-lifecycle.store.js';
@@ -51,11 +51,11 @@ describe('the retention job', () => {
   it('applies every table kept for a time but the partitioned ones, each by a clock its lifecycle names', async () => {
     const { t, tenant } = suite.current;
     const kept = (Object.keys(DATA_LIFECYCLE) as RetainedTable[]).filter(
-      (table) => DATA_LIFECYCLE[table].keep !== 'in_use' && !PARTITIONED_TABLES.includes(table),
+      (table) => DATA_LIFECYCLE[table].keep !== 'in_use' && !DROPPED_WHOLE.includes(table),
     );
     expect([...RETAINED_TABLES].sort()).toEqual([...kept].sort());
     for (const table of kept) expect(DATA_LIFECYCLE[table].appliedBy, table).toBe(RETENTION_JOB);
-    for (const table of PARTITIONED_TABLES) expect(DATA_LIFECYCLE[table].appliedBy).not.toBe(RETENTION_JOB);
+    for (const table of DROPPED_WHOLE) expect(DATA_LIFECYCLE[table].appliedBy).not.toBe(RETENTION_JOB);
     // What ends pseudonymised says how.
     for (const table of kept.filter((table) => DATA_LIFECYCLE[table].end === 'pseudonymise'))
       expect(Object.keys(DATA_LIFECYCLE[table].pseudonymise ?? {}), table).not.toEqual([]);
@@ -259,6 +259,55 @@ describe('the retention job', () => {
     });
   });
 
+  it("pseudonymises a closed account's AML events five years after the closure; drops them and their keys ten years after their month", async () => {
+    const { t } = suite.current;
+    const operator = await t.createTenant({});
+    const occurredAt = t.platform.clock.now();
+    const sent = await t.api(operator.apiKey, 'POST', '/v1/aml/event', {
+      user_id: 'mover',
+      event_type: 'deposit',
+      transaction_id: 'aml-1',
+      amount_cents: 2500,
+      currency: 'USD',
+      occurred_at: occurredAt.toISOString(),
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const closed = await t.api(operator.apiKey, 'POST', '/v1/players/mover/closed', {
+      closed_at: occurredAt.toISOString(),
+    });
+    expect(closed.statusCode, closed.body).toBe(201);
+    const event = () =>
+      t.db
+        .selectFrom('aml_events')
+        .select(['user_id', 'amount_cents', sql<string>`tableoid::regclass::text`.as('partition')])
+        .where('tenant_id', '=', operator.tenantId)
+        .executeTakeFirst();
+    const keys = () =>
+      count(sql`select count(*)::int as n from aml_event_keys where tenant_id = ${operator.tenantId}`);
+    const stored = await event();
+    expect(stored).toMatchObject({ user_id: 'mover', amount_cents: 2500 });
+    // Written to the partition of its month (the clock's), not the migrated rows' one.
+    expect(stored!.partition).toMatch(/^partitions\.aml_events_\d{8}_\d{8}$/);
+
+    await runAt(yearsAfter(occurredAt, 5), -1);
+    expect(await event()).toMatchObject({ user_id: 'mover' });
+    await runAt(yearsAfter(occurredAt, 5), 1);
+    expect(await event()).toMatchObject({
+      user_id: expect.stringMatching(/^pseudonym:[0-9a-f]{32}$/),
+      amount_cents: 2500,
+    });
+    expect(await keys()).toBe(1);
+
+    // The partition goes 10 years after its month ends; its keys with the next run of the retention job.
+    const monthEnd = new Date(Date.UTC(occurredAt.getUTCFullYear(), occurredAt.getUTCMonth() + 1, 1));
+    await runAt(yearsAfter(monthEnd, 10), -1);
+    expect(await event()).toBeDefined();
+    expect(await keys()).toBe(1);
+    await runAt(yearsAfter(monthEnd, 10), 1);
+    expect(await event()).toBeUndefined();
+    expect(await keys()).toBe(0);
+  });
+
   it('pseudonymises an exclusion six years after it ended, its contacts hashed or erased; one in force is kept whole', async () => {
     const { t, tenant } = suite.current;
     const apiKey = await t.issueKey(tenant, 'standard');
@@ -363,7 +412,9 @@ describe("a tenant's retention periods in the back office", () => {
       // One bad period refuses the whole request.
       [{ deposits: { years: 7 }, sg_players: { years: 5 } }, 'retention_out_of_bounds'],
       [{ security_log: { days: 30 } }, 'retention_not_overridable'],
-      [{ aml_events: { years: 7 } }, 'retention_not_overridable'],
+      [{ aml_events: { years: 11 } }, 'retention_out_of_bounds'],
+      [{ aml_event_keys: { years: 7 } }, 'retention_not_overridable'],
+      [{ audit_log: { years: 7 } }, 'retention_not_overridable'],
       [{ player_closures: { years: 7 } }, 'retention_not_overridable'],
       [{ limit_reservations: { days: 2 } }, 'retention_not_overridable'],
       [{ tenants: { years: 1 } }, 'retention_not_overridable'],
@@ -391,7 +442,8 @@ describe("a tenant's retention periods in the back office", () => {
       longest: { years: 10 },
     });
     expect(row(set.json(), 'player_closures')).toMatchObject({ in_force: { years: 7 }, overridable: false });
-    expect(row(set.json(), 'aml_events')).toMatchObject({ overridable: false, override: null });
+    expect(row(set.json(), 'aml_events')).toMatchObject({ overridable: true, override: null });
+    expect(row(set.json(), 'audit_log')).toMatchObject({ overridable: false, override: null });
     expect(await audited()).toEqual([
       {
         details: expect.objectContaining({ overrides: { deposits: { years: 7 }, mail_outbox: { days: 2 } } }),

@@ -63,9 +63,18 @@ export function markRedriven(db: Executor, deadLetterId: string, by: string, at:
     .executeTakeFirstOrThrow();
 }
 
-/** Puts an event back in the evaluation queue (at its end). */
+/** Puts an event back in the evaluation queue (at its end), with the occurred_at that names its partition. */
 export async function requeueEvent(db: Executor, eventId: string, at: Date): Promise<void> {
-  await db.insertInto('aml_evaluation_queue').values({ event_id: eventId, received_at: at }).execute();
+  await db
+    .insertInto('aml_evaluation_queue')
+    .columns(['event_id', 'received_at', 'occurred_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('aml_events')
+        .select(['event_id', sql<Date>`${at}::timestamptz`.as('received_at'), 'occurred_at'])
+        .where('event_id', '=', eventId),
+    )
+    .execute();
 }
 
 /** How many dead letters wait for a redrive, at most `limit` (aml_dead_letters_pending, a partial index). */

@@ -356,9 +356,9 @@ describe('POST /v1/aml/event', () => {
     await sql`insert into aml_events (event_id, tenant_id, user_id, event_type, transaction_id, amount_cents, currency,
         usd_cents, metadata, occurred_at, received_at, request_hash)
       values ('amlevt_poison', ${d.tenant.tenantId}, 'poison', 'deposit', 'poison-1', 100, 'USD', 100, '{}',
-        'infinity', ${new Date(0).toISOString()}::timestamptz, 'x')`.execute(d.t.db);
-    await sql`insert into aml_evaluation_queue (event_id, received_at)
-      values ('amlevt_poison', ${new Date(0).toISOString()}::timestamptz)`.execute(d.t.db);
+        '-infinity', ${new Date(0).toISOString()}::timestamptz, 'x')`.execute(d.t.db);
+    await sql`insert into aml_evaluation_queue (event_id, received_at, occurred_at)
+      values ('amlevt_poison', ${new Date(0).toISOString()}::timestamptz, '-infinity')`.execute(d.t.db);
     const user = d.newUser();
     for (let i = 0; i < 5; i++) await d.event(user, 'deposit', usd(30), { at: -i * 60 });
     await d.pass();

@@ -8,12 +8,19 @@ import type { AmlEvent } from './aml.tables.js';
  * aml.cases.store.ts); every tenant-owned read filters by tenant.
  */
 
+/** Events of a tenant by transaction_id: their keys, then each in the one partition its occurred_at names. */
+const byTransaction = (db: Executor, tenantId: string, transactionIds: string[]) =>
+  db
+    .selectFrom('aml_event_keys as k')
+    .innerJoin('aml_events as e', (join) =>
+      join.onRef('e.event_id', '=', 'k.event_id').onRef('e.occurred_at', '=', 'k.occurred_at'),
+    )
+    .where('k.tenant_id', '=', tenantId)
+    .where('k.transaction_id', 'in', transactionIds);
+
 export function findEventByTransaction(db: Executor, tenantId: string, transactionId: string) {
-  return db
-    .selectFrom('aml_events')
-    .select(['event_id', 'received_at', 'request_hash', 'status'])
-    .where('tenant_id', '=', tenantId)
-    .where('transaction_id', '=', transactionId)
+  return byTransaction(db, tenantId, [transactionId])
+    .select(['e.event_id', 'e.occurred_at', 'e.received_at', 'e.request_hash', 'e.status'])
     .executeTakeFirst();
 }
 
@@ -23,7 +30,7 @@ export function findEventByTransaction(db: Executor, tenantId: string, transacti
  */
 export async function settlePendingEvent(
   db: Executor,
-  eventId: string,
+  event: { event_id: string; occurred_at: Date },
   status: 'succeeded' | 'failed',
   at: Date,
 ): Promise<{ event_id: string } | undefined> {
@@ -32,16 +39,19 @@ export async function settlePendingEvent(
       qb
         .updateTable('aml_events')
         .set({ status, settled_at: at })
-        .where('event_id', '=', eventId)
+        .where('event_id', '=', event.event_id)
+        .where('occurred_at', '=', event.occurred_at)
         .where('status', '=', 'pending')
-        .returning('event_id'),
+        .returning(['event_id', 'occurred_at']),
     )
     .with('queued', (qb) =>
       qb
         .insertInto('aml_evaluation_queue')
-        .columns(['event_id', 'received_at'])
+        .columns(['event_id', 'received_at', 'occurred_at'])
         .expression((eb) =>
-          eb.selectFrom('settled').select(['event_id', sql<Date>`${at}::timestamptz`.as('received_at')]),
+          eb
+            .selectFrom('settled')
+            .select(['event_id', sql<Date>`${at}::timestamptz`.as('received_at'), 'occurred_at']),
         ),
     )
     .selectFrom('settled')
@@ -65,10 +75,15 @@ const dequeueStatement = precompiled((db, param: Param<{ limit: number }>) =>
           sql<string>`any(array(select ctid from aml_evaluation_queue order by received_at limit ${param('limit')}
             for update skip locked))`,
         )
-        .returning('event_id'),
+        .returning(['event_id', 'occurred_at']),
     )
     .selectFrom('aml_events')
-    .innerJoin('taken', 'taken.event_id', 'aml_events.event_id')
+    // The queue row's occurred_at prunes the read to the partition that holds the event.
+    .innerJoin('taken', (join) =>
+      join
+        .onRef('taken.event_id', '=', 'aml_events.event_id')
+        .onRef('taken.occurred_at', '=', 'aml_events.occurred_at'),
+    )
     .selectAll('aml_events')
     .orderBy('aml_events.received_at')
     .orderBy('aml_events.event_id'),
@@ -120,13 +135,7 @@ export function eventsByTransaction(
   transactionIds: string[],
 ): Promise<AmlEvent[]> {
   if (transactionIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('aml_events')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('transaction_id', 'in', transactionIds)
-    .orderBy('occurred_at')
-    .execute();
+  return byTransaction(db, tenantId, transactionIds).selectAll('e').orderBy('e.occurred_at').execute();
 }
 
 /** The R-009 window the tenant has set, if any. */

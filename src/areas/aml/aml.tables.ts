@@ -17,7 +17,11 @@ export interface AmlEventMetadata {
   [key: string]: unknown;
 }
 
-/** Every transaction event a tenant sends, durably stored before it is acknowledged; only a pending status changes. */
+/**
+ * Every transaction event a tenant sends, durably stored before it is acknowledged; only a pending status changes.
+ * Partitioned by month of occurred_at (docs/data.md, Partitions): a statement that knows an event's occurred_at
+ * names it, so that it reads one partition.
+ */
 export interface AmlEventsTable {
   event_id: string;
   tenant_id: string;
@@ -40,10 +44,25 @@ export interface AmlEventsTable {
   request_hash: string;
 }
 
-/** The events not yet evaluated: each row is deleted by the transaction that evaluates its event. */
+/**
+ * The natural key of every event, unique across aml_events' partitions (a unique index there would have to include
+ * occurred_at): written by the statement that stores the event, before it, and deleted once its partition is dropped.
+ */
+export interface AmlEventKeysTable {
+  tenant_id: string;
+  transaction_id: string;
+  event_id: string;
+  occurred_at: Timestamp;
+}
+
+/**
+ * The events not yet evaluated: each row is deleted by the transaction that evaluates its event. occurred_at names
+ * the partition of aml_events that holds the event.
+ */
 export interface AmlEvaluationQueueTable {
   event_id: string;
   received_at: Timestamp;
+  occurred_at: Timestamp;
 }
 
 /** Open statuses first; cleared and frozen are final. */
@@ -140,6 +159,7 @@ export interface AmlDeadLettersTable {
 
 export interface AmlTables {
   aml_events: AmlEventsTable;
+  aml_event_keys: AmlEventKeysTable;
   aml_evaluation_queue: AmlEvaluationQueueTable;
   aml_cases: AmlCasesTable;
   aml_screens: AmlScreensTable;

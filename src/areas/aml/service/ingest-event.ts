@@ -119,7 +119,7 @@ async function storeEvent(platform: Platform, ctx: TenantContext, input: AmlEven
     if (existing.status !== status) {
       const settled =
         existing.status === 'pending' && status !== 'pending'
-          ? await settlePendingEvent(ctx.db, existing.event_id, status, ctx.clock.now())
+          ? await settlePendingEvent(ctx.db, existing, status, ctx.clock.now())
           : undefined;
       if (!settled) {
         throw new AppError(

@@ -38,30 +38,49 @@ export type NewEvent = { [K in SentColumn]: Insertable<AmlEventsTable>[K] } & { 
 
 const SENT_COLUMNS = Object.keys(EVENT_VALUES).filter((name) => name !== 'minor_scale') as SentColumn[];
 
-/** Stores the events and queues each one stored for evaluation, in one statement (so one commit). */
+/**
+ * Stores the events and queues each one stored for evaluation, in one statement (so one commit): the natural key
+ * first (aml_event_keys: a transaction_id taken stores nothing), then the event in its partition, then its queue row.
+ */
 const insertEventsStatement = precompiled((db, param: Param<ColumnArrays<typeof EVENT_VALUES>>) => {
   // An amount of 0 (a login, say) is 0 in any currency, with or without a rate.
-  const usdCents = sql`case when v.amount_cents = 0 then 0 else ${usdCentsSql(
-    sql.ref('v.amount_cents'),
-    sql.ref('v.currency'),
-    sql.ref('v.minor_scale'),
+  const usdCents = sql<number>`case when sent.amount_cents = 0 then 0 else ${usdCentsSql(
+    sql.ref('sent.amount_cents'),
+    sql.ref('sent.currency'),
+    sql.ref('sent.minor_scale'),
   )} end`;
-  const rows = sql`select ${sql.join([...SENT_COLUMNS.map((name) => sql.ref(`v.${name}`)), usdCents])}
-    from ${unnestArrays(EVENT_VALUES, param)} as v(${sql.join(Object.keys(EVENT_VALUES).map((name) => sql.id(name)))})`;
+  // Parenthesised: the CTE's body is this raw statement as written.
+  const sent = sql<NewEvent>`(select * from ${unnestArrays(EVENT_VALUES, param)}
+    as v(${sql.join(Object.keys(EVENT_VALUES).map((name) => sql.id(name)))}))`;
   return db
-    .with('stored', () =>
-      db
+    .with('sent', () => sent)
+    .with('keyed', (qb) =>
+      qb
+        .insertInto('aml_event_keys')
+        .columns(['tenant_id', 'transaction_id', 'event_id', 'occurred_at'])
+        .expression((eb) =>
+          eb.selectFrom('sent').select(['tenant_id', 'transaction_id', 'event_id', 'occurred_at']),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .returning('event_id'),
+    )
+    .with('stored', (qb) =>
+      qb
         .insertInto('aml_events')
         .columns([...SENT_COLUMNS, 'usd_cents'])
-        .expression(rows)
-        .onConflict((oc) => oc.columns(['tenant_id', 'transaction_id']).doNothing())
-        .returning(['event_id', 'received_at']),
+        .expression((eb) =>
+          eb
+            .selectFrom('sent')
+            .innerJoin('keyed', 'keyed.event_id', 'sent.event_id')
+            .select([...SENT_COLUMNS.map((name) => `sent.${name}` as const), usdCents.as('usd_cents')]),
+        )
+        .returning(['event_id', 'received_at', 'occurred_at']),
     )
     .with('queued', (qb) =>
       qb
         .insertInto('aml_evaluation_queue')
-        .columns(['event_id', 'received_at'])
-        .expression((eb) => eb.selectFrom('stored').select(['event_id', 'received_at'])),
+        .columns(['event_id', 'received_at', 'occurred_at'])
+        .expression((eb) => eb.selectFrom('stored').select(['event_id', 'received_at', 'occurred_at'])),
     )
     .selectFrom('stored')
     .select(['event_id', 'received_at']);
