@@ -34,6 +34,7 @@ import * as erasureRequests from './2026-12-03T0035_erasure_requests.js';
 import * as retentionOverrides from './2026-12-03T0037_retention_overrides.js';
 import * as saferGamblingFollowUps from './2026-12-03T0033_safer_gambling_follow_ups.js';
 import * as partitions from './2026-12-03T0036_partitions.js';
+import * as contactExportIndexes from './2026-12-04T0039_contact_export_indexes.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0033_safer_gambling_follow_ups': saferGamblingFollowUps,
   '2026-12-03T0036_partitions': partitions,
   '2026-12-03T0037_retention_overrides': retentionOverrides,
+  '2026-12-04T0039_contact_export_indexes': contactExportIndexes,
 };
