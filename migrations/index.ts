@@ -35,6 +35,7 @@ import * as retentionOverrides from './2026-12-03T0037_retention_overrides.js';
 import * as saferGamblingFollowUps from './2026-12-03T0033_safer_gambling_follow_ups.js';
 import * as partitions from './2026-12-03T0036_partitions.js';
 import * as amlEventsPartitions from './2026-12-04T0038_aml_events_partitions.js';
+import * as contactExportIndexes from './2026-12-04T0039_contact_export_indexes.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0036_partitions': partitions,
   '2026-12-03T0037_retention_overrides': retentionOverrides,
   '2026-12-04T0038_aml_events_partitions': amlEventsPartitions,
+  '2026-12-04T0039_contact_export_indexes': contactExportIndexes,
 };

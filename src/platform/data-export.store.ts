@@ -91,6 +91,22 @@ export async function rowsOfContact(
   forms: ContactForms,
   owners: (table: string) => ContactLink | undefined,
 ): Promise<Record<string, unknown>[]> {
+  const statement = contactRowsStatement(table, link, forms, owners);
+  if (!statement) return [];
+  const result = await statement.execute(db);
+  return result.rows.map((r) => r.row);
+}
+
+/**
+ * The statement rowsOfContact runs, or undefined when no form of the contact applies to the table (its plan is
+ * tested: the register is read through its contact indexes).
+ */
+export function contactRowsStatement(
+  table: string,
+  link: ContactLink,
+  forms: ContactForms,
+  owners: (table: string) => ContactLink | undefined,
+): RawBuilder<{ row: Record<string, unknown> }> | undefined {
   let where: RawBuilder<unknown> | undefined;
   if ('columns' in link) {
     where = contactCondition(link.columns, forms);
@@ -100,10 +116,7 @@ export async function rowsOfContact(
     if (ownerWhere)
       where = sql`${sql.ref(`t.${link.column}`)} in (select ${sql.ref(`t.${link.key}`)} from ${sql.table(link.of)} as t where ${ownerWhere})`;
   }
-  if (!where) return [];
-  const result = await sql<{ row: Record<string, unknown> }>`
-    select to_jsonb(t) as row from ${sql.table(table)} as t where ${where} limit ${EXPORT_ROWS_PER_TABLE}`.execute(
-    db,
-  );
-  return result.rows.map((r) => r.row);
+  if (!where) return undefined;
+  return sql<{ row: Record<string, unknown> }>`
+    select to_jsonb(t) as row from ${sql.table(table)} as t where ${where} limit ${EXPORT_ROWS_PER_TABLE}`;
 }

@@ -472,13 +472,12 @@ export const DATA_LIFECYCLE: {
     from: 'exclusion_end',
     end: 'pseudonymise',
     player: 'user_id',
+    // Found by the forms the others derive from (the canonical email of the email, the keyed hashes of these two),
+    // each read through its index over every status: a pseudonymised row keeps none of them.
     contact: {
       columns: [
-        { column: 'email', form: 'email' },
         { column: 'email_canonical', form: 'email_canonical' },
-        { column: 'email_hash', form: 'email_hash' },
         { column: 'phone', form: 'phone' },
-        { column: 'phone_hash', form: 'phone_hash' },
       ],
     },
     appliedBy: RETENTION_JOB,

@@ -183,8 +183,10 @@ export function duePredicate(table: RetainedTable, alias: string, now: Date, per
     }
     if (lifecycle.from === 'exclusion_end') return exclusionEnded(alias, cutoff);
     if (lifecycle.from === 'relationship_end' && lifecycle.player === 'user_id') {
+      // The cutoff on the closure's own tenant (the row's): the closures past it are found before any row is read,
+      // not each player's rows read and then compared with their closure, which a tenant's override would make.
       return sql`exists (select 1 from player_closures c where c.tenant_id = ${ref(alias, 'tenant_id')}
-        and c.user_id = ${ref(alias, 'user_id')} and c.closed_at < ${cutoff})`;
+        and c.user_id = ${ref(alias, 'user_id')} and c.closed_at < ${cutoffSql(table, 'c', now, periods)})`;
     }
     throw new Error(`${table}: no clock for ${lifecycle.from} (set at, through or caseOf in DATA_LIFECYCLE)`);
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectRefused } from './stored-rows.js';
 import { useSuite } from '../helpers/suite.js';
 import { TestService } from '../helpers/test-service.js';
-import { HOUR } from '../helpers/units.js';
+import { DAY, HOUR } from '../helpers/units.js';
 
 interface Exported {
   tenant_id: string;
@@ -194,5 +194,51 @@ describe("a contact's data export", () => {
     expectRefused(await exportOf({ phone: '+14155552671' }), 404, 'contact_not_found');
     expectRefused(await exportOf({}), 400, 'invalid_payload');
     expectRefused(await exportOf({ email: 'not-an-email' }), 400, 'invalid_payload');
+  });
+});
+
+/**
+ * An exclusion that has ended is still held (6 years from its end) and so still exported: the export finds it by
+ * each of its contacts, as the register stored them.
+ */
+describe("a contact's data export of an ended exclusion", () => {
+  const suite = useSuite(async (own) => {
+    const t = own(await TestService.start());
+    const tenant = await t.createTenant();
+    const excluded = await t.api(tenant.apiKey, 'POST', '/v1/exclusions', {
+      user_id: 'ended-player',
+      duration: 'duration_6m',
+      email: 'Ended.Player+bets@Example.com',
+      phone: '+14155552671',
+    });
+    expect(excluded.statusCode, excluded.body).toBe(201);
+    // Past its six months: the expiry job ends it.
+    await t.advance(200 * DAY);
+    await t.deliverWebhooks();
+    return { t, tenant };
+  });
+
+  const exclusionsOf = async (body: object) => {
+    const response = await suite.current.t.backoffice('POST', '/contacts/export', body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response
+      .json<{ data: { table: string; rows: Record<string, unknown>[] }[] }>()
+      .data.find((d) => d.table === 'exclusions')?.rows;
+  };
+
+  it.each([
+    ['the email as registered', { email: 'Ended.Player+bets@Example.com' }],
+    ['the email in another form of the same mailbox', { email: 'ended.player@example.com' }],
+    ['the phone', { phone: '+14155552671' }],
+  ])('finds the expired exclusion by %s', async (_, contact) => {
+    const rows = await exclusionsOf(contact);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        tenant_id: suite.current.tenant.tenantId,
+        user_id: 'ended-player',
+        status: 'expired',
+        phone: '+14155552671',
+      }),
+    ]);
   });
 });

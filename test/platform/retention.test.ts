@@ -308,6 +308,73 @@ describe('the retention job', () => {
     expect(await keys()).toBe(0);
   });
 
+  it("pseudonymises each tenant's deposits when its own period after the relationship ends runs out", async () => {
+    const { t, tenant, other } = suite.current;
+    expect((await setRetention(tenant, { deposits: { years: 7 } })).statusCode).toBe(200);
+    const closedAt = t.platform.clock.now();
+    for (const tenantId of [tenant, other]) {
+      await t.db
+        .insertInto('player_closures')
+        .values({
+          tenant_id: tenantId,
+          user_id: 'long-kept',
+          closed_at: closedAt,
+          recorded_at: closedAt,
+          request_hash: 'x',
+        })
+        .execute();
+      await t.db
+        .insertInto('deposits')
+        .values({
+          tenant_id: tenantId,
+          transaction_id: 'dep-long-kept',
+          user_id: 'long-kept',
+          amount_cents: 100,
+          currency: 'USD',
+          committed_at: closedAt,
+          recorded_at: closedAt,
+          request_hash: 'x',
+        })
+        .execute();
+    }
+    const holders = async () =>
+      Object.fromEntries(
+        (
+          await t.db
+            .selectFrom('deposits')
+            .select(['tenant_id', 'user_id'])
+            .where('transaction_id', '=', 'dep-long-kept')
+            .execute()
+        ).map((row) => [row.tenant_id === tenant ? 'overridden' : 'default', row.user_id]),
+      );
+    const pseudonym = expect.stringMatching(/^pseudonym:/);
+
+    await runAt(yearsAfter(closedAt, 5), 1);
+    expect(await holders()).toEqual({ overridden: 'long-kept', default: pseudonym });
+    await runAt(yearsAfter(closedAt, 7), -1);
+    expect(await holders()).toEqual({ overridden: 'long-kept', default: pseudonym });
+    await runAt(yearsAfter(closedAt, 7), 1);
+    expect(await holders()).toEqual({ overridden: pseudonym, default: pseudonym });
+    expect((await setRetention(tenant, { deposits: null })).statusCode).toBe(200);
+  });
+
+  it("finds the closures past a tenant's period before reading any player's rows", async () => {
+    const { t, tenant } = suite.current;
+    const periods = {
+      overrides: new Map([[tenant, new Map([['deposits', { years: 7 }] as const])]]),
+      deployment: new Map(),
+      tenantOwned: await tenantOwnedTables(t.db),
+    };
+    const due = duePredicate('deposits', 't', t.platform.clock.now(), periods);
+    const compiled = sql`explain select t.ctid from deposits as t where ${due}`.compile(t.db);
+    const plan = (await t.db.executeQuery<Record<string, string>>(compiled)).rows
+      .map((row) => Object.values(row).join(' '))
+      .join('\n');
+    // The override's cutoff is compared on the closures' own scan, not on each deposit the join reads.
+    expect(plan).toMatch(/Filter: \(closed_at < CASE tenant_id WHEN/);
+    expect(plan).not.toMatch(/c\.closed_at/);
+  });
+
   it('pseudonymises an exclusion six years after it ended, its contacts hashed or erased; one in force is kept whole', async () => {
     const { t, tenant } = suite.current;
     const apiKey = await t.issueKey(tenant, 'standard');
