@@ -61,7 +61,7 @@ const insertEventsStatement = precompiled((db, param: Param<ColumnArrays<typeof 
         .expression((eb) =>
           eb.selectFrom('sent').select(['tenant_id', 'transaction_id', 'event_id', 'occurred_at']),
         )
-        .onConflict((oc) => oc.doNothing())
+        .onConflict((oc) => oc.columns(['tenant_id', 'transaction_id']).doNothing())
         .returning('event_id'),
     )
     .with('stored', (qb) =>
