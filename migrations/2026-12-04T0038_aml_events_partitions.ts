@@ -12,8 +12,9 @@ const day = (at: Date) => at.toISOString().slice(0, 10).replaceAll('-', '');
  * holds it. The dead letters keep their event_id, no longer a foreign key (one to a partitioned table must name its
  * partition key): they are written only by the evaluator, for an event it holds.
  *
- * Writes of events wait while the keys are copied (EXCLUSIVE lock: reads go on); the rest is catalog work but for
- * the event_id index of the old rows, unless made beforehand (docs/data.md).
+ * Writes of events wait while the keys are copied (EXCLUSIVE lock: reads go on), unless a deployment prepared the
+ * key table while the old version served (docs/data.md: a trigger keeps it whole while a copy fills it); the rest
+ * is catalog work but for the event_id index of the old rows, unless made beforehand too.
  */
 // Frozen once merged: later changes go in new migrations.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -29,11 +30,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where conname = 'aml_events_before_partitions' and conrelid = 'aml_events'::regclass and convalidated`.execute(
     db,
   );
-  await executeStatements(
-    db,
+  const prepared = await sql<{ present: boolean }>`
+    select to_regclass('aml_event_keys') is not null as present`.execute(db);
+  const keys = prepared.rows[0]!.present
+    ? `
+    -- Prepared (docs/data.md): the trigger has kept the keys whole since the copy; its unique index is the key.
+    drop trigger aml_event_keys_copy on aml_events;
+    drop function aml_event_keys_copy();
+    alter table aml_event_keys add constraint aml_event_keys_pkey primary key using index aml_event_keys_pkey;
     `
-    create schema if not exists partitions;
-    lock table aml_events in exclusive mode;
+    : `
     -- The natural key of every event, unique across partitions; no foreign key, aml_events has it.
     create table aml_event_keys (
       tenant_id text not null,
@@ -45,8 +51,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       select tenant_id, transaction_id, event_id, occurred_at from aml_events;
     -- Built after the copy: one sort, not a million insertions into a growing index.
     alter table aml_event_keys add primary key (tenant_id, transaction_id);
+    `;
+  await executeStatements(
+    db,
+    `
+    create schema if not exists partitions;
+    lock table aml_events in exclusive mode;
+    ${keys}
     -- The retention job finds the keys of dropped partitions by age: rows arrive in about the order of their time.
-    create index aml_event_keys_occurred_at on aml_event_keys using brin (occurred_at);
+    create index if not exists aml_event_keys_occurred_at on aml_event_keys using brin (occurred_at);
 
     alter table aml_evaluation_queue add column occurred_at timestamptz;
     update aml_evaluation_queue q set occurred_at = e.occurred_at from aml_events e where e.event_id = q.event_id;

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { seedVolume, type SeedScale } from '../../bench/seed.js';
+import { executeStatements } from '../../migrations/execute-statements.js';
 import { migrations } from '../../migrations/index.js';
 import { openDatabase } from '../../src/platform/db/database.js';
 import type { DB } from '../../src/platform/db/schema.js';
+import { openUnmigratedDatabase } from '../helpers/migration-database.js';
 import { useSuite } from '../helpers/suite.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { temporaryDirectory } from '../helpers/temporary-directory.js';
@@ -129,5 +132,50 @@ describe('migrations 0036 and 0038 (time partitions, the AML events among them) 
     expect(aml.rows).toEqual([
       { partition: expect.stringMatching(/^partitions\.aml_events_before_\d{8}$/), count: SCALE.amlEvents },
     ]);
+  });
+});
+
+/** The AML events' keys prepared as docs/data.md says, while events arrive; then the migration copies nothing. */
+describe("migration 0038 with the AML events' keys prepared beforehand", () => {
+  const PREPARATION = /```sql\n(-- The AML events' keys, prepared[\s\S]*?)```/.exec(
+    readFileSync('docs/data.md', 'utf8'),
+  )![1]!;
+  const event = (db: Kysely<unknown>, n: number) =>
+    sql`insert into aml_events (event_id, tenant_id, user_id, event_type, transaction_id, amount_cents, currency,
+        usd_cents, metadata, occurred_at, received_at, request_hash)
+      values (${`amlevt_${n}`}, 'ten_p', 'u', 'deposit', ${`tx-${n}`}, 100, 'USD', 100, '{}', now(), now(), 'h')
+      on conflict (tenant_id, transaction_id) do nothing`.execute(db);
+
+  const suite = useSuite(async (own) => {
+    const { database, migrateTo } = await openUnmigratedDatabase(own);
+    const db = database.db as Kysely<unknown>;
+    await migrateTo('2026-12-03T0037_retention_overrides');
+    await sql`insert into tenants (tenant_id, name, environment, signing_secret, created_at, updated_at)
+      values ('ten_p', 'P', 'sandbox', 's', now(), now())`.execute(db);
+    await event(db, 1);
+    await event(db, 2);
+    await executeStatements(db, PREPARATION);
+    // Events the old version stores after the preparation: the trigger keys them; a repeat stores nothing.
+    await event(db, 3);
+    await event(db, 3);
+    await migrateTo('2026-12-04T0038_aml_events_partitions');
+    return database.db;
+  });
+
+  it('keys every event, old and new, by the prepared table, now with its primary key and without the trigger', async () => {
+    const db = suite.current;
+    const keys = await db.selectFrom('aml_event_keys').select(['transaction_id', 'event_id']).execute();
+    expect(keys.sort((a, b) => a.event_id.localeCompare(b.event_id))).toEqual([
+      { transaction_id: 'tx-1', event_id: 'amlevt_1' },
+      { transaction_id: 'tx-2', event_id: 'amlevt_2' },
+      { transaction_id: 'tx-3', event_id: 'amlevt_3' },
+    ]);
+    const { rows } = await sql<{ constraints: string[]; triggers: number }>`
+      select array(select conname::text from pg_constraint where conrelid = 'aml_event_keys'::regclass and contype in ('p', 'u')) as constraints,
+        (select count(*)::int from pg_trigger where tgname = 'aml_event_keys_copy') as triggers`.execute(db);
+    expect(rows).toEqual([{ constraints: ['aml_event_keys_pkey'], triggers: 0 }]);
+    await expect(
+      sql`insert into aml_event_keys values ('ten_p', 'tx-1', 'amlevt_9', now())`.execute(db),
+    ).rejects.toThrow(/aml_event_keys_pkey/);
   });
 });
