@@ -36,6 +36,7 @@ import * as saferGamblingFollowUps from './2026-12-03T0033_safer_gambling_follow
 import * as partitions from './2026-12-03T0036_partitions.js';
 import * as amlEventsPartitions from './2026-12-04T0038_aml_events_partitions.js';
 import * as contactExportIndexes from './2026-12-04T0039_contact_export_indexes.js';
+import * as exportIndexes from './2026-12-04T0040_export_indexes.js';
 
 /** Every migration in order of its name. Frozen once merged; add new files, never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0037_retention_overrides': retentionOverrides,
   '2026-12-04T0038_aml_events_partitions': amlEventsPartitions,
   '2026-12-04T0039_contact_export_indexes': contactExportIndexes,
+  '2026-12-04T0040_export_indexes': exportIndexes,
 };

@@ -33,6 +33,22 @@ describe("a player's data export's reads", () => {
     // The player is found in the index, not by reading each of the tenant's events and filtering them.
     expect(plan).toMatch(/Index Cond: .*'user_id'::text\) = 'plan-player'/);
   });
+
+  it("reads the player's audit entries through the audit log's index on the player, in every partition", async () => {
+    const t = suite.current;
+    const statement = playerRowsStatement(
+      'audit_log',
+      DATA_LIFECYCLE.audit_log.player!,
+      'ten_plan',
+      'plan-player',
+    ).compile(t.db);
+    const plan = await planOf(t, statement);
+    // Each partition's copy of audit_log_user (named by PostgreSQL), with the player in its condition.
+    const scans = plan.match(/Index Scan using audit_log_\w+_tenant_id_expr_idx/g) ?? [];
+    expect(scans.length).toBeGreaterThan(1);
+    expect(plan.match(/Index Cond: .*'user_id'::text\) = 'plan-player'/g)).toHaveLength(scans.length);
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
 });
 
 /**
@@ -60,6 +76,15 @@ describe("a contact's data export's reads", () => {
     expect(plan).toMatch(/exclusions_contact_email/);
     expect(plan).toMatch(/exclusions_contact_phone/);
     expect(plan).not.toMatch(/status/);
+  });
+
+  it('reads the sanctions screens of an email through their index on it, not every screen', async () => {
+    const t = suite.current;
+    const link = DATA_LIFECYCLE.sanctions_screens.contact!;
+    const statement = contactRowsStatement('sanctions_screens', link, forms, owners)!;
+    const plan = await planOf(t, statement.compile(t.db));
+    expect(plan).toMatch(/sanctions_screens_email/);
+    expect(plan).toMatch(/Index Cond: \(lower\(email\) = 'jane.doe\+casino@gmail.com'::text\)/);
   });
 
   it("reads an export's rows of the contact through the register's contact index, not every exclusion", async () => {
