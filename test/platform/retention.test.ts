@@ -45,6 +45,34 @@ describe('the retention job', () => {
   const count = async (query: ReturnType<typeof sql<{ n: number }>>) =>
     Number((await query.execute(suite.current.t.db)).rows[0]!.n);
 
+  /** A player whose account closed at `at`, with one deposit committed then. */
+  async function closedWithDeposit(
+    tenantId: string,
+    userId: string,
+    transactionId: string,
+    amountCents: number,
+    at: Date,
+  ): Promise<void> {
+    const { db } = suite.current.t;
+    await db
+      .insertInto('player_closures')
+      .values({ tenant_id: tenantId, user_id: userId, closed_at: at, recorded_at: at, request_hash: 'x' })
+      .execute();
+    await db
+      .insertInto('deposits')
+      .values({
+        tenant_id: tenantId,
+        transaction_id: transactionId,
+        user_id: userId,
+        amount_cents: amountCents,
+        currency: 'USD',
+        committed_at: at,
+        recorded_at: at,
+        request_hash: 'x',
+      })
+      .execute();
+  }
+
   const setRetention = (tenantId: string, overrides: Record<string, unknown>) =>
     suite.current.t.backoffice('PUT', `/tenants/${tenantId}/retention`, { overrides });
 
@@ -220,29 +248,7 @@ describe('the retention job', () => {
   it("pseudonymises a player's deposits five years after the relationship ended, not a second before", async () => {
     const { t, tenant } = suite.current;
     const closedAt = t.platform.clock.now();
-    await t.db
-      .insertInto('player_closures')
-      .values({
-        tenant_id: tenant,
-        user_id: 'depositor',
-        closed_at: closedAt,
-        recorded_at: closedAt,
-        request_hash: 'x',
-      })
-      .execute();
-    await t.db
-      .insertInto('deposits')
-      .values({
-        tenant_id: tenant,
-        transaction_id: 'dep-1',
-        user_id: 'depositor',
-        amount_cents: 2500,
-        currency: 'USD',
-        committed_at: closedAt,
-        recorded_at: closedAt,
-        request_hash: 'x',
-      })
-      .execute();
+    await closedWithDeposit(tenant, 'depositor', 'dep-1', 2500, closedAt);
     const deposit = () =>
       t.db
         .selectFrom('deposits')
@@ -313,29 +319,7 @@ describe('the retention job', () => {
     expect((await setRetention(tenant, { deposits: { years: 7 } })).statusCode).toBe(200);
     const closedAt = t.platform.clock.now();
     for (const tenantId of [tenant, other]) {
-      await t.db
-        .insertInto('player_closures')
-        .values({
-          tenant_id: tenantId,
-          user_id: 'long-kept',
-          closed_at: closedAt,
-          recorded_at: closedAt,
-          request_hash: 'x',
-        })
-        .execute();
-      await t.db
-        .insertInto('deposits')
-        .values({
-          tenant_id: tenantId,
-          transaction_id: 'dep-long-kept',
-          user_id: 'long-kept',
-          amount_cents: 100,
-          currency: 'USD',
-          committed_at: closedAt,
-          recorded_at: closedAt,
-          request_hash: 'x',
-        })
-        .execute();
+      await closedWithDeposit(tenantId, 'long-kept', 'dep-long-kept', 100, closedAt);
     }
     const holders = async () =>
       Object.fromEntries(
