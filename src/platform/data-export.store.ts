@@ -33,7 +33,8 @@ export function playerCondition(link: PlayerLink, tenantId: string, userId: stri
     ({ table: owner, key }) =>
       sql`select ${sql.ref(key)}::text from ${sql.table(owner)} where tenant_id = ${tenantId} and user_id = ${userId}`,
   );
-  return sql`${sql.ref(`t.${link.column}`)} in (${sql.join(owners, sql` union all `)})`;
+  const owned = sql`${sql.ref(`t.${link.column}`)} in (${sql.join(owners, sql` union all `)})`;
+  return link.sameTenant ? sql`t.tenant_id = ${tenantId} and ${owned}` : owned;
 }
 
 /**

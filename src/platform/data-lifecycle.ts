@@ -57,7 +57,12 @@ export type ContactLink =
 export type PlayerLink =
   | 'user_id'
   | { json: 'payload' | 'details'; path: readonly string[]; tenantPath?: readonly string[] }
-  | { of: readonly { table: keyof DB & string; key: string }[]; column: string };
+  | {
+      of: readonly { table: keyof DB & string; key: string }[];
+      column: string;
+      /** The table's own tenant_id is the player's tenant: matched too, so that its (tenant_id, column) key is used. */
+      sameTenant?: true;
+    };
 
 /** Why a kind of data is kept: each basis once, cited by the rows. */
 export const BASES = {
@@ -833,7 +838,11 @@ export const DATA_LIFECYCLE: {
     end: 'delete',
     at: 'occurred_at',
     keptWith: { table: 'aml_events', key: 'event_id', at: 'occurred_at' },
-    player: { of: [{ table: 'aml_events', key: 'event_id' }], column: 'event_id' },
+    player: {
+      of: [{ table: 'aml_events', key: 'transaction_id' }],
+      column: 'transaction_id',
+      sameTenant: true,
+    },
     appliedBy: RETENTION_JOB,
   },
   aml_evaluation_queue: {

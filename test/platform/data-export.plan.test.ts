@@ -34,6 +34,19 @@ describe("a player's data export's reads", () => {
     expect(plan).toMatch(/Index Cond: .*'user_id'::text\) = 'plan-player'/);
   });
 
+  it("reads the keys of the player's AML events by their primary key, not every event's key", async () => {
+    const t = suite.current;
+    // A tenant's keys are many (every event of every player), a player's events few: the plan the statistics pick.
+    await sql`insert into aml_event_keys (tenant_id, transaction_id, event_id, occurred_at)
+      select 'ten_plan', 'tx-' || g, 'evt-' || g, now() from generate_series(1, 5000) g`.execute(t.db);
+    await sql`analyze aml_event_keys`.execute(t.db);
+    const link = DATA_LIFECYCLE.aml_event_keys.player!;
+    const statement = playerRowsStatement('aml_event_keys', link, 'ten_plan', 'plan-player').compile(t.db);
+    const plan = await planOf(t, statement);
+    expect(plan).toContain('aml_event_keys_pkey');
+    expect(plan).toMatch(/Index Cond: \(\(tenant_id = 'ten_plan'::text\) AND \(transaction_id = /);
+  });
+
   it("reads the player's audit entries through the audit log's index on the player, in every partition", async () => {
     const t = suite.current;
     const statement = playerRowsStatement(
